@@ -1,0 +1,3 @@
+module github.com/collide-go/collide
+
+go 1.26

@@ -1,0 +1,23 @@
+// Package mesh holds polyhedral surfaces with full adjacency, the shared
+// mesh type of every algorithm in collide.
+//
+// A Mesh has arbitrary polygonal faces (not only triangles) listed
+// counter-clockwise seen from outside, and a winged-edge-like adjacency as
+// Buss (../shared/papers/000, Sec. 6) asks for: per vertex its incident
+// edges in counter-clockwise order seen from outside, per edge its end
+// vertices and its left and right faces, per face its boundary loop (of
+// vertices and of edges) and its plane. Chung and Wang (003, Sec. 2.3) hill
+// climb over vertex neighbours, which are the other ends of a vertex's edges.
+// The contact paper (004) works on polygon soups: open meshes, non-manifold
+// edges and inconsistent orientation are all representable, and the mesh
+// reports whether it is closed, manifold, consistently oriented and convex.
+//
+// All adjacency is stored in flat index slices (int32), as parry does, so a
+// mesh is a handful of allocations however large it is.
+//
+// Data problems (NaN coordinates, out-of-range indices, degenerate or
+// non-planar faces) are reported by New as *Error values naming the face or
+// vertex; the readers in package meshio map them to file and line. Topology
+// that an algorithm may require (closed, manifold, oriented) is checked by
+// RequireSolid, which names the offending edge and faces.
+package mesh

@@ -1,0 +1,508 @@
+package mesh
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// None marks a missing face or edge index (a boundary edge has Right == None).
+const None = -1
+
+// Default tolerances, relative to the diagonal of the mesh's bounding box.
+const (
+	// DefaultPlanarTol bounds the distance of a face's vertices from the
+	// face plane, as a fraction of the bounding-box diagonal.
+	DefaultPlanarTol = 1e-6
+	// DefaultConvexTol bounds how far a vertex may lie outside a face plane
+	// of a mesh still called convex, as a fraction of the diagonal.
+	DefaultConvexTol = 1e-9
+	// DefaultAreaTol: a face whose area is below AreaTol * diagonal^2 is
+	// degenerate.
+	DefaultAreaTol = 1e-14
+)
+
+// Options tune mesh construction. The zero value means the documented
+// defaults.
+type Options struct {
+	// PlanarTol: relative planarity tolerance (default DefaultPlanarTol).
+	PlanarTol float64
+	// ConvexTol: relative convexity tolerance (default DefaultConvexTol).
+	ConvexTol float64
+	// AreaTol: relative zero-area tolerance (default DefaultAreaTol).
+	AreaTol float64
+}
+
+func (o *Options) withDefaults() Options {
+	r := Options{DefaultPlanarTol, DefaultConvexTol, DefaultAreaTol}
+	if o != nil {
+		if o.PlanarTol > 0 {
+			r.PlanarTol = o.PlanarTol
+		}
+		if o.ConvexTol > 0 {
+			r.ConvexTol = o.ConvexTol
+		}
+		if o.AreaTol > 0 {
+			r.AreaTol = o.AreaTol
+		}
+	}
+	return r
+}
+
+// Edge is an undirected edge with its winged-edge neighbourhood.
+//
+// Walking from V[0] to V[1] seen from outside, Left is the face on the left
+// (the face whose counter-clockwise loop traverses V[0] -> V[1]) and Right
+// the face on the right (its loop traverses V[1] -> V[0]). A boundary edge
+// has Right == None. On a non-manifold edge (more than two faces) Left and
+// Right are the first two faces and NumFaces counts all of them; on an
+// inconsistently oriented edge both faces traverse V[0] -> V[1] and the
+// mesh is not Oriented.
+type Edge struct {
+	V           [2]int32
+	Left, Right int32
+	NumFaces    int32
+}
+
+// Other returns the end of e that is not v.
+func (e Edge) Other(v int32) int32 {
+	if e.V[0] == v {
+		return e.V[1]
+	}
+	return e.V[0]
+}
+
+// Mesh is a polyhedral surface with adjacency. Build it with New; treat
+// its fields as read-only.
+type Mesh struct {
+	// Verts are the vertex positions in the mesh's local frame.
+	Verts []geom.Vec3
+	// Face f's boundary loop is FaceVerts[FaceStart[f]:FaceStart[f+1]],
+	// counter-clockwise seen from outside. len(FaceStart) == NumFaces()+1.
+	FaceStart []int32
+	FaceVerts []int32
+	// FaceEdges is parallel to FaceVerts: FaceEdges[k] is the edge from
+	// FaceVerts[k] to the next vertex of the loop.
+	FaceEdges []int32
+	// Planes[f] is face f's plane with outward unit normal (Newell's
+	// method through the loop's centroid).
+	Planes []geom.Plane
+	// Edges lists the undirected edges.
+	Edges []Edge
+	// Vertex v's incident edges are VertEdges[VertStart[v]:VertStart[v+1]],
+	// counter-clockwise seen from outside around v where the neighbourhood
+	// is a manifold disk or fan; otherwise in an unspecified order.
+	VertStart []int32
+	VertEdges []int32
+
+	closed, manifold, oriented, convex bool
+	bounds                             geom.AABB
+	convexTol                          float64
+	opt                                Options
+}
+
+// NumVerts returns the number of vertices.
+func (m *Mesh) NumVerts() int { return len(m.Verts) }
+
+// NumFaces returns the number of faces.
+func (m *Mesh) NumFaces() int { return len(m.FaceStart) - 1 }
+
+// NumEdges returns the number of undirected edges.
+func (m *Mesh) NumEdges() int { return len(m.Edges) }
+
+// Face returns face f's vertex loop (counter-clockwise from outside). The
+// slice aliases the mesh; do not modify it.
+func (m *Mesh) Face(f int) []int32 { return m.FaceVerts[m.FaceStart[f]:m.FaceStart[f+1]] }
+
+// FaceEdgeLoop returns face f's edges in loop order: element k joins Face(f)[k]
+// and Face(f)[k+1].
+func (m *Mesh) FaceEdgeLoop(f int) []int32 { return m.FaceEdges[m.FaceStart[f]:m.FaceStart[f+1]] }
+
+// VertexEdges returns vertex v's incident edges (see Mesh.VertEdges).
+func (m *Mesh) VertexEdges(v int) []int32 { return m.VertEdges[m.VertStart[v]:m.VertStart[v+1]] }
+
+// Neighbors appends to dst the vertices joined to v by an edge, in the
+// order of VertexEdges, and returns the extended slice.
+func (m *Mesh) Neighbors(v int, dst []int32) []int32 {
+	for _, e := range m.VertexEdges(v) {
+		dst = append(dst, m.Edges[e].Other(int32(v)))
+	}
+	return dst
+}
+
+// Closed reports whether every edge has exactly two faces.
+func (m *Mesh) Closed() bool { return m.closed }
+
+// Manifold reports whether no edge has more than two faces and every
+// vertex's faces form a single fan (no bow-tie vertices).
+func (m *Mesh) Manifold() bool { return m.manifold }
+
+// Oriented reports whether every edge with two faces is traversed once in
+// each direction (consistent orientation).
+func (m *Mesh) Oriented() bool { return m.oriented }
+
+// Convex reports whether the mesh is closed, manifold, oriented and every
+// vertex lies on or below every face plane within ConvexTol().
+func (m *Mesh) Convex() bool { return m.convex }
+
+// ConvexTol returns the absolute tolerance used for Convex.
+func (m *Mesh) ConvexTol() float64 { return m.convexTol }
+
+// Euler returns the Euler characteristic V - E + F.
+func (m *Mesh) Euler() int { return m.NumVerts() - m.NumEdges() + m.NumFaces() }
+
+// Bounds returns the axis-aligned bounding box of the vertices.
+func (m *Mesh) Bounds() geom.AABB { return m.bounds }
+
+// Radius returns the largest distance of a vertex from the local origin.
+func (m *Mesh) Radius() float64 {
+	r := 0.0
+	for _, v := range m.Verts {
+		r = math.Max(r, v.Norm2())
+	}
+	return math.Sqrt(r)
+}
+
+// Volume returns the signed volume enclosed by the faces (divergence
+// theorem); it is positive for a closed outward-oriented mesh.
+func (m *Mesh) Volume() float64 {
+	s := 0.0
+	for f := 0; f < m.NumFaces(); f++ {
+		l := m.Face(f)
+		a := m.Verts[l[0]]
+		for k := 1; k+1 < len(l); k++ {
+			s += a.Dot(m.Verts[l[k]].Cross(m.Verts[l[k+1]]))
+		}
+	}
+	return s / 6
+}
+
+// Error is a data or topology problem of a mesh. Fields not relevant to the
+// problem are None.
+type Error struct {
+	Face, Vertex, Edge int // indices, or None
+	Msg                string
+}
+
+func (e *Error) Error() string {
+	where := ""
+	switch {
+	case e.Face != None:
+		where = fmt.Sprintf("face %d: ", e.Face)
+	case e.Edge != None:
+		where = fmt.Sprintf("edge %d: ", e.Edge)
+	case e.Vertex != None:
+		where = fmt.Sprintf("vertex %d: ", e.Vertex)
+	}
+	return where + e.Msg
+}
+
+func faceErr(f int, format string, a ...any) *Error {
+	return &Error{Face: f, Vertex: None, Edge: None, Msg: fmt.Sprintf(format, a...)}
+}
+
+// New builds a mesh from vertex positions and faces (each a loop of vertex
+// indices, counter-clockwise seen from outside). The slices are copied.
+//
+// It returns an *Error naming the vertex or face when a coordinate is NaN
+// or infinite, an index is out of range, a face has fewer than 3 distinct
+// vertices or repeats a vertex, a face has (near) zero area, or a face is
+// not planar within the tolerance. Open, non-manifold and inconsistently
+// oriented meshes are accepted and reported by Closed, Manifold and
+// Oriented; RequireSolid turns those into errors.
+func New(verts []geom.Vec3, faces [][]int, opt *Options) (*Mesh, error) {
+	o := opt.withDefaults()
+	m := &Mesh{opt: o, bounds: geom.EmptyAABB()}
+	m.Verts = slices.Clone(verts)
+	for i, v := range verts {
+		if !v.IsFinite() {
+			return nil, &Error{Face: None, Vertex: i, Edge: None, Msg: fmt.Sprintf("coordinate is not finite: %v", v)}
+		}
+		m.bounds = m.bounds.AddPoint(v)
+	}
+	diag := m.bounds.Diagonal()
+	n := 0
+	for f, l := range faces {
+		if len(l) < 3 {
+			return nil, faceErr(f, "has %d vertices, need at least 3", len(l))
+		}
+		n += len(l)
+	}
+	if n > math.MaxInt32 || len(verts) > math.MaxInt32 {
+		return nil, &Error{Face: None, Vertex: None, Edge: None, Msg: "mesh too large"}
+	}
+	m.FaceStart = make([]int32, 0, len(faces)+1)
+	m.FaceVerts = make([]int32, 0, n)
+	m.Planes = make([]geom.Plane, 0, len(faces))
+	m.FaceStart = append(m.FaceStart, 0)
+	for f, l := range faces {
+		start := len(m.FaceVerts)
+		for _, v := range l {
+			if v < 0 || v >= len(verts) {
+				return nil, faceErr(f, "vertex index %d out of range [0, %d)", v, len(verts))
+			}
+			m.FaceVerts = append(m.FaceVerts, int32(v))
+		}
+		loop := m.FaceVerts[start:]
+		for i, v := range loop {
+			for _, w := range loop[i+1:] {
+				if v == w {
+					return nil, faceErr(f, "repeats vertex %d (fewer than %d distinct vertices)", v, len(loop))
+				}
+			}
+		}
+		pl, err := facePlane(m.Verts, loop, diag, o)
+		if err != "" {
+			return nil, faceErr(f, "%s", err)
+		}
+		m.Planes = append(m.Planes, pl)
+		m.FaceStart = append(m.FaceStart, int32(len(m.FaceVerts)))
+	}
+	m.buildAdjacency()
+	m.convexTol = o.ConvexTol * diag
+	m.convex = m.closed && m.manifold && m.oriented && m.checkConvex()
+	return m, nil
+}
+
+// facePlane returns the plane of a loop by Newell's method, or a message
+// when the loop is degenerate or not planar.
+func facePlane(vs []geom.Vec3, loop []int32, diag float64, o Options) (geom.Plane, string) {
+	var nrm, c geom.Vec3
+	for i, vi := range loop {
+		a, b := vs[vi], vs[loop[(i+1)%len(loop)]]
+		nrm = nrm.Add(a.Cross(b))
+		c = c.Add(a)
+	}
+	c = c.Scale(1 / float64(len(loop)))
+	// Recompute relative to the centroid for accuracy far from the origin.
+	nrm = geom.Vec3{}
+	for i, vi := range loop {
+		a, b := vs[vi].Sub(c), vs[loop[(i+1)%len(loop)]].Sub(c)
+		nrm = nrm.Add(a.Cross(b))
+	}
+	area := nrm.Norm() / 2
+	if !(area > o.AreaTol*diag*diag) || area == 0 {
+		return geom.Plane{}, fmt.Sprintf("has zero area (%g)", area)
+	}
+	pl, _ := geom.PlaneFromNormal(nrm, c)
+	for _, vi := range loop {
+		if d := math.Abs(pl.SignedDist(vs[vi])); d > o.PlanarTol*diag {
+			return geom.Plane{}, fmt.Sprintf("is not planar: vertex %d is %g from the face plane (tolerance %g)", vi, d, o.PlanarTol*diag)
+		}
+	}
+	return pl, ""
+}
+
+// buildAdjacency fills Edges, FaceEdges, VertStart, VertEdges and the
+// topology flags.
+func (m *Mesh) buildAdjacency() {
+	nv := len(m.Verts)
+	key := func(a, b int32) uint64 {
+		if a > b {
+			a, b = b, a
+		}
+		return uint64(a)<<32 | uint64(uint32(b))
+	}
+	idx := make(map[uint64]int32, len(m.FaceVerts)/2+1)
+	m.FaceEdges = make([]int32, len(m.FaceVerts))
+	m.Edges = make([]Edge, 0, len(m.FaceVerts)/2+1)
+	m.manifold, m.oriented = true, true
+	for f := 0; f < m.NumFaces(); f++ {
+		s, e := m.FaceStart[f], m.FaceStart[f+1]
+		for k := s; k < e; k++ {
+			a := m.FaceVerts[k]
+			b := m.FaceVerts[s]
+			if k+1 < e {
+				b = m.FaceVerts[k+1]
+			}
+			kk := key(a, b)
+			ei, ok := idx[kk]
+			if !ok {
+				ei = int32(len(m.Edges))
+				idx[kk] = ei
+				m.Edges = append(m.Edges, Edge{V: [2]int32{a, b}, Left: int32(f), Right: None, NumFaces: 1})
+			} else {
+				ed := &m.Edges[ei]
+				ed.NumFaces++
+				switch {
+				case ed.NumFaces > 2:
+					m.manifold = false
+				case ed.V[0] == a: // same direction as the first face
+					m.oriented = false
+					ed.Right = int32(f)
+				default:
+					ed.Right = int32(f)
+				}
+			}
+			m.FaceEdges[k] = ei
+		}
+	}
+	m.closed = len(m.Edges) > 0
+	for _, e := range m.Edges {
+		if e.NumFaces != 2 {
+			m.closed = false
+		}
+	}
+	// Incident edges per vertex (counting sort), then order them.
+	m.VertStart = make([]int32, nv+1)
+	for _, e := range m.Edges {
+		m.VertStart[e.V[0]+1]++
+		m.VertStart[e.V[1]+1]++
+	}
+	for v := 0; v < nv; v++ {
+		m.VertStart[v+1] += m.VertStart[v]
+	}
+	m.VertEdges = make([]int32, 2*len(m.Edges))
+	fill := slices.Clone(m.VertStart[:nv])
+	for i, e := range m.Edges {
+		for _, v := range e.V {
+			m.VertEdges[fill[v]] = int32(i)
+			fill[v]++
+		}
+	}
+	if m.manifold && m.oriented {
+		var buf []int32
+		for v := 0; v < nv; v++ {
+			var ok bool
+			buf, ok = m.orderAround(int32(v), buf[:0])
+			if !ok {
+				m.manifold = false
+			}
+		}
+	}
+}
+
+// nextAround returns, for the outgoing edge e of v, the face on its left
+// seen from v (the face whose loop leaves v along e) and the next edge
+// counter-clockwise around v in that face, or None at a boundary.
+func (m *Mesh) nextAround(v, e int32) int32 {
+	ed := m.Edges[e]
+	f := ed.Left
+	if ed.V[0] != v {
+		f = ed.Right
+	}
+	if f == None {
+		return None
+	}
+	// In face f the loop goes v -> w along e; the edge before v in the
+	// loop joins u -> v; around v counter-clockwise, v->w is followed by v->u.
+	s, end := m.FaceStart[f], m.FaceStart[f+1]
+	for k := s; k < end; k++ {
+		if m.FaceVerts[k] == v {
+			p := k - 1
+			if k == s {
+				p = end - 1
+			}
+			return m.FaceEdges[p]
+		}
+	}
+	return None
+}
+
+// orderAround sorts vertex v's edges counter-clockwise (seen from outside)
+// in place and reports whether they form a single fan.
+func (m *Mesh) orderAround(v int32, buf []int32) ([]int32, bool) {
+	es := m.VertEdges[m.VertStart[v]:m.VertStart[v+1]]
+	if len(es) == 0 {
+		return buf, true
+	}
+	// Start at a boundary edge whose left face (leaving v) is present and
+	// which has no predecessor, if any: that is the edge e such that no
+	// edge maps to it under nextAround.
+	start := es[0]
+	for _, e := range es {
+		ed := m.Edges[e]
+		if ed.Right == None && ed.V[0] == v { // boundary, face on left leaving v
+			start = e
+			break
+		}
+	}
+	buf = append(buf, start)
+	for e := m.nextAround(v, start); e != None && e != start; e = m.nextAround(v, e) {
+		buf = append(buf, e)
+		if len(buf) > len(es) {
+			return buf, false
+		}
+	}
+	if len(buf) != len(es) {
+		return buf, false
+	}
+	copy(es, buf)
+	return buf, true
+}
+
+func (m *Mesh) checkConvex() bool {
+	tol := m.convexTol
+	// Local test first: every edge's far-face vertices below the near plane.
+	for _, e := range m.Edges {
+		pl := m.Planes[e.Left]
+		for _, v := range m.Face(int(e.Right)) {
+			if pl.SignedDist(m.Verts[v]) > tol {
+				return false
+			}
+		}
+	}
+	for f := range m.Planes {
+		pl := m.Planes[f]
+		for _, v := range m.Verts {
+			if pl.SignedDist(v) > tol {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// RequireSolid returns an *Error naming the first edge or vertex that keeps
+// the mesh from bounding a solid: a boundary edge, an edge with more than two
+// faces, an inconsistently oriented edge, or a vertex whose faces do not form
+// a single fan; or an error when the enclosed volume is not positive
+// (faces oriented inwards).
+func (m *Mesh) RequireSolid() error {
+	for i, e := range m.Edges {
+		switch {
+		case e.NumFaces == 1:
+			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("boundary edge %d-%d has only face %d (mesh is not closed)", e.V[0], e.V[1], e.Left)}
+		case e.NumFaces > 2:
+			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("edge %d-%d is shared by %d faces (non-manifold), among them %d and %d", e.V[0], e.V[1], e.NumFaces, e.Left, e.Right)}
+		}
+	}
+	for i, e := range m.Edges {
+		if e.Right != None && m.sameDirection(i) {
+			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("faces %d and %d traverse edge %d-%d in the same direction (inconsistent orientation)", e.Left, e.Right, e.V[0], e.V[1])}
+		}
+	}
+	if !m.manifold {
+		var buf []int32
+		for v := range m.Verts {
+			if m.VertStart[v] == m.VertStart[v+1] {
+				continue
+			}
+			saved := slices.Clone(m.VertexEdges(v))
+			var ok bool
+			buf, ok = m.orderAround(int32(v), buf[:0])
+			copy(m.VertEdges[m.VertStart[v]:], saved)
+			if !ok {
+				return &Error{Face: None, Vertex: v, Edge: None, Msg: "faces around the vertex do not form a single fan (non-manifold vertex)"}
+			}
+		}
+	}
+	if vol := m.Volume(); !(vol > 0) {
+		return &Error{Face: None, Vertex: None, Edge: None, Msg: fmt.Sprintf("enclosed volume is %g, not positive (faces oriented inwards?)", vol)}
+	}
+	return nil
+}
+
+// sameDirection reports whether both faces of edge i traverse it V[0]->V[1].
+func (m *Mesh) sameDirection(i int) bool {
+	e := m.Edges[i]
+	l := m.Face(int(e.Right))
+	for k, v := range l {
+		if v == e.V[0] && l[(k+1)%len(l)] == e.V[1] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,92 @@
+package mesh
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// mustNew builds a mesh from generator output, which is valid by
+// construction; an error here is a bug in the generator.
+func mustNew(verts []geom.Vec3, faces [][]int) *Mesh {
+	m, err := New(verts, faces, nil)
+	if err != nil {
+		panic(fmt.Sprintf("mesh: generator produced an invalid mesh: %v", err))
+	}
+	return m
+}
+
+// Box returns the axis-aligned box centred at the origin with the given
+// half extents: 8 vertices, 12 edges, 6 quadrilateral faces. The half
+// extents must be positive.
+func Box(half geom.Vec3) *Mesh {
+	if !(half.X > 0 && half.Y > 0 && half.Z > 0) {
+		panic("mesh.Box: half extents must be positive")
+	}
+	var vs []geom.Vec3
+	for i := 0; i < 8; i++ {
+		s := func(bit int) float64 {
+			if i&bit != 0 {
+				return 1
+			}
+			return -1
+		}
+		vs = append(vs, geom.Vec3{X: s(1) * half.X, Y: s(2) * half.Y, Z: s(4) * half.Z})
+	}
+	// Same vertex order and faces as the cube of ../shared/bench samples.
+	faces := [][]int{{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}}
+	return mustNew(vs, faces)
+}
+
+// Cube returns the cube of the given edge length centred at the origin.
+func Cube(size float64) *Mesh {
+	h := size / 2
+	return Box(geom.Vec3{X: h, Y: h, Z: h})
+}
+
+// Car returns the simple non-convex car polyhedron of Buss Fig. 12: 16
+// vertices, 26 edges and 12 faces, 2 units long (x), 0.9 wide (y), a body
+// 0.3 high and a cabin on top (z up, -0.25 to 0.35). It is the car of the
+// ../shared/bench screwpairs-car workloads.
+func Car() *Mesh {
+	vs := []geom.Vec3{
+		{X: -1, Y: -0.45, Z: -0.25}, {X: 1, Y: -0.45, Z: -0.25}, {X: 1, Y: 0.45, Z: -0.25}, {X: -1, Y: 0.45, Z: -0.25},
+		{X: -1, Y: -0.45, Z: 0.05}, {X: 1, Y: -0.45, Z: 0.05}, {X: 1, Y: 0.45, Z: 0.05}, {X: -1, Y: 0.45, Z: 0.05},
+		{X: -0.45, Y: -0.45, Z: 0.05}, {X: 0.35, Y: -0.45, Z: 0.05}, {X: 0.35, Y: 0.45, Z: 0.05}, {X: -0.45, Y: 0.45, Z: 0.05},
+		{X: -0.3, Y: -0.36, Z: 0.35}, {X: 0.1, Y: -0.36, Z: 0.35}, {X: 0.1, Y: 0.36, Z: 0.35}, {X: -0.3, Y: 0.36, Z: 0.35},
+	}
+	faces := [][]int{
+		{0, 3, 2, 1}, {1, 2, 6, 5}, {0, 4, 7, 3}, {0, 1, 5, 9, 8, 4}, {3, 7, 11, 10, 6, 2},
+		{9, 5, 6, 10}, {4, 8, 11, 7}, {9, 10, 14, 13}, {8, 12, 15, 11}, {12, 13, 14, 15},
+		{8, 9, 13, 12}, {11, 15, 14, 10},
+	}
+	return mustNew(vs, faces)
+}
+
+// Torus returns a torus about the z axis with major radius R and minor
+// radius r (0 < r < R), made of m x n planar quadrilaterals: m around the
+// z axis, n around the tube. It has m*n vertices, 2*m*n edges and m*n
+// faces; Buss's is Torus(1, 0.35, 20, 15), the torus of the bench samples.
+func Torus(R, r float64, m, n int) *Mesh {
+	if !(r > 0 && R > r) || m < 3 || n < 3 {
+		panic("mesh.Torus: need 0 < r < R, m >= 3, n >= 3")
+	}
+	vs := make([]geom.Vec3, 0, m*n)
+	for i := 0; i < m; i++ {
+		th := 2 * math.Pi * float64(i) / float64(m)
+		for j := 0; j < n; j++ {
+			ph := 2 * math.Pi * float64(j) / float64(n)
+			rr := R + r*math.Cos(ph)
+			vs = append(vs, geom.Vec3{X: rr * math.Cos(th), Y: rr * math.Sin(th), Z: r * math.Sin(ph)})
+		}
+	}
+	id := func(i, j int) int { return (i%m)*n + j%n }
+	faces := make([][]int, 0, m*n)
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			faces = append(faces, []int{id(i, j), id(i+1, j), id(i+1, j+1), id(i, j+1)})
+		}
+	}
+	return mustNew(vs, faces)
+}
