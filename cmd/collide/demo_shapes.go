@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/shapes"
 )
 
 func init() {
@@ -15,9 +16,9 @@ func demoShapes(e *env, _ string) error {
 		name string
 		m    *mesh.Mesh
 	}{
-		{"cube", mesh.Cube(1)},
-		{"car (Buss Fig. 12)", mesh.Car()},
-		{"torus 20x15 (Buss)", mesh.Torus(1, 0.35, 20, 15)},
+		{"cube", shapes.Cube(1)},
+		{"car (Buss Fig. 12)", shapes.Car()},
+		{"torus 20x15 (Buss)", shapes.Torus(1, 0.35, 20, 15)},
 	}
 	fmt.Fprintf(e.stdout, "%-22s %6s %6s %6s %7s %9s %7s %7s\n", "shape", "verts", "edges", "faces", "closed", "manifold", "convex", "euler")
 	for _, s := range shapes {

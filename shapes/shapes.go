@@ -1,18 +1,24 @@
-package mesh
+// Package shapes generates the test polyhedra used throughout the papers'
+// experiments: boxes and cubes, Buss's car (Fig. 12) and tori (Sec. 9.1),
+// random convex polytopes on an ellipsoid, rod or plate (Chung and Wang
+// Sec. 6), and the contact paper's bullet and warped plane with a hole
+// (Fig. 3). Every generator is deterministic; random ones take a seed.
+package shapes
 
 import (
 	"fmt"
 	"math"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
 )
 
 // mustNew builds a mesh from generator output, which is valid by
 // construction; an error here is a bug in the generator.
-func mustNew(verts []geom.Vec3, faces [][]int) *Mesh {
-	m, err := New(verts, faces, nil)
+func mustNew(verts []geom.Vec3, faces [][]int) *mesh.Mesh {
+	m, err := mesh.New(verts, faces, nil)
 	if err != nil {
-		panic(fmt.Sprintf("mesh: generator produced an invalid mesh: %v", err))
+		panic(fmt.Sprintf("shapes: generator produced an invalid mesh: %v", err))
 	}
 	return m
 }
@@ -20,9 +26,9 @@ func mustNew(verts []geom.Vec3, faces [][]int) *Mesh {
 // Box returns the axis-aligned box centred at the origin with the given
 // half extents: 8 vertices, 12 edges, 6 quadrilateral faces. The half
 // extents must be positive.
-func Box(half geom.Vec3) *Mesh {
+func Box(half geom.Vec3) *mesh.Mesh {
 	if !(half.X > 0 && half.Y > 0 && half.Z > 0) {
-		panic("mesh.Box: half extents must be positive")
+		panic("shapes.Box: half extents must be positive")
 	}
 	var vs []geom.Vec3
 	for i := 0; i < 8; i++ {
@@ -40,7 +46,7 @@ func Box(half geom.Vec3) *Mesh {
 }
 
 // Cube returns the cube of the given edge length centred at the origin.
-func Cube(size float64) *Mesh {
+func Cube(size float64) *mesh.Mesh {
 	h := size / 2
 	return Box(geom.Vec3{X: h, Y: h, Z: h})
 }
@@ -49,7 +55,7 @@ func Cube(size float64) *Mesh {
 // vertices, 26 edges and 12 faces, 2 units long (x), 0.9 wide (y), a body
 // 0.3 high and a cabin on top (z up, -0.25 to 0.35). It is the car of the
 // ../shared/bench screwpairs-car workloads.
-func Car() *Mesh {
+func Car() *mesh.Mesh {
 	vs := []geom.Vec3{
 		{X: -1, Y: -0.45, Z: -0.25}, {X: 1, Y: -0.45, Z: -0.25}, {X: 1, Y: 0.45, Z: -0.25}, {X: -1, Y: 0.45, Z: -0.25},
 		{X: -1, Y: -0.45, Z: 0.05}, {X: 1, Y: -0.45, Z: 0.05}, {X: 1, Y: 0.45, Z: 0.05}, {X: -1, Y: 0.45, Z: 0.05},
@@ -68,9 +74,9 @@ func Car() *Mesh {
 // radius r (0 < r < R), made of m x n planar quadrilaterals: m around the
 // z axis, n around the tube. It has m*n vertices, 2*m*n edges and m*n
 // faces; Buss's is Torus(1, 0.35, 20, 15), the torus of the bench samples.
-func Torus(R, r float64, m, n int) *Mesh {
+func Torus(R, r float64, m, n int) *mesh.Mesh {
 	if !(r > 0 && R > r) || m < 3 || n < 3 {
-		panic("mesh.Torus: need 0 < r < R, m >= 3, n >= 3")
+		panic("shapes.Torus: need 0 < r < R, m >= 3, n >= 3")
 	}
 	vs := make([]geom.Vec3, 0, m*n)
 	for i := 0; i < m; i++ {
