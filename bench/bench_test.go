@@ -1,0 +1,156 @@
+package bench
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/collide-go/collide/geom"
+)
+
+const samples = "../testdata/bench-samples"
+
+func sampleDirs(t *testing.T) []string {
+	ents, err := os.ReadDir(samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, e := range ents {
+		if e.IsDir() {
+			dirs = append(dirs, filepath.Join(samples, e.Name()))
+		}
+	}
+	return dirs
+}
+
+// bruteBroad is an independent reference broad phase for testing the
+// runner: all pairs, closed-interval overlap written out per axis.
+type bruteBroad struct{}
+
+func (bruteBroad) Reset() {}
+func (bruteBroad) Frame(bx []geom.AABB, dst []Pair) []Pair {
+	for a := range bx {
+		for b := a + 1; b < len(bx); b++ {
+			x, y := bx[a], bx[b]
+			if x.Min.X <= y.Max.X && y.Min.X <= x.Max.X && x.Min.Y <= y.Max.Y && y.Min.Y <= x.Max.Y && x.Min.Z <= y.Max.Z && y.Min.Z <= x.Max.Z {
+				dst = append(dst, Pair{int32(a), int32(b)})
+			}
+		}
+	}
+	return dst
+}
+
+// constCCD answers every query with a fixed answer, to check the judge.
+type constCCD struct{}
+
+func (constCCD) Query(*Query) (bool, float64) { return false, 0 }
+
+func init() {
+	RegisterBroad("test-brute", func(*Workload) (BroadAlgo, error) { return bruteBroad{}, nil })
+	RegisterCCD("test-never", func(*Workload) (CCDAlgo, error) { return constCCD{}, nil })
+}
+
+func TestLoadSamples(t *testing.T) {
+	for _, d := range sampleDirs(t) {
+		w, err := Load(d)
+		if err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		switch w.Kind {
+		case "frames":
+			if w.Frames != len(w.Poses) || len(w.Poses[0]) != len(w.BodyMesh) {
+				t.Errorf("%s: frames %d poses %d bodies %d", d, w.Frames, len(w.Poses), len(w.BodyMesh))
+			}
+		case "motions":
+			if len(w.Queries) != 200 {
+				t.Errorf("%s: %d queries, want 200", d, len(w.Queries))
+			}
+			for _, q := range w.Queries {
+				if math.Abs(q.B0.Q.Norm()-1) > 1e-12 {
+					t.Fatalf("%s: query %d: quaternion not unit", d, q.ID)
+				}
+			}
+		}
+	}
+}
+
+func TestRunBroadMatchesExpected(t *testing.T) {
+	out := t.TempDir()
+	for _, d := range sampleDirs(t) {
+		w, err := Load(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.Kind != "frames" {
+			continue
+		}
+		res, err := Run(w, Options{Task: "broad", Algos: []string{"test-brute"}, OutDir: out, MaxPasses: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := res[0].Verdict
+		if v == nil || !v.Correct() || v.Judged != w.Frames {
+			t.Errorf("%s: brute-force broad phase judged %v", d, v)
+		}
+		data, err := os.ReadFile(filepath.Join(out, "test-brute", "timing.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), `"task":"broad"`) || !strings.HasSuffix(string(data), "}\n") {
+			t.Errorf("timing.json: %s", data)
+		}
+	}
+}
+
+func TestJudgeCountsFalseNegatives(t *testing.T) {
+	w, err := Load(filepath.Join(samples, "screwpairs-cube-q200-s4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(w, Options{Algos: []string{"test-never"}, MaxPasses: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := res[0].Verdict
+	// Count the expected hits independently.
+	data, err := os.ReadFile(filepath.Join(w.Dir, "expected", "ccd.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := 0
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		if f := strings.Split(line, ","); len(f) > 1 && f[1] == "1" {
+			hits++
+		}
+	}
+	if v.FN != hits || v.FP != 0 || v.Judged != 200 || v.Correct() {
+		t.Errorf("never-hit algorithm judged %+v, want fn %d", v, hits)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(samples, "screwpairs-cube-q200-s4")
+	for _, f := range []string{"workload.json", "meshes/cube.obj"} {
+		data, _ := os.ReadFile(filepath.Join(src, f))
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), data, 0o644)
+	}
+	q, _ := os.ReadFile(filepath.Join(src, "queries.csv"))
+	lines := strings.Split(string(q), "\n")
+	lines[3] = strings.Replace(lines[3], ",cube,", ",nope,", 1)
+	os.WriteFile(filepath.Join(dir, "queries.csv"), []byte(strings.Join(lines, "\n")), 0o644)
+	_, err := Load(dir)
+	if err == nil || !strings.Contains(err.Error(), "queries.csv:4:") || !strings.Contains(err.Error(), "nope") {
+		t.Errorf("bad mesh name: got %v, want error naming queries.csv:4 and the mesh", err)
+	}
+	lines = strings.Split(string(q), "\n")
+	lines[2] = strings.Replace(lines[2], ",0.", ",NaN", 1)
+	os.WriteFile(filepath.Join(dir, "queries.csv"), []byte(strings.Join(lines, "\n")), 0o644)
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "queries.csv:3:") {
+		t.Errorf("NaN: got %v, want error naming queries.csv:3", err)
+	}
+}

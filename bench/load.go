@@ -1,0 +1,347 @@
+package bench
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+)
+
+// MeshLoader reads a mesh file of a workload; it defaults to meshio's
+// reader and may be replaced (for example to cache meshes).
+var MeshLoader func(path string) (*mesh.Mesh, error)
+
+type workloadJSON struct {
+	Format string `json:"format"`
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Meshes []struct {
+		Name string `json:"name"`
+		File string `json:"file"`
+	} `json:"meshes"`
+	Bodies []struct {
+		ID   int    `json:"id"`
+		Mesh string `json:"mesh"`
+	} `json:"bodies"`
+	Frames     int    `json:"frames"`
+	Poses      string `json:"poses"`
+	Queries    string `json:"queries"`
+	NumQueries *int   `json:"num_queries"`
+}
+
+// Load reads the workload in dir (../shared/bench/FORMAT.md). Errors name
+// the file, and the line for CSV files.
+func Load(dir string) (*Workload, error) {
+	if MeshLoader == nil {
+		return nil, fmt.Errorf("bench: no MeshLoader set")
+	}
+	jpath := filepath.Join(dir, "workload.json")
+	data, err := os.ReadFile(jpath)
+	if err != nil {
+		return nil, err
+	}
+	var wj workloadJSON
+	if err := json.Unmarshal(data, &wj); err != nil {
+		return nil, fmt.Errorf("%s: %v", jpath, err)
+	}
+	if wj.Format != "bench-workload/1" {
+		return nil, fmt.Errorf("%s: format %q, want \"bench-workload/1\"", jpath, wj.Format)
+	}
+	w := &Workload{Dir: dir, Name: wj.Name, Kind: wj.Kind, MeshIndex: map[string]int{}}
+	if len(wj.Meshes) == 0 {
+		return nil, fmt.Errorf("%s: no meshes", jpath)
+	}
+	for i, mj := range wj.Meshes {
+		if mj.Name == "" || mj.File == "" {
+			return nil, fmt.Errorf("%s: meshes[%d]: name and file are required", jpath, i)
+		}
+		if _, dup := w.MeshIndex[mj.Name]; dup {
+			return nil, fmt.Errorf("%s: meshes[%d]: duplicate mesh name %q", jpath, i, mj.Name)
+		}
+		m, err := MeshLoader(filepath.Join(dir, mj.File))
+		if err != nil {
+			return nil, err
+		}
+		w.MeshIndex[mj.Name] = i
+		w.Meshes = append(w.Meshes, m)
+		w.MeshNames = append(w.MeshNames, mj.Name)
+	}
+	switch wj.Kind {
+	case "frames":
+		for i, b := range wj.Bodies {
+			if b.ID != i {
+				return nil, fmt.Errorf("%s: bodies[%d]: id %d, want %d (ids 0..B-1 in order)", jpath, i, b.ID, i)
+			}
+			mi, ok := w.MeshIndex[b.Mesh]
+			if !ok {
+				return nil, fmt.Errorf("%s: bodies[%d]: unknown mesh %q", jpath, i, b.Mesh)
+			}
+			w.BodyMesh = append(w.BodyMesh, mi)
+		}
+		if len(w.BodyMesh) == 0 || wj.Frames <= 0 {
+			return nil, fmt.Errorf("%s: a frames workload needs bodies and frames > 0", jpath)
+		}
+		if wj.Poses == "" {
+			wj.Poses = "poses.csv"
+		}
+		w.Frames = wj.Frames
+		if err := w.loadPoses(filepath.Join(dir, wj.Poses)); err != nil {
+			return nil, err
+		}
+	case "motions":
+		if wj.Queries == "" {
+			wj.Queries = "queries.csv"
+		}
+		if err := w.loadQueries(filepath.Join(dir, wj.Queries)); err != nil {
+			return nil, err
+		}
+		if wj.NumQueries != nil && *wj.NumQueries != len(w.Queries) {
+			return nil, fmt.Errorf("%s: num_queries is %d but %s has %d rows", jpath, *wj.NumQueries, wj.Queries, len(w.Queries))
+		}
+	default:
+		return nil, fmt.Errorf("%s: kind %q, want \"frames\" or \"motions\"", jpath, wj.Kind)
+	}
+	return w, nil
+}
+
+// csvReader reads a headered CSV file and locates columns by name.
+type csvReader struct {
+	path string
+	sc   *bufio.Scanner
+	line int
+	col  map[string]int
+	rec  []string
+}
+
+func openCSV(path string, r io.Reader) (*csvReader, error) {
+	c := &csvReader{path: path, sc: bufio.NewScanner(r), col: map[string]int{}}
+	c.sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	if !c.next() {
+		if err := c.sc.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		return nil, fmt.Errorf("%s: empty file, want a header line", path)
+	}
+	for i, h := range c.rec {
+		c.col[h] = i
+	}
+	return c, nil
+}
+
+func (c *csvReader) next() bool {
+	for c.sc.Scan() {
+		c.line++
+		s := strings.TrimRight(c.sc.Text(), "\r")
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		c.rec = strings.Split(s, ",")
+		return true
+	}
+	return false
+}
+
+func (c *csvReader) errf(format string, a ...any) error {
+	return fmt.Errorf("%s:%d: %s", c.path, c.line, fmt.Sprintf(format, a...))
+}
+
+// need returns the indices of the named columns, or an error naming the
+// first missing one.
+func (c *csvReader) need(names ...string) ([]int, error) {
+	idx := make([]int, len(names))
+	for i, n := range names {
+		j, ok := c.col[n]
+		if !ok {
+			return nil, fmt.Errorf("%s:1: header has no column %q", c.path, n)
+		}
+		idx[i] = j
+	}
+	return idx, nil
+}
+
+func (c *csvReader) field(j int, name string) (string, error) {
+	if j >= len(c.rec) {
+		return "", c.errf("row has %d fields, column %q is missing", len(c.rec), name)
+	}
+	return c.rec[j], nil
+}
+
+func (c *csvReader) float(j int, name string) (float64, error) {
+	s, err := c.field(j, name)
+	if err != nil {
+		return 0, err
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, c.errf("column %q: %q is not a finite number", name, s)
+	}
+	return x, nil
+}
+
+func (c *csvReader) int(j int, name string) (int, error) {
+	s, err := c.field(j, name)
+	if err != nil {
+		return 0, err
+	}
+	x, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, c.errf("column %q: %q is not an integer", name, s)
+	}
+	return x, nil
+}
+
+// pose reads 7 columns px..qz starting at the given column indices.
+func (c *csvReader) pose(idx []int, names []string) (geom.Pose, error) {
+	var f [7]float64
+	for i := 0; i < 7; i++ {
+		x, err := c.float(idx[i], names[i])
+		if err != nil {
+			return geom.Pose{}, err
+		}
+		f[i] = x
+	}
+	q := geom.Quat{W: f[3], X: f[4], Y: f[5], Z: f[6]}
+	n := q.Norm()
+	if math.Abs(n-1) > 1e-6 {
+		return geom.Pose{}, c.errf("quaternion %s..%s has norm %g, want 1", names[3], names[6], n)
+	}
+	q, _ = q.Normalize()
+	return geom.Pose{P: geom.Vec3{X: f[0], Y: f[1], Z: f[2]}, Q: q}, nil
+}
+
+func poseCols(prefix string) []string {
+	cols := []string{"px", "py", "pz", "qw", "qx", "qy", "qz"}
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = prefix + c
+	}
+	return out
+}
+
+func (w *Workload) loadPoses(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	c, err := openCSV(path, f)
+	if err != nil {
+		return err
+	}
+	pn := poseCols("")
+	names := append([]string{"frame", "body"}, pn...)
+	idx, err := c.need(names...)
+	if err != nil {
+		return err
+	}
+	nb := len(w.BodyMesh)
+	w.Poses = make([][]geom.Pose, w.Frames)
+	seen := make([][]bool, w.Frames)
+	for i := range w.Poses {
+		w.Poses[i] = make([]geom.Pose, nb)
+		seen[i] = make([]bool, nb)
+	}
+	for c.next() {
+		fr, err := c.int(idx[0], "frame")
+		if err != nil {
+			return err
+		}
+		b, err := c.int(idx[1], "body")
+		if err != nil {
+			return err
+		}
+		if fr < 0 || fr >= w.Frames {
+			return c.errf("frame %d out of range [0, %d)", fr, w.Frames)
+		}
+		if b < 0 || b >= nb {
+			return c.errf("body %d out of range [0, %d)", b, nb)
+		}
+		if seen[fr][b] {
+			return c.errf("duplicate row for frame %d body %d", fr, b)
+		}
+		p, err := c.pose(idx[2:], pn)
+		if err != nil {
+			return err
+		}
+		w.Poses[fr][b] = p
+		seen[fr][b] = true
+	}
+	if err := c.sc.Err(); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	for fr := range seen {
+		for b, ok := range seen[fr] {
+			if !ok {
+				return fmt.Errorf("%s: no pose for frame %d body %d", path, fr, b)
+			}
+		}
+	}
+	return nil
+}
+
+func (w *Workload) loadQueries(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	c, err := openCSV(path, f)
+	if err != nil {
+		return err
+	}
+	base, err := c.need("id", "meshA", "meshB")
+	if err != nil {
+		return err
+	}
+	var pidx [4][]int
+	var pnames [4][]string
+	for i, pre := range []string{"a0_", "a1_", "b0_", "b1_"} {
+		pnames[i] = poseCols(pre)
+		if pidx[i], err = c.need(pnames[i]...); err != nil {
+			return err
+		}
+	}
+	for c.next() {
+		var q Query
+		if q.ID, err = c.int(base[0], "id"); err != nil {
+			return err
+		}
+		for k, col := range []string{"meshA", "meshB"} {
+			name, err := c.field(base[1+k], col)
+			if err != nil {
+				return err
+			}
+			mi, ok := w.MeshIndex[name]
+			if !ok {
+				return c.errf("column %q: unknown mesh %q", col, name)
+			}
+			if k == 0 {
+				q.MeshA = mi
+			} else {
+				q.MeshB = mi
+			}
+		}
+		ps := []*geom.Pose{&q.A0, &q.A1, &q.B0, &q.B1}
+		for i := range ps {
+			if *ps[i], err = c.pose(pidx[i], pnames[i]); err != nil {
+				return err
+			}
+		}
+		w.Queries = append(w.Queries, q)
+	}
+	if err := c.sc.Err(); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if len(w.Queries) == 0 {
+		return fmt.Errorf("%s: no queries", path)
+	}
+	return nil
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/collide-go/collide/bench"
+)
+
+func init() {
+	register(&command{
+		name:    "bench",
+		args:    "WORKLOAD_DIR --out DIR [--task narrow|broad|ccd] [--algo NAME,...] [--passes N] [--json]",
+		summary: "run algorithms on a benchmark workload and write DIR/<algo>/results.csv and timing.json",
+		run:     runBench,
+	})
+}
+
+func runBench(e *env, args []string) error {
+	fs := newFlags("bench")
+	out := fs.String("out", "", "result directory (required)")
+	task := fs.String("task", "", "narrow, broad or ccd (default: narrow for frames, ccd for motions)")
+	algos := fs.String("algo", "", "comma-separated algorithm names (default: all that apply)")
+	passes := fs.Int("passes", 0, "timed passes (default 5, fewer for slow passes)")
+	asJSON := fs.Bool("json", false, "print the results as a JSON array")
+	list := fs.Bool("list", false, "list the algorithms per task and exit")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *list {
+		for _, t := range []string{"narrow", "broad", "ccd"} {
+			fmt.Fprintf(e.stdout, "%-7s %s\n", t, strings.Join(bench.Algorithms(t), " "))
+		}
+		return nil
+	}
+	if len(pos) != 1 {
+		return fmt.Errorf("%w: want exactly one WORKLOAD_DIR, got %d", errUsage, len(pos))
+	}
+	if *out == "" {
+		return fmt.Errorf("%w: --out DIR is required", errUsage)
+	}
+	w, err := bench.Load(pos[0])
+	if err != nil {
+		return err
+	}
+	opt := bench.Options{Task: *task, OutDir: *out, MaxPasses: *passes}
+	if *algos != "" {
+		opt.Algos = strings.Split(*algos, ",")
+	}
+	prog := newProgress(e.stderr, *asJSON, "bench "+w.Name)
+	opt.Progress = func(algo string, done, total int) { prog.label = "bench " + algo; prog.update(done, total) }
+	res, err := bench.Run(w, opt)
+	prog.done()
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		return enc.Encode(res)
+	}
+	for _, r := range res {
+		unit := "ns/query"
+		if r.Task == "broad" {
+			unit = "ns/frame"
+		}
+		line := fmt.Sprintf("%-14s %-6s %6d queries  %12.1f %s  (%d passes)", r.Algo, r.Task, r.Queries, r.NSPerQuery, unit, r.Passes)
+		if r.Verdict != nil {
+			line += "  " + r.Verdict.String()
+		}
+		fmt.Fprintln(e.stdout, line)
+	}
+	return nil
+}
