@@ -35,6 +35,9 @@ type Workload struct {
 
 	// Motions workloads: the queries in file order.
 	Queries []Query
+
+	params map[string]any // generator parameters, for Save
+	seed   uint64
 }
 
 // Query is one "motions" query: body A (mesh MeshA) moves from A0 to A1 and

@@ -89,7 +89,11 @@ func ParsePose(s string) (Pose, error) {
 	if n := q.Norm(); math.Abs(n-1) > 1e-3 {
 		return Pose{}, fmt.Errorf("pose %q: quaternion norm is %g, want 1", s, n)
 	}
-	q, _ = q.Normalize()
+	// Renormalise only quaternions that are not unit to rounding, so that
+	// String and ParsePose round-trip bit for bit.
+	if n := q.Norm(); math.Abs(n-1) > 4e-16 {
+		q, _ = q.Normalize()
+	}
 	return Pose{P: Vec3{f[0], f[1], f[2]}, Q: q}, nil
 }
 

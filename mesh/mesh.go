@@ -166,14 +166,17 @@ func (m *Mesh) Radius() float64 {
 }
 
 // Volume returns the signed volume enclosed by the faces (divergence
-// theorem); it is positive for a closed outward-oriented mesh.
+// theorem); it is positive for a closed outward-oriented mesh. The cones
+// are taken from the centre of the bounding box, so the result stays
+// accurate for meshes far from the origin.
 func (m *Mesh) Volume() float64 {
 	s := 0.0
+	o := m.bounds.Center()
 	for f := 0; f < m.NumFaces(); f++ {
 		l := m.Face(f)
-		a := m.Verts[l[0]]
+		a := m.Verts[l[0]].Sub(o)
 		for k := 1; k+1 < len(l); k++ {
-			s += a.Dot(m.Verts[l[k]].Cross(m.Verts[l[k+1]]))
+			s += a.Dot(m.Verts[l[k]].Sub(o).Cross(m.Verts[l[k+1]].Sub(o)))
 		}
 	}
 	return s / 6
@@ -326,13 +329,9 @@ func (m *Mesh) buildAdjacency() {
 			} else {
 				ed := &m.Edges[ei]
 				ed.NumFaces++
-				switch {
-				case ed.NumFaces > 2:
+				if ed.NumFaces > 2 {
 					m.manifold = false
-				case ed.V[0] == a: // same direction as the first face
-					m.oriented = false
-					ed.Right = int32(f)
-				default:
+				} else {
 					ed.Right = int32(f)
 				}
 			}
@@ -340,9 +339,14 @@ func (m *Mesh) buildAdjacency() {
 		}
 	}
 	m.closed = len(m.Edges) > 0
-	for _, e := range m.Edges {
+	for i, e := range m.Edges {
 		if e.NumFaces != 2 {
 			m.closed = false
+		}
+		// Only edges with exactly two faces decide orientation, whatever
+		// the order of the faces (an edge with more is non-manifold).
+		if e.NumFaces == 2 && m.sameDirection(i) {
+			m.oriented = false
 		}
 	}
 	// Incident edges per vertex (counting sort), then order them.
@@ -362,7 +366,8 @@ func (m *Mesh) buildAdjacency() {
 			fill[v]++
 		}
 	}
-	if m.manifold && m.oriented {
+	switch {
+	case m.manifold && m.oriented:
 		var buf []int32
 		for v := 0; v < nv; v++ {
 			var ok bool
@@ -371,7 +376,62 @@ func (m *Mesh) buildAdjacency() {
 				m.manifold = false
 			}
 		}
+	case m.manifold:
+		// Not oriented, so no order; bow-tie vertices still make the
+		// mesh non-manifold.
+		for v := 0; v < nv && m.manifold; v++ {
+			m.manifold = m.fanConnected(int32(v))
+		}
 	}
+}
+
+// fanConnected reports whether the faces around v form a single fan,
+// ignoring orientation: walking from face to face across the edges at v
+// (each with at most two faces) reaches every edge at v.
+func (m *Mesh) fanConnected(v int32) bool {
+	es := m.VertEdges[m.VertStart[v]:m.VertStart[v+1]]
+	if len(es) == 0 {
+		return true
+	}
+	e0 := es[0]
+	visited := 1
+	for _, f := range [2]int32{m.Edges[e0].Left, m.Edges[e0].Right} {
+		e := e0
+		for f != None {
+			e = m.otherEdgeAt(f, v, e)
+			if e == e0 {
+				return visited == len(es) // went all the way round
+			}
+			if visited++; visited > len(es) {
+				return false
+			}
+			ed := m.Edges[e]
+			if ed.Left == f {
+				f = ed.Right
+			} else {
+				f = ed.Left
+			}
+		}
+	}
+	return visited == len(es)
+}
+
+// otherEdgeAt returns the edge of face f at vertex v that is not e.
+func (m *Mesh) otherEdgeAt(f, v, e int32) int32 {
+	s, end := m.FaceStart[f], m.FaceStart[f+1]
+	for k := s; k < end; k++ {
+		if m.FaceVerts[k] == v {
+			p := k - 1
+			if k == s {
+				p = end - 1
+			}
+			if m.FaceEdges[k] == e {
+				return m.FaceEdges[p]
+			}
+			return m.FaceEdges[k]
+		}
+	}
+	return None
 }
 
 // nextAround returns, for the outgoing edge e of v, the face on its left

@@ -1,0 +1,59 @@
+package broad_test
+
+import (
+	"fmt"
+
+	"github.com/collide-go/collide/broad"
+	"github.com/collide-go/collide/geom"
+)
+
+func box(x, y, z, h float64) geom.AABB {
+	return geom.AABB{Min: geom.Vec3{X: x - h, Y: y - h, Z: z - h}, Max: geom.Vec3{X: x + h, Y: y + h, Z: z + h}}
+}
+
+// A sweep and prune is fed every body's box each frame and lists the
+// overlapping pairs; between frames only the changes cost time.
+func ExampleSAP() {
+	var s broad.SAP
+	s.Set(0, box(0, 0, 0, 1))
+	s.Set(1, box(1.5, 0, 0, 1))
+	s.Set(2, box(5, 0, 0, 1))
+	fmt.Println(s.Pairs(nil))
+
+	// Next frame: body 2 moves until its box touches body 1's.
+	s.Set(2, box(4.5-1, 0, 0, 1))
+	fmt.Println(s.Pairs(nil))
+	// Output:
+	// [{0 1}]
+	// [{0 1} {1 2}]
+}
+
+// Any broad phase can be used through the Phase interface.
+func ExamplePhase() {
+	for _, p := range []broad.Phase{new(broad.SAP), new(broad.Sweep), new(broad.Tree), new(broad.Brute)} {
+		p.Set(7, box(0, 0, 0, 1))
+		p.Set(3, box(0, 2, 0, 1)) // touching counts
+		p.Set(9, box(0, 5, 0, 1))
+		fmt.Println(p.Len(), p.Pairs(nil))
+	}
+	// Output:
+	// 3 [{3 7}]
+	// 3 [{3 7}]
+	// 3 [{3 7}]
+	// 3 [{3 7}]
+}
+
+// A tree answers box queries too.
+func ExampleTree_Query() {
+	var t broad.Tree
+	for i := 0; i < 5; i++ {
+		t.Set(i, box(float64(3*i), 0, 0, 1))
+	}
+	t.Query(box(4.5, 0, 0, 2), func(id int) bool {
+		fmt.Println("hit", id)
+		return true
+	})
+	// Unordered output:
+	// hit 1
+	// hit 2
+}

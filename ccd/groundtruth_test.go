@@ -1,0 +1,86 @@
+package ccd
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// groundTruthFiles returns the benchmark files in the repository.
+func groundTruthFiles(t testing.TB) []string {
+	files, err := filepath.Glob("../testdata/ccd-queries/*/*/*.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Skip("no files in ../testdata/ccd-queries")
+	}
+	sort.Strings(files)
+	return files
+}
+
+// loadFile parses one benchmark file, the kind taken from its folder.
+func loadFile(t testing.TB, path string) ([]Query, []bool) {
+	kind, err := ParseKind(filepath.Base(filepath.Dir(path)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	qs, truth, err := ParseQueries(f, path, kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return qs, truth
+}
+
+// TestGroundTruth runs every benchmark query with exact ground truth: the
+// default method must have no false negative and at most 1% false
+// positives overall; the Cubic method's counts are logged.
+func TestGroundTruth(t *testing.T) {
+	for _, m := range []Method{Inclusion, Cubic} {
+		var neg, fpTotal, fnTotal, capped int
+		for _, path := range groundTruthFiles(t) {
+			qs, truth := loadFile(t, path)
+			fp, fn, pos := 0, 0, 0
+			for i := range qs {
+				r := qs[i].Test(Options{Method: m})
+				if r.Status == Invalid {
+					t.Fatalf("%s query %d: invalid", path, i)
+				}
+				if r.Capped {
+					capped++
+				}
+				switch {
+				case truth[i] && !r.Hit():
+					fn++
+					if m == Inclusion {
+						t.Errorf("%s query %d: false negative: %+v", path, i, qs[i])
+					}
+				case !truth[i] && r.Hit():
+					fp++
+				}
+				if truth[i] {
+					pos++
+				} else {
+					neg++
+				}
+				if m == Inclusion && r.Hit() && (r.TOI < 0 || r.TOI > 1) {
+					t.Errorf("%s query %d: toi %v outside [0,1]", path, i, r.TOI)
+				}
+			}
+			fpTotal += fp
+			fnTotal += fn
+			rel, _ := filepath.Rel("../testdata/ccd-queries", path)
+			t.Logf("%-9s %-55s queries %5d positives %3d FN %3d FP %3d", m, rel, len(qs), pos, fn, fp)
+		}
+		t.Logf("%-9s total: negatives %d, FN %d, FP %d (%.2f%% of negatives), capped %d", m, neg, fnTotal, fpTotal, 100*float64(fpTotal)/float64(neg), capped)
+		if m == Inclusion && 100*fpTotal > neg {
+			t.Errorf("inclusion: %d false positives > 1%% of %d negatives", fpTotal, neg)
+		}
+	}
+}

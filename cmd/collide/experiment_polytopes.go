@@ -1,0 +1,650 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/collide-go/collide/convex"
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/plot"
+)
+
+// "collide experiment polytopes" reproduces the experiments of Chung and
+// Wang (../shared/papers/003, Sec. 6): polytopes of n vertices shaped as
+// ellipsoids, rods and plates move in a closed box (translation a fraction
+// of the radius and a rotation per frame, velocities reversed on
+// collision); every pair whose bounding boxes overlap is tested by the
+// separating-vector search with its per-pair cache, and timed against the
+// search without cache and GJK with and without warm start.
+
+func init() {
+	register(&command{
+		name:    "experiment polytopes",
+		args:    "[--out DIR] [--bodies N] [--frames F] [--n LIST] [--quick] [--json] [--quiet]",
+		summary: "reproduce Chung and Wang's Sec. 6 experiments (iterations k, max k vs n, time vs speed, rotation, density) as SVG plots and a table",
+		run:     runExperimentPolytopes,
+	})
+	registerDemo(demoSection{order: 40, title: "convex polytopes: separating vector with coherence vs GJK (paper 003, Sec. 6)", run: demoPolytopes})
+}
+
+// demoPolytopes runs a small version of the Sec. 6 simulation: 100 mixed
+// polytopes of 100 vertices for 40 frames; it prints the statistics and
+// writes the histogram of iterations.
+func demoPolytopes(e *env, outDir string) error {
+	st, err := simulate(expConfig{Shape: "mixed", N: 100, Bodies: 100, Frames: 40, Meshes: 12, Speed: 0.05, RotDeg: 10, Density: 0.05, Seed: 1}, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "100 polytopes of %.0f vertices, 40 frames: %d pair tests, %.1f%% non-colliding\n", st.Verts, st.Tests, 100*float64(st.Separated)/math.Max(1, float64(st.Tests)))
+	fmt.Fprintf(e.stdout, "non-colliding tests done in <= 3 iterations: %.1f%%; mean k %.2f, max k %d; methods disagree on %d tests\n",
+		100*st.fracKAtMost(st.KSep, 3, st.Separated), st.meanK(), st.MaxK, st.Disagreements)
+	for _, a := range expAlgos {
+		fmt.Fprintf(e.stdout, "  %-15s %6.0f ns per test\n", a, st.NsPerTest[a])
+	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	cats := make([]string, kBins)
+	for i := range cats {
+		cats[i] = strconv.Itoa(i + 1)
+	}
+	cats[kBins-1] = ">=" + strconv.Itoa(kBins)
+	p := filepath.Join(outDir, "convex-k.svg")
+	if err := writeSVG(p, &plot.BarChart{Title: "Separating-vector iterations k (100 mixed polytopes, n = 100)", XLabel: "k", YLabel: "% of tests", Categories: cats,
+		Series: []plot.BarSeries{{Name: "non-colliding", Values: kHistogram(st.KSep, st.Separated)}, {Name: "all tests", Values: kHistogram(st.KAll, st.Tests)}}}); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %s\n", p)
+	return nil
+}
+
+// expConfig is one simulation.
+type expConfig struct {
+	Shape   string  `json:"shape"` // ellipsoid, rod, plate or mixed
+	N       int     `json:"n"`     // vertices per polytope
+	Bodies  int     `json:"bodies"`
+	Frames  int     `json:"frames"`
+	Meshes  int     `json:"meshes"`  // distinct random polytopes, shared by the bodies
+	Speed   float64 `json:"speed"`   // translation per frame, fraction of the radius
+	RotDeg  float64 `json:"rot_deg"` // rotation per frame, degrees
+	Density float64 `json:"density"` // body volume / box volume
+	Seed    uint64  `json:"seed"`
+}
+
+// expAlgos are the timed narrow-phase methods, in the order they run.
+var expAlgos = []string{"sepvec", "sepvec-nocache", "gjk", "gjk-warm"}
+
+// expStats is the outcome of one simulation.
+type expStats struct {
+	Config        expConfig          `json:"config"`
+	Verts         float64            `json:"mean_vertices"` // actual hull vertex count
+	Tests         int                `json:"tests"`
+	Separated     int                `json:"separated"`
+	KAll          []int              `json:"k_all"` // histogram: KAll[k] tests ended after k iterations
+	KSep          []int              `json:"k_separated"`
+	MaxK          int                `json:"max_k"`
+	MaxKSep       int                `json:"max_k_separated"`
+	Restarts      int                `json:"restarts"`      // tests with a Lemma 4 restart
+	Fallbacks     int                `json:"fallbacks"`     // tests decided by GJK
+	Witness       int                `json:"witness"`       // intersecting by the cached tetrahedron
+	Disagreements int                `json:"disagreements"` // tests where the methods disagree
+	NsPerTest     map[string]float64 `json:"ns_per_test"`   // by algorithm
+	Seconds       float64            `json:"seconds"`       // wall time of the simulation
+	Collisions    int                `json:"collision_events"`
+}
+
+func (s *expStats) fracKAtMost(h []int, k int, total int) float64 {
+	if total == 0 {
+		return math.NaN()
+	}
+	n := 0
+	for i := 0; i <= k && i < len(h); i++ {
+		n += h[i]
+	}
+	return float64(n) / float64(total)
+}
+
+func (s *expStats) meanK() float64 {
+	sum := 0
+	for k, c := range s.KAll {
+		sum += k * c
+	}
+	if s.Tests == 0 {
+		return math.NaN()
+	}
+	return float64(sum) / float64(s.Tests)
+}
+
+// semiAxes of the three shapes of Sec. 6 (before a random +-10% jitter).
+func semiAxes(shape string) geom.Vec3 {
+	switch shape {
+	case "rod":
+		return geom.Vec3{X: 1, Y: 0.13, Z: 0.13}
+	case "plate":
+		return geom.Vec3{X: 1, Y: 0.8, Z: 0.1}
+	}
+	return geom.Vec3{X: 1, Y: 0.85, Z: 0.7}
+}
+
+// randomPolytope samples n points on the surface of an ellipsoid of the
+// given shape and returns their convex hull (every point of a strictly
+// convex surface is a vertex, so the hull has n vertices up to points the
+// hull merges within its tolerance).
+func randomPolytope(rng *rand.Rand, shape string, n int) (*convex.Polytope, error) {
+	ax := semiAxes(shape)
+	j := func() float64 { return 0.9 + 0.2*rng.Float64() }
+	ax = geom.Vec3{X: ax.X * j(), Y: ax.Y * j(), Z: ax.Z * j()}
+	pts := make([]geom.Vec3, 0, n)
+	for len(pts) < n {
+		u := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+		if d, ok := u.Normalize(); ok {
+			pts = append(pts, d.Mul(ax))
+		}
+	}
+	return convex.FromPoints(pts)
+}
+
+type simBody struct {
+	poly   *convex.Polytope
+	p      geom.Vec3 // position (the local origin)
+	q      geom.Quat
+	v      geom.Vec3 // velocity per frame
+	w      geom.Vec3 // rotation vector per frame
+	tr     geom.Transform
+	box    geom.AABB
+	radius float64
+}
+
+// simulate runs one configuration; progress is called after every frame.
+func simulate(cfg expConfig, progress func(frame int)) (*expStats, error) {
+	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(cfg.N)*7919+uint64(len(cfg.Shape))))
+	st := &expStats{Config: cfg, NsPerTest: map[string]float64{}}
+	shapesFor := func(i int) string {
+		if cfg.Shape == "mixed" {
+			return []string{"ellipsoid", "rod", "plate"}[i%3]
+		}
+		return cfg.Shape
+	}
+	nm := cfg.Meshes
+	if nm <= 0 || nm > cfg.Bodies {
+		nm = cfg.Bodies
+	}
+	polys := make([]*convex.Polytope, nm)
+	vol := make([]float64, nm)
+	for i := range polys {
+		p, err := randomPolytope(rng, shapesFor(i), cfg.N)
+		if err != nil {
+			return nil, fmt.Errorf("polytope %d: %w", i, err)
+		}
+		polys[i], vol[i] = p, p.Mesh().Volume()
+		st.Verts += float64(p.NumVerts()) / float64(nm)
+	}
+	total := 0.0
+	bodies := make([]simBody, cfg.Bodies)
+	for i := range bodies {
+		total += vol[i%nm]
+	}
+	L := math.Cbrt(total / cfg.Density)
+	for i := range bodies {
+		b := &bodies[i]
+		b.poly = polys[i%nm]
+		b.radius = b.poly.Radius()
+		lo, hi := b.radius, L-b.radius
+		if hi < lo {
+			lo, hi = L/2, L/2
+		}
+		b.p = geom.Vec3{X: lo + (hi-lo)*rng.Float64(), Y: lo + (hi-lo)*rng.Float64(), Z: lo + (hi-lo)*rng.Float64()}
+		b.q, _ = geom.Quat{W: rng.NormFloat64(), X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}.Normalize()
+		d := func() geom.Vec3 {
+			for {
+				u, ok := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}.Normalize()
+				if ok {
+					return u
+				}
+			}
+		}
+		b.v = d().Scale(cfg.Speed * b.radius)
+		b.w = d().Scale(cfg.RotDeg * math.Pi / 180)
+	}
+	var sv convex.Searcher
+	var svc convex.PairMap[convex.Cache]
+	var gwc convex.PairMap[convex.GJKCache]
+	colliding := map[[2]int32]bool{}
+	type pair struct{ a, b int32 }
+	var pairs []pair
+	order := make([]int32, len(bodies))
+	status := make([]convex.Status, 0, 1024)
+	reversed := make([]bool, len(bodies))
+	var ns [4]time.Duration
+	defer lockThread()()
+	start := time.Now()
+	for f := 0; f < cfg.Frames; f++ {
+		// Move, bounce off the walls (bounding sphere), update boxes.
+		for i := range bodies {
+			b := &bodies[i]
+			if f > 0 {
+				b.p = b.p.Add(b.v)
+				b.q, _ = geom.QuatRotationVector(b.w).Mul(b.q).Normalize()
+				for k := 0; k < 3; k++ {
+					if (b.p.Get(k)-b.radius < 0 && b.v.Get(k) < 0) || (b.p.Get(k)+b.radius > L && b.v.Get(k) > 0) {
+						b.v = b.v.Set(k, -b.v.Get(k))
+					}
+				}
+			}
+			b.tr = geom.Pose{P: b.p, Q: b.q}.Transform()
+			box := geom.EmptyAABB()
+			for k := 0; k < b.poly.NumVerts(); k++ {
+				box = box.AddPoint(b.tr.Apply(b.poly.Vertex(k)))
+			}
+			b.box = box
+			order[i] = int32(i)
+			reversed[i] = false
+		}
+		// Sweep and prune on x (Sec. 1, [1]).
+		sort.Slice(order, func(i, j int) bool { return bodies[order[i]].box.Min.X < bodies[order[j]].box.Min.X })
+		pairs = pairs[:0]
+		for i, a := range order {
+			for _, b := range order[i+1:] {
+				if bodies[b].box.Min.X > bodies[a].box.Max.X {
+					break
+				}
+				if bodies[a].box.Overlaps(bodies[b].box) {
+					x, y := a, b
+					if x > y {
+						x, y = y, x
+					}
+					pairs = append(pairs, pair{x, y})
+				}
+			}
+		}
+		// The separating vector with coherence: the statistics.
+		status = status[:0]
+		t0 := threadCPU()
+		for _, pr := range pairs {
+			a, b := &bodies[pr.a], &bodies[pr.b]
+			r := sv.Intersect(a.poly, &a.tr, b.poly, &b.tr, svc.Get(int(pr.a), int(pr.b)))
+			status = append(status, r.Status)
+			k := r.Iterations
+			for len(st.KAll) <= k {
+				st.KAll = append(st.KAll, 0)
+				st.KSep = append(st.KSep, 0)
+			}
+			st.KAll[k]++
+			st.MaxK = max(st.MaxK, k)
+			if r.Status == convex.Separated {
+				st.Separated++
+				st.KSep[k]++
+				st.MaxKSep = max(st.MaxKSep, k)
+			}
+			if r.Restarts > 0 {
+				st.Restarts++
+			}
+			if r.Fallback {
+				st.Fallbacks++
+			}
+			if r.Witness {
+				st.Witness++
+			}
+		}
+		ns[0] += threadCPU() - t0
+		st.Tests += len(pairs)
+		// The other methods, timed over the same tests.
+		t0 = threadCPU()
+		for i, pr := range pairs {
+			a, b := &bodies[pr.a], &bodies[pr.b]
+			if sv.Intersect(a.poly, &a.tr, b.poly, &b.tr, nil).Status != status[i] {
+				st.Disagreements++
+			}
+		}
+		ns[1] += threadCPU() - t0
+		t0 = threadCPU()
+		for i, pr := range pairs {
+			a, b := &bodies[pr.a], &bodies[pr.b]
+			if convex.GJKIntersect(a.poly, &a.tr, b.poly, &b.tr, nil, nil).Status != status[i] {
+				st.Disagreements++
+			}
+		}
+		ns[2] += threadCPU() - t0
+		t0 = threadCPU()
+		for i, pr := range pairs {
+			a, b := &bodies[pr.a], &bodies[pr.b]
+			if convex.GJKIntersect(a.poly, &a.tr, b.poly, &b.tr, gwc.Get(int(pr.a), int(pr.b)), nil).Status != status[i] {
+				st.Disagreements++
+			}
+		}
+		ns[3] += threadCPU() - t0
+		// Collision response: reverse both velocities when a pair starts
+		// colliding (Sec. 6), once per body and frame.
+		now := make(map[[2]int32]bool, len(pairs)/2)
+		for i, pr := range pairs {
+			if status[i] != convex.Intersecting {
+				continue
+			}
+			key := [2]int32{pr.a, pr.b}
+			now[key] = true
+			if colliding[key] {
+				continue
+			}
+			st.Collisions++
+			for _, id := range []int32{pr.a, pr.b} {
+				if !reversed[id] {
+					reversed[id] = true
+					bodies[id].v, bodies[id].w = bodies[id].v.Neg(), bodies[id].w.Neg()
+				}
+			}
+		}
+		colliding = now
+		if progress != nil {
+			progress(f + 1)
+		}
+	}
+	st.Seconds = time.Since(start).Seconds()
+	for i, name := range expAlgos {
+		if st.Tests > 0 {
+			st.NsPerTest[name] = float64(ns[i].Nanoseconds()) / float64(st.Tests)
+		}
+	}
+	return st, nil
+}
+
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || v < 4 {
+			return nil, fmt.Errorf("%w: bad vertex count %q in list (integers >= 4)", errUsage, f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func parseFloats(s, what string) ([]float64, error) {
+	var out []float64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%w: bad %s %q (positive numbers)", errUsage, what, f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// expReport is the --json output.
+type expReport struct {
+	Shapes   []*expStats `json:"shapes_by_n"`
+	Speed    []*expStats `json:"speed"`
+	Rotation []*expStats `json:"rotation"`
+	Density  []*expStats `json:"density"`
+	Files    []string    `json:"files"`
+}
+
+func runExperimentPolytopes(e *env, args []string) error {
+	fs := newFlags("experiment polytopes")
+	out := fs.String("out", "experiment-out", "directory for the SVG plots and the table")
+	bodies := fs.Int("bodies", 500, "polytopes in the box (Sec. 6: 500)")
+	frames := fs.Int("frames", 100, "frames per simulation")
+	meshes := fs.Int("meshes", 24, "distinct random polytopes per simulation, shared by the bodies")
+	nlist := fs.String("n", "10,50,100,250,500,1000", "vertex counts for the max-k plot (Fig. 4 iii)")
+	nfig := fs.Int("nfig", 500, "vertex count of the k histograms (Fig. 4 i, ii); must be in --n")
+	timeBodies := fs.Int("time-bodies", 100, "polytopes in the timing runs (Sec. 6: 100, mixed shapes)")
+	timeN := fs.Int("time-n", 100, "vertices per polytope in the timing runs")
+	speeds := fs.String("speeds", "2,5,10,15,20", "translational speeds for Fig. 4 iv, percent of the radius per frame")
+	rots := fs.String("rotations", "5,10,20,30,40", "rotational speeds for Fig. 4 v, degrees per frame")
+	dens := fs.String("densities", "0.02,0.05,0.1,0.2", "densities (body volume / box volume) for the density plot")
+	density := fs.Float64("density", 0.05, "density of the k runs")
+	seed := fs.Uint64("seed", 1, "random seed")
+	quick := fs.Bool("quick", false, "small settings for a fast check: 60 bodies, 15 frames, n 10,60, two values per sweep")
+	asJSON := fs.Bool("json", false, "print the statistics as JSON")
+	quiet := fs.Bool("quiet", false, "no progress display")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
+	}
+	if *quick {
+		*bodies, *frames, *meshes, *nlist, *nfig = 60, 15, 6, "10,60", 60
+		*timeBodies, *timeN, *speeds, *rots, *dens = 40, 20, "2,20", "5,40", "0.05,0.2"
+	}
+	if *bodies < 2 || *frames < 1 || *timeBodies < 2 || *meshes < 1 {
+		return fmt.Errorf("%w: need --bodies >= 2, --time-bodies >= 2, --frames >= 1, --meshes >= 1", errUsage)
+	}
+	if !(*density > 0 && *density < 0.7) {
+		return fmt.Errorf("%w: --density must be in (0, 0.7)", errUsage)
+	}
+	ns, err := parseInts(*nlist)
+	if err != nil {
+		return err
+	}
+	if *timeN < 4 {
+		return fmt.Errorf("%w: --time-n must be >= 4", errUsage)
+	}
+	sp, err := parseFloats(*speeds, "speed")
+	if err != nil {
+		return err
+	}
+	rt, err := parseFloats(*rots, "rotation")
+	if err != nil {
+		return err
+	}
+	dn, err := parseFloats(*dens, "density")
+	if err != nil {
+		return err
+	}
+	for _, d := range dn {
+		if d >= 0.7 {
+			return fmt.Errorf("%w: density %g too high (< 0.7)", errUsage, d)
+		}
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	shapes := []string{"ellipsoid", "rod", "plate"}
+	var configs []expConfig
+	for _, sh := range shapes {
+		for _, n := range ns {
+			configs = append(configs, expConfig{Shape: sh, N: n, Bodies: *bodies, Frames: *frames, Meshes: *meshes, Speed: 0.05, RotDeg: 10, Density: *density, Seed: *seed})
+		}
+	}
+	base := expConfig{Shape: "mixed", N: *timeN, Bodies: *timeBodies, Frames: *frames, Meshes: *meshes, Speed: 0.05, RotDeg: 10, Density: *density, Seed: *seed}
+	nK := len(configs)
+	for _, s := range sp {
+		c := base
+		c.Speed = s / 100
+		configs = append(configs, c)
+	}
+	for _, r := range rt {
+		c := base
+		c.RotDeg = r
+		configs = append(configs, c)
+	}
+	for _, d := range dn {
+		c := base
+		c.Density = d
+		configs = append(configs, c)
+	}
+	prog := newProgress(e.stderr, *quiet || *asJSON, "experiment polytopes")
+	totalFrames := len(configs) * *frames
+	done := 0
+	results := make([]*expStats, len(configs))
+	for i, c := range configs {
+		st, err := simulate(c, func(f int) { prog.update(done+f, totalFrames) })
+		if err != nil {
+			prog.done()
+			return fmt.Errorf("%s n=%d: %w", c.Shape, c.N, err)
+		}
+		done += c.Frames
+		results[i] = st
+	}
+	prog.done()
+	rep := &expReport{Shapes: results[:nK]}
+	rep.Speed = results[nK : nK+len(sp)]
+	rep.Rotation = results[nK+len(sp) : nK+len(sp)+len(rt)]
+	rep.Density = results[nK+len(sp)+len(rt):]
+	files, err := writeExperimentPlots(*out, rep, shapes, ns, *nfig, sp, rt, dn)
+	if err != nil {
+		return err
+	}
+	rep.Files = files
+	var table strings.Builder
+	writeExperimentTable(&table, rep)
+	tpath := filepath.Join(*out, "convex-table.md")
+	if err := os.WriteFile(tpath, []byte(table.String()), 0o644); err != nil {
+		return err
+	}
+	rep.Files = append(rep.Files, tpath)
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", " ")
+		return enc.Encode(rep)
+	}
+	fmt.Fprint(e.stdout, table.String())
+	fmt.Fprintf(e.stdout, "\nwrote %s\n", strings.Join(rep.Files, ", "))
+	return nil
+}
+
+func writeSVG(path string, w interface{ WriteSVG(io.Writer) error }) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := w.WriteSVG(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+const kBins = 12 // histogram bins k = 1..kBins-1 and ">= kBins"
+
+func kHistogram(h []int, total int) []float64 {
+	out := make([]float64, kBins)
+	if total == 0 {
+		return out
+	}
+	for k, c := range h {
+		if k == 0 {
+			continue
+		}
+		i := min(k, kBins) - 1
+		out[i] += 100 * float64(c) / float64(total)
+	}
+	return out
+}
+
+func writeExperimentPlots(dir string, rep *expReport, shapes []string, ns []int, nfig int, sp, rt, dn []float64) ([]string, error) {
+	var files []string
+	add := func(name string, w interface{ WriteSVG(io.Writer) error }) error {
+		p := filepath.Join(dir, name)
+		files = append(files, p)
+		return writeSVG(p, w)
+	}
+	cats := make([]string, kBins)
+	for i := range cats {
+		cats[i] = strconv.Itoa(i + 1)
+	}
+	cats[kBins-1] = ">=" + strconv.Itoa(kBins)
+	var hSep, hAll []plot.BarSeries
+	for _, st := range rep.Shapes {
+		if st.Config.N != nfig {
+			continue
+		}
+		hSep = append(hSep, plot.BarSeries{Name: st.Config.Shape, Values: kHistogram(st.KSep, st.Separated)})
+		hAll = append(hAll, plot.BarSeries{Name: st.Config.Shape, Values: kHistogram(st.KAll, st.Tests)})
+	}
+	if len(hSep) > 0 {
+		if err := add("convex-k-noncolliding.svg", &plot.BarChart{
+			Title:  fmt.Sprintf("Iterations k, non-colliding tests (n = %d)", nfig),
+			XLabel: "k", YLabel: "% of tests", Categories: cats, Series: hSep}); err != nil {
+			return nil, err
+		}
+		if err := add("convex-k-all.svg", &plot.BarChart{
+			Title:  fmt.Sprintf("Iterations k, all tests (n = %d)", nfig),
+			XLabel: "k", YLabel: "% of tests", Categories: cats, Series: hAll}); err != nil {
+			return nil, err
+		}
+	}
+	var maxk, maxkSep []plot.Series
+	for _, sh := range shapes {
+		s := plot.Series{Name: sh}
+		s2 := plot.Series{Name: sh + " (non-colliding)"}
+		for _, st := range rep.Shapes {
+			if st.Config.Shape == sh {
+				s.X = append(s.X, st.Verts)
+				s.Y = append(s.Y, float64(st.MaxK))
+				s2.X = append(s2.X, st.Verts)
+				s2.Y = append(s2.Y, float64(st.MaxKSep))
+			}
+		}
+		maxk, maxkSep = append(maxk, s), append(maxkSep, s2)
+	}
+	if err := add("convex-maxk.svg", &plot.LinePlot{Title: "Maximum iterations k against vertices n",
+		XLabel: "vertices n", YLabel: "maximum k", Series: append(maxk, maxkSep...)}); err != nil {
+		return nil, err
+	}
+	timing := func(name, title, xlabel string, xs []float64, sts []*expStats) error {
+		var ser []plot.Series
+		for _, a := range expAlgos {
+			s := plot.Series{Name: a}
+			for i, st := range sts {
+				s.X = append(s.X, xs[i])
+				s.Y = append(s.Y, st.NsPerTest[a])
+			}
+			ser = append(ser, s)
+		}
+		return add(name, &plot.LinePlot{Title: title, XLabel: xlabel, YLabel: "ns per pair test", Series: ser, LogY: true})
+	}
+	if err := timing("convex-time-speed.svg", "Time per test against translational speed", "speed, % of radius per frame", sp, rep.Speed); err != nil {
+		return nil, err
+	}
+	if err := timing("convex-time-rotation.svg", "Time per test against rotational speed", "rotation, degrees per frame", rt, rep.Rotation); err != nil {
+		return nil, err
+	}
+	if err := timing("convex-time-density.svg", "Time per test against density", "body volume / box volume", dn, rep.Density); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+func writeExperimentTable(w io.Writer, rep *expReport) {
+	fmt.Fprintln(w, "| shape | n | tests | non-colliding | k<=3 (non-coll.) | k<=3 (all) | mean k | max k | max k (non-coll.) | restarts | GJK fallbacks | sepvec ns | no cache ns | gjk ns | gjk-warm ns |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	row := func(label string, st *expStats) {
+		fmt.Fprintf(w, "| %s | %.0f | %d | %.1f%% | %.2f%% | %.2f%% | %.2f | %d | %d | %d | %d | %.0f | %.0f | %.0f | %.0f |\n",
+			label, st.Verts, st.Tests, 100*float64(st.Separated)/math.Max(1, float64(st.Tests)),
+			100*st.fracKAtMost(st.KSep, 3, st.Separated), 100*st.fracKAtMost(st.KAll, 3, st.Tests),
+			st.meanK(), st.MaxK, st.MaxKSep, st.Restarts, st.Fallbacks,
+			st.NsPerTest["sepvec"], st.NsPerTest["sepvec-nocache"], st.NsPerTest["gjk"], st.NsPerTest["gjk-warm"])
+	}
+	for _, st := range rep.Shapes {
+		row(st.Config.Shape, st)
+	}
+	for _, st := range rep.Speed {
+		row(fmt.Sprintf("mixed, speed %g%%", 100*st.Config.Speed), st)
+	}
+	for _, st := range rep.Rotation {
+		row(fmt.Sprintf("mixed, rotation %g deg", st.Config.RotDeg), st)
+	}
+	for _, st := range rep.Density {
+		row(fmt.Sprintf("mixed, density %g", st.Config.Density), st)
+	}
+	dis := 0
+	for _, l := range [][]*expStats{rep.Shapes, rep.Speed, rep.Rotation, rep.Density} {
+		for _, st := range l {
+			dis += st.Disagreements
+		}
+	}
+	fmt.Fprintf(w, "\nDisagreements between the four methods: %d.\n", dis)
+}

@@ -1,0 +1,408 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshio"
+	"github.com/collide-go/collide/shapes"
+)
+
+func init() {
+	register(&command{
+		name:    "mesh info",
+		args:    "[--json] [--drop-degenerate] FILE...",
+		summary: "read meshes (OBJ, STL, OFF, PLY) and print their topology and bounds",
+		run:     meshInfo,
+	})
+	register(&command{
+		name:    "mesh gen",
+		args:    "SHAPE [flags] -o FILE   (SHAPE: " + strings.Join(genShapeNames(), ", ") + ")",
+		summary: "write a generated test shape to FILE (.obj, .off, .ply, .stl; - for OBJ on stdout)",
+		run:     meshGen,
+	})
+}
+
+// meshInfoJSON is the --json record of "collide mesh info", one per file.
+type meshInfoJSON struct {
+	File      string     `json:"file"`
+	Format    string     `json:"format"`
+	Vertices  int        `json:"vertices"`
+	Edges     int        `json:"edges"`
+	Faces     int        `json:"faces"`
+	Triangles int        `json:"triangles"`
+	Closed    bool       `json:"closed"`
+	Manifold  bool       `json:"manifold"`
+	Oriented  bool       `json:"oriented"`
+	Convex    bool       `json:"convex"`
+	Euler     int        `json:"euler"`
+	Volume    float64    `json:"volume"`
+	Min       [3]float64 `json:"min"`
+	Max       [3]float64 `json:"max"`
+	Dropped   int        `json:"dropped_degenerate"`
+}
+
+func newMeshInfo(file string, m *mesh.Mesh) meshInfoJSON {
+	b := m.Bounds()
+	nt := 0
+	for f := 0; f < m.NumFaces(); f++ {
+		nt += len(m.Face(f)) - 2
+	}
+	return meshInfoJSON{
+		File: file, Format: sniffFormat(file).String(),
+		Vertices: m.NumVerts(), Edges: m.NumEdges(), Faces: m.NumFaces(), Triangles: nt,
+		Closed: m.Closed(), Manifold: m.Manifold(), Oriented: m.Oriented(), Convex: m.Convex(),
+		Euler: m.Euler(), Volume: m.Volume(),
+		Min: [3]float64{b.Min.X, b.Min.Y, b.Min.Z}, Max: [3]float64{b.Max.X, b.Max.Y, b.Max.Z},
+	}
+}
+
+// sniffFormat names a file's format by extension, else by content.
+func sniffFormat(path string) meshio.Format {
+	if f := meshio.FormatOf(path); f != meshio.Unknown {
+		return f
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return meshio.Unknown
+	}
+	defer fh.Close()
+	head := make([]byte, 512)
+	n, _ := fh.Read(head)
+	return meshio.Sniff(head[:n])
+}
+
+func meshInfo(e *env, args []string) error {
+	fs := newFlags("mesh info")
+	asJSON := fs.Bool("json", false, "print one JSON object per file")
+	drop := fs.Bool("drop-degenerate", false, "drop faces with repeated vertices or zero area before building the mesh")
+	files, err := parseFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(e.stdout, "usage: collide mesh info [--json] [--drop-degenerate] FILE...\n  read OBJ, STL, OFF or PLY meshes (format by extension, else by content) and print\n  vertices, edges, faces, closed, manifold, oriented, convex, Euler characteristic,\n  volume and bounding box; --json prints one JSON object per file and line;\n  --drop-degenerate drops faces with repeated vertices or zero area first")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("%w: no FILE given", errUsage)
+	}
+	failed := 0
+	var lastErr error
+	for _, path := range files {
+		var m *mesh.Mesh
+		s, err := meshio.ReadSoupFile(path)
+		dropped := 0
+		if err == nil {
+			if *drop {
+				dropped = s.DropDegenerate(nil)
+			}
+			m, err = s.Mesh(nil)
+		}
+		if err != nil {
+			failed++
+			lastErr = err
+			if len(files) > 1 {
+				fmt.Fprintf(e.stderr, "collide mesh info: %v\n", err)
+			}
+			continue
+		}
+		info := newMeshInfo(path, m)
+		info.Dropped = dropped
+		if *asJSON {
+			b, err := json.Marshal(info)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "%s\n", b)
+			continue
+		}
+		yes := func(b bool, s string) string {
+			if b {
+				return s
+			}
+			return "not " + s
+		}
+		fmt.Fprintf(e.stdout, "%s (%s)\n", path, info.Format)
+		fmt.Fprintf(e.stdout, "  vertices %d, edges %d, faces %d (%d triangles)\n", info.Vertices, info.Edges, info.Faces, info.Triangles)
+		if *drop {
+			fmt.Fprintf(e.stdout, "  dropped %d degenerate faces\n", dropped)
+		}
+		fmt.Fprintf(e.stdout, "  %s, %s, %s, %s\n", yes(info.Closed, "closed"), yes(info.Manifold, "manifold"), yes(info.Oriented, "oriented"), yes(info.Convex, "convex"))
+		fmt.Fprintf(e.stdout, "  euler characteristic %d", info.Euler)
+		if info.Closed && info.Manifold && info.Oriented && info.Euler%2 == 0 {
+			fmt.Fprintf(e.stdout, " (genus %d if connected)", (2-info.Euler)/2)
+		}
+		fmt.Fprintf(e.stdout, ", volume %.6g\n", info.Volume)
+		b := m.Bounds()
+		fmt.Fprintf(e.stdout, "  bounds %v .. %v (size %v)\n", b.Min, b.Max, b.Size())
+	}
+	switch {
+	case failed == 1 && len(files) == 1:
+		return lastErr
+	case failed > 0:
+		return fmt.Errorf("%d of %d files could not be read", failed, len(files))
+	}
+	return nil
+}
+
+// genShape is a shape "collide mesh gen" can write.
+type genShape struct {
+	help  string
+	flags func(fs *flag.FlagSet) func() (*mesh.Mesh, error)
+}
+
+var genShapes = map[string]genShape{
+	"cube": {"cube centred at the origin (--size edge length)", func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
+		size := fs.Float64("size", 1, "edge length")
+		return func() (*mesh.Mesh, error) {
+			if err := positive("size", *size); err != nil {
+				return nil, err
+			}
+			return shapes.Cube(*size), nil
+		}
+	}},
+	"box": {"axis-aligned box centred at the origin (--hx --hy --hz half extents)", func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
+		hx := fs.Float64("hx", 1, "half extent along x")
+		hy := fs.Float64("hy", 0.5, "half extent along y")
+		hz := fs.Float64("hz", 0.25, "half extent along z")
+		return func() (*mesh.Mesh, error) {
+			for _, p := range []struct {
+				n string
+				v float64
+			}{{"hx", *hx}, {"hy", *hy}, {"hz", *hz}} {
+				if err := positive(p.n, p.v); err != nil {
+					return nil, err
+				}
+			}
+			return shapes.Box(geom.Vec3{X: *hx, Y: *hy, Z: *hz}), nil
+		}
+	}},
+	"car": {"Buss's car, Fig. 12 (16 vertices, 26 edges, 12 faces)", func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
+		return func() (*mesh.Mesh, error) { return shapes.Car(), nil }
+	}},
+	"torus": {"torus of m x n quadrilaterals (--m --n --R --r; default Buss's 20 x 15)", func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
+		m := fs.Int("m", 20, "quadrilaterals around the z axis (>= 3)")
+		n := fs.Int("n", 15, "quadrilaterals around the tube (>= 3)")
+		bigR := fs.Float64("R", 1, "major radius")
+		r := fs.Float64("r", 0.35, "minor radius (0 < r < R)")
+		return func() (*mesh.Mesh, error) {
+			if *m < 3 || *n < 3 || *m > 5000 || *n > 5000 {
+				return nil, fmt.Errorf("%w: torus needs 3 <= m, n <= 5000 (have m=%d, n=%d)", errUsage, *m, *n)
+			}
+			if !(*r > 0 && *bigR > *r) || math.IsInf(*bigR, 0) {
+				return nil, fmt.Errorf("%w: torus needs 0 < r < R, finite (have R=%v, r=%v)", errUsage, *bigR, *r)
+			}
+			return shapes.Torus(*bigR, *r, *m, *n), nil
+		}
+	}},
+	"bullet": {"the contact paper's 640-triangle bullet (--radius --length, metres)", func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
+		radius := fs.Float64("radius", shapes.DefaultBulletRadius, "radius")
+		length := fs.Float64("length", shapes.DefaultBulletLength, "length (> 3 radius)")
+		return func() (*mesh.Mesh, error) {
+			if err := positive("radius", *radius); err != nil {
+				return nil, err
+			}
+			if !(*length > 3**radius) || math.IsInf(*length, 0) {
+				return nil, fmt.Errorf("%w: bullet needs a finite length > 3*radius (have %v)", errUsage, *length)
+			}
+			return shapes.Bullet(*radius, *length), nil
+		}
+	}},
+	"warped": {"the contact paper's warped plane with a hole (--size --hole --amp)", func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
+		size := fs.Float64("size", shapes.DefaultPlaneSize, "side of the square outline")
+		hole := fs.Float64("hole", shapes.DefaultPlaneHole, "radius of the hole (< size/2)")
+		amp := fs.Float64("amp", shapes.DefaultPlaneWarp, "warp amplitude")
+		return func() (*mesh.Mesh, error) {
+			if err := positive("hole", *hole); err != nil {
+				return nil, err
+			}
+			if !(*size > 2**hole) || math.IsInf(*size, 0) || math.IsNaN(*amp) || math.IsInf(*amp, 0) {
+				return nil, fmt.Errorf("%w: warped plane needs finite size > 2*hole and finite amp", errUsage)
+			}
+			return shapes.WarpedPlane(*size, *hole, *amp), nil
+		}
+	}},
+}
+
+// The random polytopes join genShapes during package variable
+// initialisation, before the init functions that print the shape list.
+var _ = func() bool {
+	for _, sh := range []shapes.PolytopeShape{shapes.Ellipsoid, shapes.Rod, shapes.Plate} {
+		genShapes[sh.String()] = genShape{
+			help:  "random convex polytope, exactly --n vertices " + map[shapes.PolytopeShape]string{shapes.Ellipsoid: "on an ellipsoid", shapes.Rod: "on a thin rod", shapes.Plate: "on a flat plate"}[sh] + " (Chung-Wang Sec. 6; --radius --seed)",
+			flags: polytopeFlags(sh),
+		}
+	}
+	return true
+}()
+
+// maxPolytopeVerts bounds --n of the random polytopes (hull and mesh
+// validation time grow quickly beyond it).
+const maxPolytopeVerts = 20000
+
+func polytopeFlags(sh shapes.PolytopeShape) func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
+	return func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
+		n := fs.Int("n", 100, "number of vertices (4 .. 20000)")
+		radius := fs.Float64("radius", 1, "largest semi-axis (along x)")
+		seed := fs.Uint64("seed", 1, "random seed")
+		return func() (*mesh.Mesh, error) {
+			if *n < 4 || *n > maxPolytopeVerts {
+				return nil, fmt.Errorf("%w: --n must be in [4, %d] (have %d)", errUsage, maxPolytopeVerts, *n)
+			}
+			if err := positive("radius", *radius); err != nil {
+				return nil, err
+			}
+			return shapes.RandomPolytope(sh, *n, *radius, *seed), nil
+		}
+	}
+}
+
+func positive(name string, v float64) error {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return fmt.Errorf("%w: --%s must be positive and finite (have %v)", errUsage, name, v)
+	}
+	return nil
+}
+
+func genShapeNames() []string {
+	var ns []string
+	for n := range genShapes {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+func meshGen(e *env, args []string) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		var b strings.Builder
+		for _, n := range genShapeNames() {
+			fmt.Fprintf(&b, "\n  %-10s %s", n, genShapes[n].help)
+		}
+		return fmt.Errorf("%w: first argument must be a SHAPE:%s", errUsage, b.String())
+	}
+	sh, ok := genShapes[args[0]]
+	if !ok {
+		return fmt.Errorf("%w: unknown shape %q (have %s)", errUsage, args[0], strings.Join(genShapeNames(), ", "))
+	}
+	fs := newFlags("mesh gen " + args[0])
+	out := fs.String("o", "", "output file (.obj, .off, .ply, .stl), or - for OBJ on stdout")
+	format := fs.String("format", "", "output format (obj, off, ply, stl) overriding the extension")
+	build := sh.flags(fs)
+	pos, err := parseFlags(fs, args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(e.stdout, "usage: collide mesh gen %s [flags] -o FILE\n  %s\n", args[0], sh.help)
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return fmt.Errorf("%w: unexpected arguments %q", errUsage, pos)
+	}
+	if *out == "" {
+		return fmt.Errorf("%w: -o FILE is required", errUsage)
+	}
+	f := meshio.FormatOf(*out)
+	if *out == "-" {
+		f = meshio.OBJ
+	}
+	if *format != "" {
+		if f = meshio.FormatOf("x." + *format); f == meshio.Unknown {
+			return fmt.Errorf("%w: unknown --format %q (want obj, off, ply or stl)", errUsage, *format)
+		}
+	}
+	if f == meshio.Unknown {
+		return fmt.Errorf("%w: cannot tell the format of %q: use a .obj, .off, .ply or .stl name or --format", errUsage, *out)
+	}
+	m, err := build()
+	if err != nil {
+		return err
+	}
+	if *out == "-" {
+		return meshio.Write(e.stdout, m, f)
+	}
+	fh, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	if err := meshio.Write(fh, m, f); err != nil {
+		fh.Close()
+		return err
+	}
+	if err := fh.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %s: %d vertices, %d edges, %d faces\n", *out, m.NumVerts(), m.NumEdges(), m.NumFaces())
+	return nil
+}
+
+func init() {
+	registerDemo(demoSection{order: 1, title: "mesh files: write every shape, read it back (package meshio)", run: demoMeshFiles})
+}
+
+// demoMeshFiles writes the built-in shapes to DIR/meshes in every format,
+// reads them back and shows what survives, then shows the error for a
+// damaged file.
+func demoMeshFiles(e *env, outDir string) error {
+	dir := filepath.Join(outDir, "meshes")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%-12s %6s %9s %6s %6s %6s %7s %s\n", "file", "format", "bytes", "verts", "edges", "faces", "closed", "same mesh")
+	for _, name := range []string{"car", "torus", "bullet", "warped"} {
+		m, err := genShapes[name].flags(newFlags("demo"))()
+		if err != nil {
+			return err
+		}
+		for _, f := range []meshio.Format{meshio.OBJ, meshio.OFF, meshio.PLY, meshio.STL} {
+			p := filepath.Join(dir, name+"."+f.String())
+			if err := meshio.WriteFile(p, m); err != nil {
+				return err
+			}
+			st, err := os.Stat(p)
+			if err != nil {
+				return err
+			}
+			back, err := meshio.ReadFile(p, nil)
+			if err != nil {
+				return err
+			}
+			same := slices.Equal(back.Verts, m.Verts) && slices.Equal(back.FaceVerts, m.FaceVerts)
+			note := fmt.Sprint(same)
+			if f == meshio.STL {
+				note = "triangulated, float32"
+			}
+			fmt.Fprintf(e.stdout, "%-12s %6s %9d %6d %6d %6d %7v %s\n", filepath.Base(p), f, st.Size(), back.NumVerts(), back.NumEdges(), back.NumFaces(), back.Closed(), note)
+		}
+	}
+	// A damaged copy: one face of the car points at a vertex that is not there.
+	var buf strings.Builder
+	if err := meshio.WriteOBJ(&buf, shapes.Car()); err != nil {
+		return err
+	}
+	bad := strings.Replace(buf.String(), "f 1 4 3 2\n", "f 1 4 3 99\n", 1)
+	p := filepath.Join(dir, "car-damaged.obj")
+	if err := os.WriteFile(p, []byte(bad), 0o644); err != nil {
+		return err
+	}
+	_, err := meshio.ReadFile(p, nil)
+	fmt.Fprintf(e.stdout, "reading a damaged copy: %v\n", err)
+	if err == nil {
+		return fmt.Errorf("the damaged file %s was accepted", p)
+	}
+	return nil
+}

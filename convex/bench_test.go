@@ -1,0 +1,167 @@
+package convex
+
+import (
+	"runtime"
+	"syscall"
+	"testing"
+	"unsafe"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// benchWorkload is a sample workload prepared for timing: transforms per
+// frame and body, and the AABB-overlapping pairs of every frame in order.
+type benchWorkload struct {
+	s     *sample
+	tf    [][]geom.Transform
+	pairs []expectedRow
+}
+
+func loadBench(b *testing.B, name string) *benchWorkload {
+	s := loadSample(b, name)
+	w := &benchWorkload{s: s, pairs: s.expected}
+	for _, ps := range s.poses {
+		var row []geom.Transform
+		for _, p := range ps {
+			row = append(row, p.Transform())
+		}
+		w.tf = append(w.tf, row)
+	}
+	return w
+}
+
+// runPasses times b.N passes over the workload with test, frames in order,
+// and reports ns per pair test.
+func (w *benchWorkload) runPasses(b *testing.B, reset func(), test func(a, bb int, ta, tb *geom.Transform) bool) {
+	pass := func() int {
+		reset()
+		hits := 0
+		for i := range w.pairs {
+			e := &w.pairs[i]
+			if test(e.a, e.b, &w.tf[e.frame][e.a], &w.tf[e.frame][e.b]) {
+				hits++
+			}
+		}
+		return hits
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	pass() // warm-up
+	b.ResetTimer()
+	c0 := threadCPU()
+	for i := 0; i < b.N; i++ {
+		pass()
+	}
+	c1 := threadCPU()
+	q := float64(b.N * len(w.pairs))
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/q, "ns/query")
+	// CPU time of this thread: less disturbed by other processes on a
+	// shared machine than wall time.
+	b.ReportMetric(float64(c1-c0)/q, "cpu-ns/query")
+}
+
+func benchName(s string) string { return s[len("polytopes-mixed-"):] }
+
+// BenchmarkSepVec: the separating-vector search with per-pair caches
+// carried from frame to frame (the "sepvec" bench algorithm).
+func BenchmarkSepVec(b *testing.B) {
+	for _, name := range sampleNames {
+		b.Run(benchName(name), func(b *testing.B) {
+			w := loadBench(b, name)
+			var s Searcher
+			var caches PairMap[Cache]
+			w.runPasses(b, caches.Reset, func(i, j int, ti, tj *geom.Transform) bool {
+				return s.Intersect(w.s.polys[i], ti, w.s.polys[j], tj, caches.Get(i, j)).Status != Separated
+			})
+		})
+	}
+}
+
+// BenchmarkSepVecNoCache: the search from scratch every time (centroid
+// direction, table start vertices).
+func BenchmarkSepVecNoCache(b *testing.B) {
+	for _, name := range sampleNames {
+		b.Run(benchName(name), func(b *testing.B) {
+			w := loadBench(b, name)
+			var s Searcher
+			w.runPasses(b, func() {}, func(i, j int, ti, tj *geom.Transform) bool {
+				return s.Intersect(w.s.polys[i], ti, w.s.polys[j], tj, nil).Status != Separated
+			})
+		})
+	}
+}
+
+// BenchmarkGJK: GJKIntersect without coherence.
+func BenchmarkGJK(b *testing.B) {
+	for _, name := range sampleNames {
+		b.Run(benchName(name), func(b *testing.B) {
+			w := loadBench(b, name)
+			w.runPasses(b, func() {}, func(i, j int, ti, tj *geom.Transform) bool {
+				return GJKIntersect(w.s.polys[i], ti, w.s.polys[j], tj, nil, nil).Status != Separated
+			})
+		})
+	}
+}
+
+// BenchmarkGJKWarm: GJKIntersect warm-started per pair.
+func BenchmarkGJKWarm(b *testing.B) {
+	for _, name := range sampleNames {
+		b.Run(benchName(name), func(b *testing.B) {
+			w := loadBench(b, name)
+			var caches PairMap[GJKCache]
+			w.runPasses(b, caches.Reset, func(i, j int, ti, tj *geom.Transform) bool {
+				return GJKIntersect(w.s.polys[i], ti, w.s.polys[j], tj, caches.Get(i, j), nil).Status != Separated
+			})
+		})
+	}
+}
+
+// BenchmarkGJKDistance: full GJK distance with closest points.
+func BenchmarkGJKDistance(b *testing.B) {
+	for _, name := range sampleNames {
+		b.Run(benchName(name), func(b *testing.B) {
+			w := loadBench(b, name)
+			w.runPasses(b, func() {}, func(i, j int, ti, tj *geom.Transform) bool {
+				return GJK(w.s.polys[i], ti, w.s.polys[j], tj, nil, nil).Status != Separated
+			})
+		})
+	}
+}
+
+// BenchmarkSupport compares the supporting-vertex searches from scratch.
+func BenchmarkSupport(b *testing.B) {
+	for _, name := range sampleNames {
+		s := loadSample(b, name)
+		p := s.polys[0]
+		dirs := make([]geom.Vec3, 256)
+		for i := range dirs {
+			dirs[i] = tableDir(i % (TableRows * TableCols)).Add(geom.Vec3{X: 0.1 * float64(i%7), Y: 0.05 * float64(i%5)})
+		}
+		b.Run(benchName(name)+"/brute", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				p.SupportBrute(dirs[i&255])
+			}
+		})
+		b.Run(benchName(name)+"/table", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				p.Support(dirs[i&255])
+			}
+		})
+		b.Run(benchName(name)+"/dk", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				p.SupportDK(dirs[i&255])
+			}
+		})
+	}
+}
+
+// threadCPU returns the CPU time of the calling OS thread in nanoseconds
+// (Linux clock_gettime(CLOCK_THREAD_CPUTIME_ID); 0 when unavailable).
+func threadCPU() int64 {
+	var ts syscall.Timespec
+	const clockThreadCPUTime = 3
+	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+		return 0
+	}
+	return ts.Nano()
+}

@@ -1,0 +1,405 @@
+package convex
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// GJK (Gilbert, Johnson and Keerthi 1988, reference [15] of the paper):
+// the point v of the Minkowski difference M = A - B closest to the origin,
+// by a simplex of support points refined with Ericson's closest-point
+// sub-algorithm (Real-Time Collision Detection, Sec. 5.1 and 9.5). It runs
+// in A's local frame: B is mapped by the relative transform, directions are
+// turned into each body's frame and supports come from the same hill
+// climbing as the separating-vector search.
+
+// GJKCache is the optional warm start of GJK between calls for one pair:
+// the last direction from A towards B (world) and the last supporting
+// vertices. The zero value is empty.
+type GJKCache struct {
+	V     geom.Vec3
+	A, B  int32
+	Valid bool
+}
+
+// GJKResult is the outcome of GJK and GJKIntersect.
+type GJKResult struct {
+	Status Status
+	// Distance between the bodies when separated (GJK: converged to
+	// relative precision about 1e-12; GJKIntersect: only the gap, a lower
+	// bound, since it stops at the first separating direction); 0 when
+	// intersecting.
+	Distance float64
+	// PA, PB are the closest points on A and B (world) when separated by
+	// GJK; GJKIntersect leaves them at the points of the last simplex.
+	PA, PB geom.Vec3
+	// Plane separates the bodies when separated: N.x < D on A, > D on B.
+	Plane geom.Plane
+	// Gap is the width of the empty slab along Plane.N, a lower bound on
+	// the distance.
+	Gap float64
+	// Iterations counts support evaluations.
+	Iterations int
+}
+
+// GJK returns the distance and closest points of the convex polytopes a
+// (placed by ta) and b (placed by tb), or Intersecting when they touch or
+// overlap (or are closer than opt.Tol). cache may be nil. The transforms
+// must be rigid (R a rotation within 1e-6); otherwise, or for non-finite
+// input, the status is Invalid.
+func GJK(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *GJKCache, opt *Options) GJKResult {
+	var g gjkState
+	return g.query(a, ta, b, tb, cache, opt, false)
+}
+
+// GJKIntersect is GJK stopped as soon as the answer is known: at the first
+// direction that separates the bodies, or when the simplex encloses the
+// origin. cache may be nil.
+func GJKIntersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *GJKCache, opt *Options) GJKResult {
+	var g gjkState
+	return g.query(a, ta, b, tb, cache, opt, true)
+}
+
+type simplexVert struct {
+	w      geom.Vec3 // support point of M = A - B (A frame)
+	pa, pb geom.Vec3 // its points on A and on B (A frame)
+	ia, ib int32     // vertex ids
+}
+
+type gjkState struct {
+	sv  [4]simplexVert
+	n   int
+	lam [4]float64
+}
+
+type gjkOut struct {
+	GJKResult
+	wa, wb int32     // last supporting vertices (for caches)
+	vdir   geom.Vec3 // last direction v (A frame, from B towards A)
+}
+
+func (g *gjkState) query(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *GJKCache, opt *Options, boolean bool) GJKResult {
+	var v geom.Vec3
+	ia, ib := int32(-1), int32(-1)
+	if cache != nil && cache.Valid && cache.A >= 0 && int(cache.A) < len(a.verts) && cache.B >= 0 && int(cache.B) < len(b.verts) {
+		v, ia, ib = cache.V.Neg(), cache.A, cache.B
+	} else {
+		v = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
+	}
+	out := g.run(a, ta, b, tb, opt, boolean, v, ia, ib)
+	if cache != nil {
+		if out.Status == Invalid {
+			*cache = GJKCache{}
+		} else {
+			*cache = GJKCache{V: ta.R.MulVec(out.vdir).Neg(), A: out.wa, B: out.wb, Valid: true}
+		}
+	}
+	return out.GJKResult
+}
+
+// run is GJK from the world direction v0 (a point of M's direction, from B
+// towards A) and starting vertices ia, ib (-1: from the tables).
+func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, opt *Options, boolean bool, v0 geom.Vec3, ia, ib int32) gjkOut {
+	var out gjkOut
+	if !rigid(ta) || !rigid(tb) || !v0.IsFinite() {
+		out.Status = Invalid
+		return out
+	}
+	// B in A's frame: x -> R x + t.
+	Rm := ta.R.Transpose().Mul(tb.R)
+	R := rowsOf(&Rm)
+	mA := rowsOf(&ta.R)
+	t := mA.mulT(tb.T.Sub(ta.T))
+	v := mA.mulT(v0)
+	if !(v.Dot(v) > 0) {
+		v = geom.Vec3{X: 1}
+	}
+	if ia < 0 {
+		ia = a.table[tableIndex(v.Neg())]
+	}
+	if ib < 0 {
+		ib = b.table[tableIndex(R.mulT(v))]
+	}
+	tol := opt.tol(a, b)
+	maxIter := 4 * opt.maxIter()
+	const relTol = 1e-12 // on squared distances
+	g.n = 0
+	vInM := false // v is a point of M (the simplex's closest point)
+	vv := 0.0
+	var lastVW float64
+	decided := false
+	for it := 0; it < maxIter; it++ {
+		out.Iterations = it + 1
+		// Support of M in direction -v: A's support along -v minus B's
+		// support along +v.
+		ia, _ = a.SupportFrom(v.Neg(), ia)
+		ib, _ = b.SupportFrom(R.mulT(v), ib)
+		pa := a.verts[ia]
+		pb := R.mul(b.verts[ib]).Add(t)
+		w := pa.Sub(pb)
+		vw := v.Dot(w)
+		lastVW = vw
+		out.vdir = v
+		if vw > 0 && boolean {
+			decided = true
+			break // v separates: min over M of v.x = v.w > 0
+		}
+		if vInM && vw > 0 && vv-vw <= relTol*vv {
+			decided = true
+			break // converged
+		}
+		dup := false
+		for i := 0; i < g.n; i++ {
+			if g.sv[i].ia == ia && g.sv[i].ib == ib {
+				dup = true
+			}
+		}
+		if dup {
+			break // no new support point: v is as close as it gets
+		}
+		prevSV, prevLam, prevN := g.sv, g.lam, g.n
+		g.sv[g.n] = simplexVert{w: w, pa: pa, pb: pb, ia: ia, ib: ib}
+		g.n++
+		nv, inside := g.closest()
+		nv2 := nv.Dot(nv)
+		if gjkDebug != nil {
+			gjkDebug(fmt.Sprintf("it %d v %v vw %g vv %g n %d nv2 %g inside %v lam %v", it, v, vw, vv, g.n, nv2, inside, g.lam))
+		}
+		if inside || nv2 <= tol*tol {
+			out.Status = Intersecting
+			out.vdir = nv
+			out.setPoints(g, ta)
+			out.wa, out.wb = ia, ib
+			return out
+		}
+		if vInM && nv2 >= vv {
+			// No progress (rounding): keep the previous, closer v.
+			g.sv, g.lam, g.n = prevSV, prevLam, prevN
+			break
+		}
+		v, vv, vInM = nv, nv2, true
+	}
+	out.wa, out.wb = ia, ib
+	if !decided {
+		// The answer needs a verified gap along the final v: the exact
+		// minimum over M of v.x, from the supports along v.
+		var hA, hB float64
+		ia, hA = a.SupportFrom(v.Neg(), ia)
+		ib, hB = b.SupportFrom(R.mulT(v), ib)
+		// min over A of v.x is -hA; max over B of v.x is v.t + hB.
+		lastVW = -hA - (v.Dot(t) + hB)
+		out.vdir = v
+		out.wa, out.wb = ia, ib
+	}
+	n := math.Sqrt(v.Dot(v))
+	if lastVW > 0 && n > 0 {
+		// Separated. In the world: N points from A to B.
+		nA := v.Scale(-1 / n) // A frame, from A towards B
+		N := ta.R.MulVec(nA)
+		gap := lastVW / n
+		out.Status = Separated
+		out.Gap = gap
+		out.setPoints(g, ta)
+		if boolean {
+			out.Distance = gap
+		} else {
+			out.Distance = math.Max(out.PB.Sub(out.PA).Norm(), gap)
+		}
+		// Plane midway in the slab: max over A of N.x is N.Ta + hA'.
+		maxA := N.Dot(ta.T) + a.supportValue(nA)
+		out.Plane = geom.Plane{N: N, D: maxA + gap/2}
+		return out
+	}
+	out.Status = Intersecting
+	out.setPoints(g, ta)
+	return out
+}
+
+// supportValue returns max over the vertices of d.v, by hill climbing from
+// the table.
+func (p *Polytope) supportValue(d geom.Vec3) float64 {
+	_, h := p.Support(d)
+	return h
+}
+
+func (o *gjkOut) setPoints(g *gjkState, ta *geom.Transform) {
+	var pa, pb geom.Vec3
+	for i := 0; i < g.n; i++ {
+		pa = pa.AddScaled(g.lam[i], g.sv[i].pa)
+		pb = pb.AddScaled(g.lam[i], g.sv[i].pb)
+	}
+	o.PA, o.PB = ta.Apply(pa), ta.Apply(pb)
+}
+
+// rigid reports whether t is finite and its R a rotation within 1e-6
+// (unit orthogonal rows, positive determinant): GJK works in A's frame and
+// inverts rotations by transposing them.
+func rigid(t *geom.Transform) bool {
+	m := rowsOf(&t.R)
+	const tol = 1e-6
+	ok := math.Abs(m.r0.Dot(m.r0)-1) <= tol && math.Abs(m.r1.Dot(m.r1)-1) <= tol && math.Abs(m.r2.Dot(m.r2)-1) <= tol &&
+		math.Abs(m.r0.Dot(m.r1)) <= tol && math.Abs(m.r0.Dot(m.r2)) <= tol && math.Abs(m.r1.Dot(m.r2)) <= tol &&
+		m.r0.Dot(m.r1.Cross(m.r2)) > 0
+	return ok && t.T.IsFinite()
+}
+
+// closest replaces the simplex by the smallest sub-simplex containing its
+// point closest to the origin, sets the barycentric weights g.lam and
+// returns that point; inside is true when the simplex is a tetrahedron
+// that strictly contains the origin.
+func (g *gjkState) closest() (geom.Vec3, bool) {
+	switch g.n {
+	case 1:
+		g.lam[0] = 1
+		return g.sv[0].w, false
+	case 2:
+		return g.closestSegment(0, 1), false
+	case 3:
+		return g.closestTriangle(0, 1, 2), false
+	}
+	return g.closestTetra()
+}
+
+// keep sets the simplex to the listed vertices with weights.
+func (g *gjkState) keep(idx [4]int, lam [4]float64, n int) {
+	var nv [4]simplexVert
+	for i := 0; i < n; i++ {
+		nv[i] = g.sv[idx[i]]
+	}
+	g.sv = nv
+	g.lam = lam
+	g.n = n
+}
+
+func (g *gjkState) closestSegment(i, j int) geom.Vec3 {
+	a, b := g.sv[i].w, g.sv[j].w
+	ab := b.Sub(a)
+	d := ab.Dot(ab)
+	t := 0.0
+	if d > 0 {
+		t = -a.Dot(ab) / d
+	}
+	switch {
+	case t <= 0:
+		g.keep([4]int{i}, [4]float64{1}, 1)
+		return a
+	case t >= 1:
+		g.keep([4]int{j}, [4]float64{1}, 1)
+		return b
+	}
+	g.keep([4]int{i, j}, [4]float64{1 - t, t}, 2)
+	return a.AddScaled(t, ab)
+}
+
+// closestTriangle is Ericson's ClosestPtPointTriangle for the origin.
+func (g *gjkState) closestTriangle(i, j, k int) geom.Vec3 {
+	a, b, c := g.sv[i].w, g.sv[j].w, g.sv[k].w
+	ab, ac := b.Sub(a), c.Sub(a)
+	ap := a.Neg()
+	d1, d2 := ab.Dot(ap), ac.Dot(ap)
+	if d1 <= 0 && d2 <= 0 {
+		g.keep([4]int{i}, [4]float64{1}, 1)
+		return a
+	}
+	bp := b.Neg()
+	d3, d4 := ab.Dot(bp), ac.Dot(bp)
+	if d3 >= 0 && d4 <= d3 {
+		g.keep([4]int{j}, [4]float64{1}, 1)
+		return b
+	}
+	vc := d1*d4 - d3*d2
+	if vc <= 0 && d1 >= 0 && d3 <= 0 {
+		v := d1 / (d1 - d3)
+		g.keep([4]int{i, j}, [4]float64{1 - v, v}, 2)
+		return a.AddScaled(v, ab)
+	}
+	cp := c.Neg()
+	d5, d6 := ab.Dot(cp), ac.Dot(cp)
+	if d6 >= 0 && d5 <= d6 {
+		g.keep([4]int{k}, [4]float64{1}, 1)
+		return c
+	}
+	vb := d5*d2 - d1*d6
+	if vb <= 0 && d2 >= 0 && d6 <= 0 {
+		w := d2 / (d2 - d6)
+		g.keep([4]int{i, k}, [4]float64{1 - w, w}, 2)
+		return a.AddScaled(w, ac)
+	}
+	va := d3*d6 - d5*d4
+	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
+		w := (d4 - d3) / ((d4 - d3) + (d5 - d6))
+		g.keep([4]int{j, k}, [4]float64{1 - w, w}, 2)
+		return b.AddScaled(w, c.Sub(b))
+	}
+	den := va + vb + vc
+	if !(den > 0) {
+		// Degenerate (collinear) triangle: best of its edges.
+		return g.bestEdge(i, j, k)
+	}
+	v, w := vb/den, vc/den
+	g.keep([4]int{i, j, k}, [4]float64{1 - v - w, v, w}, 3)
+	// The closest point is the origin's projection on the plane; along
+	// the plane normal it is accurate even when the barycentric
+	// combination cancels (origin very close to a large face).
+	n := ab.Cross(ac)
+	if nn := n.Dot(n); nn > 0 {
+		return n.Scale(a.Dot(n) / nn)
+	}
+	return a.AddScaled(v, ab).AddScaled(w, ac)
+}
+
+func (g *gjkState) bestEdge(i, j, k int) geom.Vec3 {
+	save, sn := g.sv, g.n
+	best, bd := geom.Vec3{}, math.Inf(1)
+	var bsv [4]simplexVert
+	var blam [4]float64
+	bn := 0
+	for _, e := range [3][2]int{{i, j}, {i, k}, {j, k}} {
+		g.sv, g.n = save, sn
+		p := g.closestSegment(e[0], e[1])
+		if d := p.Dot(p); d < bd {
+			best, bd, bsv, blam, bn = p, d, g.sv, g.lam, g.n
+		}
+	}
+	g.sv, g.lam, g.n = bsv, blam, bn
+	return best
+}
+
+// closestTetra handles the tetrahedron 0123: the origin is inside when it
+// is strictly on the inner side of all four faces; otherwise the closest
+// point is on a face the origin is outside of (or on a face of a flat
+// tetrahedron).
+func (g *gjkState) closestTetra() (geom.Vec3, bool) {
+	faces := [4][4]int{{0, 1, 2, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {1, 3, 2, 0}}
+	save := g.sv
+	best, bd := geom.Vec3{}, math.Inf(1)
+	var bsv [4]simplexVert
+	var blam [4]float64
+	bn := 0
+	inside := true
+	for _, f := range faces {
+		a, b, c, d := save[f[0]].w, save[f[1]].w, save[f[2]].w, save[f[3]].w
+		n := b.Sub(a).Cross(c.Sub(a))
+		sp := -a.Dot(n)           // origin side
+		sd := d.Sub(a).Dot(n)     // opposite vertex side
+		if sp*sd > 0 && sd != 0 { // origin on the inner side of this face
+			continue
+		}
+		inside = false
+		g.sv, g.n = save, 4
+		p := g.closestTriangle(f[0], f[1], f[2])
+		if dd := p.Dot(p); dd < bd {
+			best, bd, bsv, blam, bn = p, dd, g.sv, g.lam, g.n
+		}
+	}
+	if inside {
+		g.sv, g.n = save, 4
+		return geom.Vec3{}, true
+	}
+	g.sv, g.lam, g.n = bsv, blam, bn
+	return best, false
+}
+
+var gjkDebug func(string)

@@ -1,0 +1,217 @@
+package convex
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/hull"
+	"github.com/collide-go/collide/mesh"
+)
+
+// Size of the direction table of Sec. 2.4: TableRows bands of equal area
+// (uniform in the z component of the direction) times TableCols sectors of
+// azimuth, 8 x 16 as in the paper.
+const (
+	TableRows = 8
+	TableCols = 16
+)
+
+// Polytope is a convex polytope prepared for supporting-vertex queries: its
+// vertices in the local frame, neighbour lists, the 8 x 16 direction table
+// and the Dobkin-Kirkpatrick hierarchy. It is immutable after New and may be
+// shared by any number of goroutines.
+type Polytope struct {
+	verts []geom.Vec3
+	// Neighbours of vertex v: adj[adjStart[v]:adjStart[v+1]].
+	adjStart []int32
+	adj      []int32
+	table    [TableRows * TableCols]int32
+	centroid geom.Vec3 // average of the vertices (Sec. 2.4)
+	radius   float64   // largest |v| over the vertices
+	mesh     *mesh.Mesh
+	dk       hierarchy
+}
+
+// New prepares the closed convex mesh m. It returns an error when m is not
+// closed, not convex (mesh.Mesh.Convex) or has a vertex on no edge.
+func New(m *mesh.Mesh) (*Polytope, error) {
+	if m == nil || m.NumVerts() < 4 {
+		return nil, fmt.Errorf("convex: need a closed mesh with at least 4 vertices")
+	}
+	if err := m.RequireSolid(); err != nil {
+		return nil, fmt.Errorf("convex: mesh is not a solid: %w", err)
+	}
+	if !m.Convex() {
+		return nil, fmt.Errorf("convex: mesh is not convex (a vertex lies more than %g outside a face plane)", m.ConvexTol())
+	}
+	n := m.NumVerts()
+	p := &Polytope{mesh: m, verts: make([]geom.Vec3, n), adjStart: make([]int32, n+1)}
+	copy(p.verts, m.Verts)
+	var buf []int32
+	for v := 0; v < n; v++ {
+		buf = m.Neighbors(v, buf[:0])
+		if len(buf) == 0 {
+			return nil, fmt.Errorf("convex: vertex %d is on no edge", v)
+		}
+		p.adj = append(p.adj, buf...)
+		p.adjStart[v+1] = int32(len(p.adj))
+	}
+	var c geom.Vec3
+	for _, v := range p.verts {
+		c = c.Add(v)
+		p.radius = math.Max(p.radius, math.Sqrt(v.Dot(v)))
+	}
+	p.centroid = c.Scale(1 / float64(n))
+	for i := range p.table {
+		p.table[i], _ = p.SupportBrute(tableDir(i))
+	}
+	p.dk = buildHierarchy(p)
+	return p, nil
+}
+
+// Mesh returns the mesh p was built from.
+func (p *Polytope) Mesh() *mesh.Mesh { return p.mesh }
+
+// NumVerts returns the number of vertices.
+func (p *Polytope) NumVerts() int { return len(p.verts) }
+
+// Vertex returns vertex i in the local frame.
+func (p *Polytope) Vertex(i int) geom.Vec3 { return p.verts[i] }
+
+// Neighbors returns the vertices joined to v by an edge. The slice aliases
+// p; do not modify it.
+func (p *Polytope) Neighbors(v int) []int32 { return p.adj[p.adjStart[v]:p.adjStart[v+1]] }
+
+// Centroid returns the average of the vertices (local frame).
+func (p *Polytope) Centroid() geom.Vec3 { return p.centroid }
+
+// Radius returns the largest distance of a vertex from the local origin
+// (the bounding radius of ../shared/bench/FORMAT.md Sec. 8).
+func (p *Polytope) Radius() float64 { return p.radius }
+
+// HierarchyLevels returns the number of levels of the Dobkin-Kirkpatrick
+// hierarchy including the polytope itself, and the number of vertices of
+// the coarsest level.
+func (p *Polytope) HierarchyLevels() (levels, top int) {
+	top = len(p.dk.topIDs())
+	if top == 0 {
+		top = len(p.verts)
+	}
+	return len(p.dk.levels) + 1, top
+}
+
+// SupportBrute returns a vertex maximising d . v (local direction d) and
+// the maximum, by scanning all vertices. It is the reference for the
+// faster searches.
+func (p *Polytope) SupportBrute(d geom.Vec3) (int32, float64) {
+	best, h := int32(0), math.Inf(-1)
+	for i, v := range p.verts {
+		if s := d.Dot(v); s > h {
+			best, h = int32(i), s
+		}
+	}
+	return best, h
+}
+
+// SupportFrom returns a supporting vertex of p in the local direction d
+// and d . v, by hill climbing from vertex start (Sec. 2.3): move to the
+// neighbour with the largest d . v while that increases. On a convex
+// polytope a vertex no neighbour improves on is a supporting vertex.
+func (p *Polytope) SupportFrom(d geom.Vec3, start int32) (int32, float64) {
+	vs, adj, as := p.verts, p.adj, p.adjStart
+	dx, dy, dz := d.X, d.Y, d.Z
+	v := start
+	w := &vs[v]
+	h := dx*w.X + dy*w.Y + dz*w.Z
+	for {
+		best := v
+		for _, u := range adj[as[v]:as[v+1]] {
+			w := &vs[u]
+			if s := dx*w.X + dy*w.Y + dz*w.Z; s > h {
+				h, best = s, u
+			}
+		}
+		if best == v {
+			return v, h
+		}
+		v = best
+	}
+}
+
+// TableVertex returns the precomputed supporting vertex of the table
+// direction nearest to d (Sec. 2.4), a good start for SupportFrom.
+func (p *Polytope) TableVertex(d geom.Vec3) int32 { return p.table[tableIndex(d)] }
+
+// Support returns a supporting vertex in direction d from scratch: the
+// table entry for d refined by hill climbing.
+func (p *Polytope) Support(d geom.Vec3) (int32, float64) {
+	return p.SupportFrom(d, p.table[tableIndex(d)])
+}
+
+// tan(22.5 degrees), the sector boundary inside an octant.
+const tan225 = 0.41421356237309503
+
+// tableIndex returns the cell of direction d: row by the z component of the
+// unit direction (8 bands of equal area), column by azimuth (16 sectors of
+// 22.5 degrees), computed without trigonometry.
+func tableIndex(d geom.Vec3) int {
+	n2 := d.X*d.X + d.Y*d.Y + d.Z*d.Z
+	if !(n2 > 0) || math.IsInf(n2, 0) {
+		return 0
+	}
+	z := d.Z / math.Sqrt(n2)
+	row := int((z + 1) * (TableRows / 2))
+	if row >= TableRows {
+		row = TableRows - 1
+	} else if row < 0 {
+		row = 0
+	}
+	// Azimuth sector: quadrant from signs, then 4 sectors of 22.5 degrees
+	// inside the quadrant (angle measured from the quadrant's first axis).
+	x, y := d.X, d.Y
+	var q int
+	switch {
+	case x >= 0 && y >= 0:
+		q = 0
+	case x < 0 && y >= 0:
+		q, x, y = 1, y, -x
+	case x < 0:
+		q, x, y = 2, -x, -y
+	default:
+		q, x, y = 3, -y, x
+	}
+	// Now x >= 0, y >= 0 (angle in [0, 90] degrees).
+	var s int
+	switch {
+	case y <= x*tan225:
+		s = 0
+	case y <= x:
+		s = 1
+	case x > y*tan225:
+		s = 2
+	default:
+		s = 3
+	}
+	return row*TableCols + q*4 + s
+}
+
+// tableDir returns the centre direction of table cell i.
+func tableDir(i int) geom.Vec3 {
+	row, col := i/TableCols, i%TableCols
+	z := (float64(row)+0.5)/(TableRows/2) - 1
+	phi := (float64(col) + 0.5) * 2 * math.Pi / TableCols
+	r := math.Sqrt(1 - z*z)
+	return geom.Vec3{X: r * math.Cos(phi), Y: r * math.Sin(phi), Z: z}
+}
+
+// FromPoints returns the polytope of the convex hull of pts (package hull,
+// Quickhull with exact orientation tests). It returns the hull's error for
+// fewer than 4 points, coplanar sets and non-finite coordinates.
+func FromPoints(pts []geom.Vec3) (*Polytope, error) {
+	m, err := hull.New(pts, nil)
+	if err != nil {
+		return nil, fmt.Errorf("convex: %w", err)
+	}
+	return New(m)
+}

@@ -1,0 +1,452 @@
+package convex
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// Status is the outcome of an intersection query.
+type Status int8
+
+// Query outcomes.
+const (
+	// Separated: the bodies are disjoint; the result carries a witness
+	// plane with one body strictly on each side.
+	Separated Status = iota + 1
+	// Intersecting: the bodies share a point (touching counts) or are
+	// closer than the query's tolerance.
+	Intersecting
+	// Invalid: a transform or vertex is not finite; no answer.
+	Invalid
+)
+
+func (s Status) String() string {
+	switch s {
+	case Separated:
+		return "separated"
+	case Intersecting:
+		return "intersecting"
+	case Invalid:
+		return "invalid"
+	}
+	return "unknown"
+}
+
+// DefaultMaxIter is the default iteration limit of the separating-vector
+// search; beyond it GJK decides. The paper's worst case is about 55 (Fig.
+// 4 iii, rods of 1000 vertices).
+const DefaultMaxIter = 100
+
+// DefaultTolRel is the default distance tolerance as a fraction of the sum
+// of the two bounding radii: bodies closer than this are reported
+// intersecting when GJK decides. It is 20 times below the 1e-9 x mean
+// radius that ../shared/bench/FORMAT.md Sec. 8 leaves unjudged.
+const DefaultTolRel = 2.5e-11
+
+// Options tune Searcher and the GJK functions. The zero value means the
+// defaults.
+type Options struct {
+	// MaxIter limits the separating-vector iterations (default
+	// DefaultMaxIter); after it GJK decides. GJK itself is limited to
+	// 4 * MaxIter iterations.
+	MaxIter int
+	// Tol is the distance (length units) below which bodies count as
+	// touching, hence intersecting, when GJK decides. Default
+	// DefaultTolRel * (a.Radius() + b.Radius()).
+	Tol float64
+}
+
+func (o *Options) maxIter() int {
+	if o == nil || o.MaxIter <= 0 {
+		return DefaultMaxIter
+	}
+	return o.MaxIter
+}
+
+func (o *Options) tol(a, b *Polytope) float64 {
+	if o == nil || !(o.Tol > 0) {
+		return DefaultTolRel * (a.radius + b.radius)
+	}
+	return o.Tol
+}
+
+// Cache is the per-pair state that Searcher.Intersect carries from one call
+// to the next (temporal coherence, Sec. 2.2): the last separating vector and
+// the last supporting vertices, and for an intersecting pair the four
+// supporting-vertex pairs whose differences enclosed the origin (checked
+// first on the next call: if they still enclose it, the pair still
+// intersects). The zero value is an empty cache; a cache belongs to one
+// ordered pair of polytopes.
+type Cache struct {
+	S      geom.Vec3   // last search direction (world), from A towards B
+	P, Q   int32       // last supporting vertices of A (along S) and B (along -S)
+	Tet    [4][2]int32 // vertex pairs (of A, of B) of the enclosing tetrahedron
+	HasTet bool
+	Valid  bool
+}
+
+// Result is the outcome of Searcher.Intersect.
+type Result struct {
+	Status Status
+	// Iterations is the number k of supporting-vertex pairs computed.
+	Iterations int
+	// Plane separates the bodies when Status is Separated: N.x < D for
+	// every point of A and N.x > D for every point of B (world frame, N
+	// unit up to rounding, |N| - 1 < 1e-13). It is the plane of Lemma 1
+	// through the midpoint of the supporting vertices.
+	Plane geom.Plane
+	// Gap is the width of the empty slab along Plane.N between the bodies
+	// (> 0 when separated), a lower bound on their distance.
+	Gap float64
+	// Restarts counts Lemma 4 restarts (repeated supporting-vertex pairs).
+	Restarts int
+	// Fallback is true when the search could not decide and GJK did.
+	Fallback bool
+	// Witness is true when the answer "intersecting" came from the cached
+	// tetrahedron of the previous call (Iterations is then 1).
+	Witness bool
+}
+
+// Intersecting reports whether r.Status is Intersecting.
+func (r Result) Intersecting() bool { return r.Status == Intersecting }
+
+// Searcher runs the separating-vector search. It holds scratch space so
+// that queries allocate nothing; a Searcher is not safe for concurrent use
+// (use one per goroutine). The zero value is ready to use with default
+// options.
+type Searcher struct {
+	Options Options
+	rs      []geom.Vec3 // r_0..r_i of Sec. 4
+	pairs   []uint64    // supporting-vertex pairs (p, q) seen in this query
+	tet     [3]int      // indices into rs enclosing the origin with the last point
+	tetR    [4]geom.Vec3
+	gjk     gjkState
+}
+
+// Angular tolerances of the collision condition (radians): projected points
+// shorter than pinMin have an unreliable direction and are left out (which
+// can only delay a "collision" answer), and the points must span more than
+// pi + angTol to prove that no separating plane exists.
+const (
+	pinMin = 1e-8
+	angTol = 1e-7
+)
+
+// Intersect decides whether polytope a placed by ta and polytope b placed
+// by tb intersect (touching counts), by the separating-vector search of
+// Sec. 2-4. cache may be nil; otherwise it is read as the starting point and
+// updated for the next call with the same pair.
+func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *Cache) Result {
+	mA, mB := rowsOf(&ta.R), rowsOf(&tb.R)
+	ra, rb := &mA, &mB
+	var S geom.Vec3
+	var p, q int32
+	if cache != nil && cache.Valid && int(cache.P) < len(a.verts) && int(cache.Q) < len(b.verts) && cache.P >= 0 && cache.Q >= 0 {
+		S, p, q = cache.S, cache.P, cache.Q
+		if n2 := S.Dot(S); !(math.Abs(n2-1) < 1e-12) {
+			if !(n2 > 0) || math.IsInf(n2, 0) {
+				S = geom.Vec3{X: 1}
+			} else {
+				S = S.Scale(1 / math.Sqrt(n2))
+			}
+		}
+	} else {
+		// First test of the pair: S from centroid to centroid, starting
+		// vertices from the direction tables (Sec. 2.4).
+		S = tb.Apply(b.centroid).Sub(ta.Apply(a.centroid))
+		if n2 := S.Dot(S); n2 > 0 && !math.IsInf(n2, 0) {
+			S = S.Scale(1 / math.Sqrt(n2))
+		} else {
+			S = geom.Vec3{X: 1}
+		}
+		p = a.table[tableIndex(ra.mulT(S))]
+		q = b.table[tableIndex(rb.mulT(S).Neg())]
+	}
+	dT := tb.T.Sub(ta.T)
+	s.rs = s.rs[:0]
+	s.pairs = s.pairs[:0]
+	if cache != nil && cache.HasTet {
+		cache.HasTet = false
+		switch face, n := s.tetCheck(a, ra, b, rb, dT, &cache.Tet); face {
+		case -1:
+			cache.HasTet = true
+			return Result{Status: Intersecting, Iterations: 1, Witness: true}
+		case -2:
+		default:
+			// The origin left the tetrahedron through the face opposite
+			// vertex face, whose outward normal is n: its three points
+			// stay as r_j, and the search goes on beyond that face (the
+			// new m = q - p maximises n.m).
+			S = n.Neg()
+			for j := 0; j < 4; j++ {
+				if j != face {
+					s.pairs = append(s.pairs, uint64(uint32(cache.Tet[j][0]))<<32|uint64(uint32(cache.Tet[j][1])))
+					s.rs = append(s.rs, s.tetR[j])
+				}
+			}
+		}
+	}
+	maxIter := s.Options.maxIter()
+	var w geom.Vec3
+	haveW, restarted := false, false
+	res := Result{}
+	for k := 1; k <= maxIter; k++ {
+		res.Iterations = k
+		var hA, hB float64
+		p, hA = a.SupportFrom(ra.mulT(S), p)
+		q, hB = b.SupportFrom(rb.mulT(S).Neg(), q)
+		// max over A of S.x is S.Ta + hA, min over B is S.Tb - hB.
+		if gap := S.Dot(dT) - hA - hB; gap > 0 {
+			// S is a unit vector up to rounding: it starts unit and
+			// reflections (eq. 2) preserve its length.
+			res.Status = Separated
+			res.Gap = gap
+			res.Plane = geom.Plane{N: S, D: 0.5 * (S.Dot(ta.T) + hA + S.Dot(tb.T) - hB)}
+			if cache != nil {
+				cache.S, cache.P, cache.Q, cache.Valid = S, p, q, true
+			}
+			return res
+		}
+		// m = q - p in world coordinates (Sec. 4.1).
+		m := rb.mul(b.verts[q]).Sub(ra.mul(a.verts[p])).Add(dT)
+		m2 := m.Dot(m)
+		if m2 == 0 {
+			// The supporting vertices coincide: a common point.
+			res.Status = Intersecting
+			s.save(cache, S, p, q)
+			return res
+		}
+		if !(m2 < math.Inf(1)) {
+			break // NaN or overflow: let the fallback sort it out
+		}
+		r := m.Scale(1 / math.Sqrt(m2))
+		key := uint64(uint32(p))<<32 | uint64(uint32(q))
+		rep := -1
+		for j, pk := range s.pairs {
+			if pk == key {
+				rep = j
+				break
+			}
+		}
+		if rep >= 0 {
+			// Lemma 3: a pair repeated in consecutive steps means S is
+			// separating, which only rounding (a gap of zero) can deny.
+			// Lemma 4: after S = w a repeat means w is separating, idem.
+			// Both leave the bodies touching within rounding: let GJK
+			// decide. Otherwise restart from w (Sec. 4.3).
+			if rep == len(s.pairs)-1 || !haveW || restarted {
+				break
+			}
+			S = w
+			restarted = true
+			res.Restarts++
+			continue
+		}
+		restarted = false
+		s.pairs = append(s.pairs, key)
+		s.rs = append(s.rs, r)
+		if len(s.rs) == 2 && !haveW {
+			w = s.rs[0].Add(r)
+			if n2 := w.Dot(w); n2 > pinMin*pinMin {
+				w = w.Scale(1 / math.Sqrt(n2))
+				haveW = true
+			}
+		} else if len(s.rs) >= 2 && !(haveW && w.Dot(r) > 0) {
+			// r is outside the half space of w: look for a plane through
+			// the origin touching r with all points on one side (Sec. 4.2).
+			nw, ok := s.pinnedPlane(r)
+			if !ok {
+				res.Status = Intersecting
+				s.save(cache, S, p, q)
+				if cache != nil {
+					cache.HasTet = true
+					cache.Tet[0] = [2]int32{p, q}
+					for j, t := range s.tet {
+						cache.Tet[j+1] = [2]int32{int32(s.pairs[t] >> 32), int32(uint32(s.pairs[t]))}
+					}
+				}
+				return res
+			}
+			w, haveW = nw, true
+		}
+		// Eq. (2): reflect S about the plane perpendicular to r.
+		S = S.AddScaled(-2*S.Dot(r), r)
+	}
+	// Undecided: GJK, seeded with the current direction and vertices.
+	res.Fallback = true
+	g := s.gjk.run(a, ta, b, tb, &s.Options, true, S.Neg(), p, q)
+	res.Status = g.Status
+	if g.Status == Separated {
+		res.Plane = g.Plane
+		res.Gap = g.Gap
+		if cache != nil {
+			*cache = Cache{S: g.Plane.N, P: g.wa, Q: g.wb, Valid: true}
+		}
+		return res
+	}
+	s.save(cache, S, p, q)
+	return res
+}
+
+// save keeps the supporting vertices of an intersecting pair as the next
+// call's starting vertices, and the direction.
+func (s *Searcher) save(c *Cache, S geom.Vec3, p, q int32) {
+	if c == nil {
+		return
+	}
+	if n2 := S.Dot(S); n2 > 0 && n2 < math.Inf(1) {
+		c.S, c.P, c.Q, c.Valid = S.Scale(1/math.Sqrt(n2)), p, q, true
+	} else {
+		*c = Cache{}
+	}
+}
+
+// pinnedPlane finds the normal w of a plane through the origin that
+// contains r (the newest point) with every earlier point r_j on its
+// non-negative side (Sec. 4.2, Fig. 2 iii): the points are projected along
+// r onto the plane H perpendicular to r, and a line through the origin of H
+// with all projections on one side exists iff their directions fit in a
+// half circle. Directions are compared by pseudo-angle (the "diamond
+// angle", in [0, 4), monotonic in the angle, opposite directions 2 apart).
+// It returns false when the directions provably do not fit (span above 2 +
+// angTol): then no separating plane exists, the bodies intersect, and s.tet
+// holds three points that with r enclose the origin. Otherwise w is the
+// bisector of the arc tilted slightly towards r, so that every point,
+// r included, is strictly on its positive side when the arc is narrower
+// than a half circle.
+func (s *Searcher) pinnedPlane(r geom.Vec3) (geom.Vec3, bool) {
+	e1, e2 := r.Orthonormal()
+	have := false
+	var start, span float64
+	var i0, i1 int // points at the start and the end of the arc
+	last := len(s.rs) - 1
+	for j, rj := range s.rs[:last] {
+		x, y := rj.Dot(e1), rj.Dot(e2)
+		ax, ay := math.Abs(x), math.Abs(y)
+		if ax+ay < pinMin {
+			continue
+		}
+		ang := diamond(x, y, ax, ay)
+		if !have {
+			start, have, i0, i1 = ang, true, j, j
+			continue
+		}
+		d := ang - start
+		if d < 0 {
+			d += 4
+		}
+		if d <= span {
+			continue
+		}
+		ext := span + 4 - d
+		if d > 2+angTol && ext > 2+angTol {
+			s.tet = [3]int{i0, i1, j}
+			return geom.Vec3{}, false
+		}
+		if d <= ext {
+			span, i1 = d, j
+		} else {
+			start, span, i0 = ang, ext, j
+		}
+	}
+	if !have {
+		return e1, true
+	}
+	// Bisector: the sum of the unit projections of the two ends.
+	u0 := s.rs[i0].AddScaled(-s.rs[i0].Dot(r), r)
+	u1 := s.rs[i1].AddScaled(-s.rs[i1].Dot(r), r)
+	w := u0.Scale(1 / math.Sqrt(u0.Dot(u0))).Add(u1.Scale(1 / math.Sqrt(u1.Dot(u1))))
+	n2 := w.Dot(w)
+	if !(n2 > 1e-20) {
+		return e1, true
+	}
+	w = w.Scale(1 / math.Sqrt(n2))
+	// Tilt towards r by a fraction of the smallest margin of the others.
+	minM := math.Inf(1)
+	for _, rj := range s.rs[:last] {
+		minM = math.Min(minM, w.Dot(rj))
+	}
+	if minM > 0 {
+		w = w.AddScaled(minM/2, r)
+		w = w.Scale(1 / math.Sqrt(w.Dot(w)))
+	}
+	return w, true
+}
+
+// diamond returns the pseudo-angle of (x, y) in [0, 4): 0 along +x, 1
+// along +y, 2 along -x, 3 along -y, monotonic in the angle; ax, ay are |x|,
+// |y| (not both zero).
+func diamond(x, y, ax, ay float64) float64 {
+	t := y / (ax + ay)
+	if x < 0 {
+		return 2 - t
+	}
+	if y < 0 {
+		return 4 + t
+	}
+	return t
+}
+
+// tetCheck evaluates the differences m = q - p of the four cached vertex
+// pairs. It returns -1 when they enclose the origin strictly (every
+// barycentric coordinate above 1e-9): then the origin is in the Minkowski
+// difference and the bodies intersect. Otherwise it returns the vertex
+// whose opposite face the origin is beyond (most negative coordinate) and
+// that face's outward unit normal, with the unit r of the four points in
+// s.tetR; or -2 when the tetrahedron is degenerate.
+func (s *Searcher) tetCheck(a *Polytope, ra *mat3, b *Polytope, rb *mat3, dT geom.Vec3, tet *[4][2]int32) (int, geom.Vec3) {
+	var m [4]geom.Vec3
+	for i, pq := range tet {
+		if pq[0] < 0 || int(pq[0]) >= len(a.verts) || pq[1] < 0 || int(pq[1]) >= len(b.verts) {
+			return -2, geom.Vec3{}
+		}
+		m[i] = rb.mul(b.verts[pq[1]]).Sub(ra.mul(a.verts[pq[0]])).Add(dT)
+	}
+	// Signed volumes: d = det(m1-m0, m2-m0, m3-m0); the origin's
+	// barycentric coordinates are the volumes with it replacing a vertex.
+	e1, e2, e3 := m[1].Sub(m[0]), m[2].Sub(m[0]), m[3].Sub(m[0])
+	c23 := e2.Cross(e3)
+	d := e1.Dot(c23)
+	if !(math.Abs(d) > 0) || math.IsInf(d, 0) {
+		return -2, geom.Vec3{}
+	}
+	o := m[0].Neg()
+	var l [4]float64
+	l[1] = o.Dot(c23) / d
+	l[2] = e1.Dot(o.Cross(e3)) / d
+	l[3] = e1.Dot(e2.Cross(o)) / d
+	l[0] = 1 - l[1] - l[2] - l[3]
+	const minL = 1e-9
+	worst := 0
+	for i := 1; i < 4; i++ {
+		if l[i] < l[worst] {
+			worst = i
+		}
+	}
+	if l[worst] > minL {
+		return -1, geom.Vec3{}
+	}
+	var f [3]geom.Vec3
+	k := 0
+	for i := 0; i < 4; i++ {
+		n2 := m[i].Dot(m[i])
+		if !(n2 > 0) {
+			return -2, geom.Vec3{}
+		}
+		s.tetR[i] = m[i].Scale(1 / math.Sqrt(n2))
+		if i != worst {
+			f[k] = m[i]
+			k++
+		}
+	}
+	n := f[1].Sub(f[0]).Cross(f[2].Sub(f[0]))
+	if n.Dot(m[worst].Sub(f[0])) > 0 {
+		n = n.Neg()
+	}
+	n2 := n.Dot(n)
+	if !(n2 > 0) {
+		return -2, geom.Vec3{}
+	}
+	return worst, n.Scale(1 / math.Sqrt(n2))
+}

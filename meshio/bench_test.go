@@ -1,0 +1,116 @@
+package meshio
+
+import (
+	"bytes"
+	"sync"
+	"testing"
+
+	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/shapes"
+)
+
+// benchTorus is the large mesh of the load benchmarks: a 300 x 300 quad
+// torus, 90 000 vertices, 180 000 edges, 90 000 faces.
+// It is built on first use so that plain test runs do not pay for it.
+var benchTorus = sync.OnceValue(func() *mesh.Mesh { return shapes.Torus(1, 0.35, 300, 300) })
+
+func encodeBench(b *testing.B, write func(*bytes.Buffer, *mesh.Mesh) error) []byte {
+	var buf bytes.Buffer
+	if err := write(&buf, benchTorus()); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func benchLoad(b *testing.B, write func(*bytes.Buffer, *mesh.Mesh) error, read func(*bytes.Reader) (*mesh.Mesh, error)) {
+	data := encodeBench(b, write)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		m, err := read(bytes.NewReader(data))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if m.NumVerts() != 90000 {
+			b.Fatalf("%d vertices", m.NumVerts())
+		}
+	}
+}
+
+func BenchmarkLoadTorus300(b *testing.B) {
+	b.Run("obj", func(b *testing.B) {
+		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteOBJ(w, m) },
+			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadOBJ(r, "t.obj", nil) })
+	})
+	b.Run("off", func(b *testing.B) {
+		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteOFF(w, m) },
+			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadOFF(r, "t.off", nil) })
+	})
+	b.Run("stl-binary", func(b *testing.B) {
+		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteSTL(w, m) },
+			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadSTL(r, "t.stl", nil) })
+	})
+	b.Run("stl-ascii", func(b *testing.B) {
+		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteSTLASCII(w, m) },
+			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadSTL(r, "t.stl", nil) })
+	})
+	b.Run("ply-binary", func(b *testing.B) {
+		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WritePLY(w, m, PLYBinaryLE) },
+			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadPLY(r, "t.ply", nil) })
+	})
+	b.Run("ply-ascii", func(b *testing.B) {
+		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WritePLY(w, m, PLYASCII) },
+			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadPLY(r, "t.ply", nil) })
+	})
+}
+
+// BenchmarkSoupTorus300 measures parsing alone (no adjacency).
+func BenchmarkSoupTorus300(b *testing.B) {
+	cases := []struct {
+		name  string
+		write func(*bytes.Buffer, *mesh.Mesh) error
+		read  func(*bytes.Reader) (*Soup, error)
+	}{
+		{"obj", func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteOBJ(w, m) }, func(r *bytes.Reader) (*Soup, error) { return ReadOBJSoup(r, "t.obj") }},
+		{"stl-binary", func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteSTL(w, m) }, func(r *bytes.Reader) (*Soup, error) { return ReadSTLSoup(r, "t.stl") }},
+		{"ply-binary", func(w *bytes.Buffer, m *mesh.Mesh) error { return WritePLY(w, m, PLYBinaryLE) }, func(r *bytes.Reader) (*Soup, error) { return ReadPLYSoup(r, "t.ply") }},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			data := encodeBench(b, c.write)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := c.read(bytes.NewReader(data)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkNewTorus300 is mesh.New alone on the same mesh, for comparison.
+func BenchmarkNewTorus300(b *testing.B) {
+	s, err := ReadOBJSoup(bytes.NewReader(encodeBench(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteOBJ(w, m) })), "t.obj")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := mesh.New(s.Verts, s.Faces, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWriteOBJTorus300(b *testing.B) {
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := WriteOBJ(&buf, benchTorus()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(buf.Len()))
+}

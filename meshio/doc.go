@@ -1,0 +1,30 @@
+// Package meshio reads and writes polyhedral meshes in the common exchange
+// formats: Wavefront OBJ, STL (ASCII and binary), OFF and PLY (ASCII,
+// binary little-endian and binary big-endian).
+//
+// Every reader comes in two layers. The low layer (ReadOBJSoup,
+// ReadSTLSoup, ReadOFFSoup, ReadPLYSoup, ReadSoup) returns a Soup: the
+// vertices and polygon loops exactly as the file lists them, with the
+// source line (text formats) or byte offset (binary formats) of every
+// vertex and face. That is the polygon soup the contact paper
+// (../shared/papers/004) works on, and it needs no topology. The high
+// layer (ReadOBJ, ..., Read, ReadFile) turns the soup into a *mesh.Mesh
+// with full adjacency (Buss, 000, Sec. 6) and maps any *mesh.Error that
+// mesh.New reports back to the file and line of the offending face or
+// vertex, e.g. "torus.obj:17: face 3: has zero area (0)".
+//
+// Readers reject bad data with an *Error naming the file and the line or
+// byte offset: non-numeric or non-finite coordinates, vertex indices out of
+// range, faces with fewer than three indices, truncated files and bad
+// headers. Element counts in headers are never trusted for allocation: a
+// PLY header claiming 2^40 vertices or a binary STL whose triangle count
+// does not fit the file size fails cleanly without allocating.
+//
+// STL stores every triangle with its own copies of the corner positions;
+// the reader merges vertices with bit-identical coordinates so that the
+// resulting mesh has adjacency.
+//
+// The writers (WriteOBJ, WriteOFF, WritePLY, WriteSTL, WriteFile) print
+// coordinates with the shortest representation that reads back exactly
+// (except STL, which stores float32).
+package meshio

@@ -1,0 +1,185 @@
+package meshio
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/collide-go/collide/mesh"
+)
+
+// Format is a mesh file format.
+type Format int
+
+// The supported formats.
+const (
+	Unknown Format = iota
+	OBJ
+	STL
+	OFF
+	PLY
+)
+
+func (f Format) String() string {
+	switch f {
+	case OBJ:
+		return "obj"
+	case STL:
+		return "stl"
+	case OFF:
+		return "off"
+	case PLY:
+		return "ply"
+	}
+	return "unknown"
+}
+
+// FormatOf returns the format named by a file name's extension (.obj,
+// .stl, .off, .ply, any case), or Unknown.
+func FormatOf(name string) Format {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".obj":
+		return OBJ
+	case ".stl":
+		return STL
+	case ".off":
+		return OFF
+	case ".ply":
+		return PLY
+	}
+	return Unknown
+}
+
+// Sniff guesses the format from the first bytes of a file (512 are plenty),
+// or returns Unknown. It recognises the PLY and OFF headers, ASCII STL's
+// "solid" and OBJ statements; a binary STL cannot be recognised from its
+// start alone (size is the tell; see ReadSTLSoup), so data that is not
+// text is reported as STL.
+func Sniff(head []byte) Format {
+	t := bytes.TrimLeft(head, " \t\r\n")
+	if bytes.HasPrefix(t, []byte("ply")) && len(t) > 3 && (t[3] == '\n' || t[3] == '\r') {
+		return PLY
+	}
+	if bytes.HasPrefix(t, []byte("solid")) {
+		return STL
+	}
+	// Skip comment lines, then look at the first keyword.
+	for len(t) > 0 {
+		line := t
+		if i := bytes.IndexByte(t, '\n'); i >= 0 {
+			line, t = t[:i], t[i+1:]
+		} else {
+			t = nil
+		}
+		kw, _ := field(line)
+		if len(kw) == 0 || kw[0] == '#' {
+			continue
+		}
+		switch k := string(kw); {
+		case strings.HasSuffix(k, "OFF") && len(k) <= 7:
+			return OFF
+		case k == "v" || k == "vt" || k == "vn" || k == "f" || k == "o" || k == "g" || k == "mtllib" || k == "usemtl" || k == "s":
+			return OBJ
+		}
+		break
+	}
+	for _, c := range head {
+		if c == 0 || c >= 0x80 {
+			return STL
+		}
+	}
+	return Unknown
+}
+
+// ReadSoup reads a polygon soup in the format named by name's extension,
+// or, when the extension is not one of .obj, .stl, .off, .ply, in the
+// format sniffed from the content.
+func ReadSoup(r io.Reader, name string) (*Soup, error) {
+	f := FormatOf(name)
+	if f == Unknown {
+		br := bufio.NewReaderSize(r, 4096)
+		head, _ := br.Peek(512)
+		if f = Sniff(head); f == Unknown {
+			return nil, fileErr(name, "unknown mesh format (extension is not .obj, .stl, .off or .ply, and the content is not recognised)")
+		}
+		r = br
+	}
+	switch f {
+	case OBJ:
+		return ReadOBJSoup(r, name)
+	case STL:
+		return ReadSTLSoup(r, name)
+	case OFF:
+		return ReadOFFSoup(r, name)
+	default:
+		return ReadPLYSoup(r, name)
+	}
+}
+
+// Read reads a mesh (see ReadSoup) and builds it with the given options.
+func Read(r io.Reader, name string, opt *mesh.Options) (*mesh.Mesh, error) {
+	s, err := ReadSoup(r, name)
+	if err != nil {
+		return nil, err
+	}
+	return s.Mesh(opt)
+}
+
+// ReadSoupFile reads the polygon soup in the file at path (see ReadSoup).
+func ReadSoupFile(path string) (*Soup, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadSoup(f, path)
+}
+
+// ReadFile reads the mesh in the file at path, choosing the format by
+// extension or content, and builds it with the given options (nil means
+// the defaults). Errors name the path and the line or byte offset.
+func ReadFile(path string, opt *mesh.Options) (*mesh.Mesh, error) {
+	s, err := ReadSoupFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return s.Mesh(opt)
+}
+
+// Write writes m to w in format f (PLY as binary little-endian, STL as
+// binary).
+func Write(w io.Writer, m *mesh.Mesh, f Format) error {
+	switch f {
+	case OBJ:
+		return WriteOBJ(w, m)
+	case STL:
+		return WriteSTL(w, m)
+	case OFF:
+		return WriteOFF(w, m)
+	case PLY:
+		return WritePLY(w, m, PLYBinaryLE)
+	}
+	return fmt.Errorf("meshio: cannot write format %v", f)
+}
+
+// WriteFile writes m to the file at path in the format named by its
+// extension (see Write).
+func WriteFile(path string, m *mesh.Mesh) error {
+	f := FormatOf(path)
+	if f == Unknown {
+		return fmt.Errorf("meshio: %s: unknown extension, want .obj, .stl, .off or .ply", path)
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := Write(out, m, f); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

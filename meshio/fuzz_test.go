@@ -1,0 +1,121 @@
+package meshio
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/collide-go/collide/shapes"
+)
+
+// checkRead is the property every reader must have on any input: either an
+// *Error naming the file, or a soup whose indices are in range and whose
+// coordinates are finite; and if the soup makes a mesh, that mesh survives
+// an OBJ round trip unchanged.
+func checkRead(t *testing.T, name string, read func(io.Reader, string) (*Soup, error), data []byte) {
+	s, err := read(bytes.NewReader(data), name)
+	if err != nil {
+		var me *Error
+		if !errors.As(err, &me) {
+			t.Fatalf("error %T is not a *meshio.Error: %v", err, err)
+		}
+		if !strings.HasPrefix(err.Error(), name) {
+			t.Fatalf("error does not name the file: %v", err)
+		}
+		return
+	}
+	if len(s.VertPos) != len(s.Verts) || len(s.FacePos) != len(s.Faces) {
+		t.Fatalf("positions: %d verts %d vertpos, %d faces %d facepos", len(s.Verts), len(s.VertPos), len(s.Faces), len(s.FacePos))
+	}
+	for i, v := range s.Verts {
+		if !v.IsFinite() {
+			t.Fatalf("vertex %d not finite: %v", i, v)
+		}
+	}
+	for f, l := range s.Faces {
+		if len(l) < 3 {
+			t.Fatalf("face %d has %d indices", f, len(l))
+		}
+		for _, v := range l {
+			if v < 0 || v >= len(s.Verts) {
+				t.Fatalf("face %d index %d out of range [0, %d)", f, v, len(s.Verts))
+			}
+		}
+	}
+	m, err := s.Mesh(nil)
+	if err != nil {
+		var me *Error
+		if !errors.As(err, &me) {
+			t.Fatalf("Mesh error %T is not a *meshio.Error: %v", err, err)
+		}
+		return
+	}
+	var buf bytes.Buffer
+	if err := WriteOBJ(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadOBJ(&buf, "back.obj", nil)
+	if err != nil {
+		t.Fatalf("round trip: %v", err)
+	}
+	if d := sameMesh(m, back); d != "" {
+		t.Fatalf("round trip: %s", d)
+	}
+}
+
+func addSeeds(f *testing.F, seeds ...string) {
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+}
+
+func FuzzReadOBJ(f *testing.F) {
+	var buf bytes.Buffer
+	WriteOBJ(&buf, shapes.Car())
+	addSeeds(f, tetOBJ, buf.String(), "v 1 2 3\nf 1 1 1\n", "f -1 -2 -3\n", "v 0 0 0\\\n 1\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkRead(t, "fuzz.obj", ReadOBJSoup, data)
+	})
+}
+
+func FuzzReadSTL(f *testing.F) {
+	var buf bytes.Buffer
+	WriteSTL(&buf, shapes.Cube(1))
+	var abuf bytes.Buffer
+	WriteSTLASCII(&abuf, shapes.Cube(1))
+	addSeeds(f, buf.String(), abuf.String(), "solid\nendsolid\n", "")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkRead(t, "fuzz.stl", ReadSTLSoup, data)
+	})
+}
+
+func FuzzReadOFF(f *testing.F) {
+	var buf bytes.Buffer
+	WriteOFF(&buf, shapes.Car())
+	addSeeds(f, tetOFF, buf.String(), "OFF 3 1 0 0 0 0 1 0 0 0 1 0 3 0 1 2\n", "NOFF\n0 0 0\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkRead(t, "fuzz.off", ReadOFFSoup, data)
+	})
+}
+
+func FuzzReadPLY(f *testing.F) {
+	addSeeds(f, tetPLY, tetPLYHead, "ply\nformat ascii 1.0\nend_header\n")
+	for _, enc := range []PLYEncoding{PLYBinaryLE, PLYBinaryBE, PLYASCII} {
+		var buf bytes.Buffer
+		WritePLY(&buf, shapes.Cube(1), enc)
+		f.Add(buf.Bytes())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkRead(t, "fuzz.ply", ReadPLYSoup, data)
+	})
+}
+
+// FuzzRead exercises format sniffing (no extension).
+func FuzzRead(f *testing.F) {
+	addSeeds(f, tetOBJ, tetOFF, tetPLY, "solid x\nendsolid\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkRead(t, "fuzz", ReadSoup, data)
+	})
+}

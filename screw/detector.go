@@ -1,0 +1,424 @@
+package screw
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+)
+
+// meshInfo is the pose-independent data of a mesh, computed once.
+type meshInfo struct {
+	center    geom.Vec3 // bounding sphere centre (box centre)
+	radius    float64
+	shortEdge float64 // 25th percentile of edge lengths
+}
+
+func newMeshInfo(m *mesh.Mesh) *meshInfo {
+	b := m.Bounds()
+	c := b.Center()
+	r := 0.0
+	for _, v := range m.Verts {
+		r = max(r, v.Dist2(c))
+	}
+	ls := make([]float64, 0, len(m.Edges))
+	for _, e := range m.Edges {
+		if l := m.Verts[e.V[0]].Dist(m.Verts[e.V[1]]); l > 0 {
+			ls = append(ls, l)
+		}
+	}
+	sort.Float64s(ls)
+	se := 1.0
+	if len(ls) > 0 {
+		se = ls[len(ls)/4]
+	}
+	return &meshInfo{center: c, radius: math.Sqrt(r), shortEdge: se}
+}
+
+// body is the per-query state of one of the two bodies in the screen
+// frame, at time 0.
+type body struct {
+	m    *mesh.Mesh
+	info *meshInfo
+	isA  bool
+	center geom.Vec3 // bounding-sphere centre
+	pos  []geom.Vec3 // vertex positions
+	nrm  []geom.Vec3 // face normals
+	off  []float64   // face plane offsets, nrm.x = off
+	face []bool      // face kept (backward for A, forward for B)
+	edge []bool
+	vert []bool
+	proj [][3]float64 // (r, h, s) of kept vertices, when no cut is needed
+}
+
+// Detector finds the collisions of two polyhedra under relative screw
+// motion. It keeps its buffers between queries, so repeated queries allocate
+// nothing once the buffers have grown. A Detector is not safe for
+// concurrent use; use one per goroutine.
+type Detector struct {
+	cache map[*mesh.Mesh]*meshInfo
+	a, b  body
+
+	// Screen frame in A's local coordinates: origin o, axes x, y, z
+	// (y is the screw axis). The motion in the screen frame is rotation
+	// by t*theta about y plus glide t*g along y.
+	o, ax, ay, az geom.Vec3
+	theta, g      float64
+	trans         bool // pure translation: orthogonal projection
+	// Motion of A in the world, for reporting.
+	a0, a1 geom.Pose
+	aMove  Motion
+	aMoves bool
+
+	pixel, tres float64 // pixel size, time resolution
+	rowH        float64 // height of a screen row (a pixel, or coarser)
+	segs        [2][]segment
+	vpts        [2][]segment // vertex points (direct mode)
+	direct      bool     // small meshes: test segment pairs directly, no rows
+	pixelRows   bool
+	fbox        [2][][4]float64 // face boxes on the screen (direct mode)
+	margin      float64 // positional margin of records
+	smargin     float64 // time margin of records
+	r0          float64 // r of row 0
+	nrows       int
+	scale       float64 // length scale of the problem
+	cons        bool
+	near        float64 // conservative distance (one pixel), else 0
+	thresh      float64
+
+	recs     [2][]rec
+	next     [2][]int32 // next record of the same row, -1 at the end
+	rowHead  [2][]int32 // first record of each row, -1 if none
+	rowVerts [2][]int32 // number of vertex records of each row
+	rowIdx   [2][]int32 // the current row's record indices, sorted by h_min
+	span     [2]spanSet
+	cands    candSet
+	active   [2][]int32
+	order    []int32
+	hits     []Collision
+	nbuf     []int32
+	vbuf     []geom.Vec3
+}
+
+// NewDetector returns a detector with empty buffers.
+func NewDetector() *Detector {
+	return &Detector{cache: map[*mesh.Mesh]*meshInfo{}}
+}
+
+func (d *Detector) info(m *mesh.Mesh) *meshInfo {
+	if d.cache == nil {
+		d.cache = map[*mesh.Mesh]*meshInfo{}
+	}
+	in := d.cache[m]
+	if in == nil {
+		in = newMeshInfo(m)
+		d.cache[m] = in
+	}
+	return in
+}
+
+// ErrBadInput is wrapped by the errors of Detect for unusable input.
+var ErrBadInput = errors.New("screw: bad input")
+
+func checkInput(a, b *mesh.Mesh, poses [4]geom.Pose) error {
+	names := [4]string{"a0", "a1", "b0", "b1"}
+	for i, p := range poses {
+		if err := p.Validate(); err != nil {
+			return fmt.Errorf("%w: pose %s: %v", ErrBadInput, names[i], err)
+		}
+	}
+	for i, m := range []*mesh.Mesh{a, b} {
+		name := "A"
+		if i == 1 {
+			name = "B"
+		}
+		if m == nil || m.NumFaces() == 0 || len(m.Verts) == 0 {
+			return fmt.Errorf("%w: mesh %s is empty", ErrBadInput, name)
+		}
+	}
+	return nil
+}
+
+// Detect appends to dst every collision of body A (mesh a, moving from pose
+// a0 to a1) and body B (mesh b, from b0 to b1) during the step, assuming
+// the relative motion is a screw motion (Buss Sec. 4), sorted by time, and
+// returns the extended slice. Collisions whose properness is below the
+// threshold are dropped. The bodies are assumed disjoint at time 0; a motion
+// without relative movement has no collisions. opt may be nil.
+//
+// VF and FV collisions are reported when a vertex enters the other body
+// through a face (the face is backward facing there, Sec. 4.2); EE
+// collisions whenever two edges cross.
+func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options, dst []Collision) ([]Collision, error) {
+	if err := checkInput(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
+		return dst, err
+	}
+	if !d.setup(a, b, a0, a1, b0, b1, opt) {
+		return dst, nil
+	}
+	d.rasterize()
+	d.scan()
+	d.hits = d.hits[:0]
+	d.solveAll(math.Inf(1), false)
+	start := len(dst)
+	for _, c := range d.hits {
+		if c.Properness < d.thresh {
+			continue
+		}
+		dst = append(dst, d.toWorld(c))
+	}
+	out := dst[start:]
+	slices.SortFunc(out, func(x, y Collision) int {
+		switch {
+		case x.Time < y.Time:
+			return -1
+		case x.Time > y.Time:
+			return 1
+		}
+		return 0
+	})
+	return dst, nil
+}
+
+// FirstContact returns the earliest time in [0, 1] at which the two bodies
+// touch (hit true), for the same input as Detect, ignoring properness (the
+// first contact of two disjoint solids is always proper). It is faster than
+// Detect: candidate pairs that cannot be earlier than the best found so far
+// are skipped.
+func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options) (hit bool, toc float64, err error) {
+	if err := checkInput(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
+		return false, 0, err
+	}
+	if !d.setup(a, b, a0, a1, b0, b1, opt) {
+		return false, 0, nil
+	}
+	d.rasterize()
+	d.scan()
+	d.hits = d.hits[:0]
+	best := d.solveAll(math.Inf(1), true)
+	if math.IsInf(best, 1) {
+		return false, 0, nil
+	}
+	return true, best, nil
+}
+
+// setup computes the relative screw, the screen frame, the bodies'
+// screen-frame geometry and the facing flags. It returns false when no
+// collision is possible (no relative motion, or the swept bounding spheres
+// do not meet).
+func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options) bool {
+	var o Options
+	if opt != nil {
+		o = *opt
+	}
+	d.a0, d.a1 = a0, a1
+	da := a1.Mul(a0.Inverse())
+	d.aMove = MotionFromTransform(da.Q, da.P)
+	d.aMoves = d.aMove.Theta != 0 || d.aMove.G != 0
+	mot := Relative(a0, a1, b0, b1)
+	ia, ib := d.info(a), d.info(b)
+	tba := a0.Inverse().Mul(b0) // B local -> A local at time 0
+	cA := ia.center
+	cB := tba.Apply(ib.center)
+	d.scale = max(ia.radius, ib.radius) + 1e-300
+	if mot.Theta == 0 {
+		if !(mot.G > 0) {
+			return false
+		}
+		d.trans = true
+		d.theta, d.g = 0, mot.G
+		d.ay = mot.V
+		d.ax, d.az = mot.V.Orthonormal()
+		d.o = cA
+	} else {
+		d.trans = false
+		d.theta, d.g = mot.Theta, mot.G
+		d.ay = mot.V
+		d.o = mot.U
+		cBm := mot.Apply(cB, 0.5)
+		perp := func(p geom.Vec3) geom.Vec3 {
+			w := p.Sub(d.o)
+			w = w.AddScaled(-w.Dot(d.ay), d.ay)
+			n, ok := w.Normalize()
+			if !ok {
+				return geom.Vec3{}
+			}
+			return n
+		}
+		z, ok := perp(cA).Add(perp(cBm)).Normalize()
+		if !ok {
+			if z, ok = perp(cA).Normalize(); !ok {
+				z, _ = d.ay.Orthonormal()
+			}
+		}
+		d.az = z
+		d.ax = d.ay.Cross(d.az)
+	}
+	// Screen transforms.
+	rs := geom.MatRows(d.ax, d.ay, d.az)
+	ta := geom.Transform{R: rs, T: rs.MulVec(d.o).Neg()}
+	tb := ta.Mul(tba.Transform())
+	d.a.load(a, ia, ta, true)
+	d.b.load(b, ib, tb, false)
+
+	// Swept bounding sphere test (Sec. 9, first step).
+	ca := ta.Apply(ia.center)
+	cb := tb.Apply(ib.center)
+	cb1 := d.move(cb, 1)
+	rc := math.Hypot(cb.X, cb.Z)
+	sag := rc * d.theta * d.theta / 8 * 1.01
+	dist := segPointDist(cb, cb1, ca)
+	if dist-sag > ia.radius+ib.radius+1e-9*d.scale {
+		return false
+	}
+	if d.theta > 0 {
+		ra, rb := math.Hypot(ca.X, ca.Z), rc
+		if math.Abs(ra-rb) > ia.radius+ib.radius+1e-9*d.scale {
+			return false
+		}
+	}
+
+	// Options.
+	d.thresh = o.Properness
+	if d.thresh == 0 {
+		d.thresh = DefaultProperness
+	}
+	d.pixel = o.PixelSize
+	if !(d.pixel > 0) {
+		d.pixel = o.Accuracy
+	}
+	if !(d.pixel > 0) {
+		ppe := o.PixelsPerEdge
+		if !(ppe > 0) {
+			ppe = DefaultPixelsPerEdge
+		}
+		d.pixel = min(ia.shortEdge, ib.shortEdge) / ppe
+	}
+	// Keep the screen below 1<<16 rows.
+	ext := 2 * (ia.radius + ib.radius)
+	if d.pixel < ext/(1<<16) {
+		d.pixel = ext / (1 << 16)
+	}
+	d.rowH = d.pixel
+	d.pixelRows = o.PixelRows
+	if !o.PixelRows {
+		// Rows about half a typical short edge high: fewer records, and
+		// candidate pairs are checked against the projected segments at
+		// pixel accuracy.
+		d.rowH = max(d.pixel, min(ia.shortEdge, ib.shortEdge))
+		if d.rowH < ext/(1<<16) {
+			d.rowH = ext / (1 << 16)
+		}
+	}
+	d.tres = o.TimeResolution
+	if !(d.tres > 0) {
+		d.tres = DefaultTimeResolution
+	}
+	d.cons = o.Conservative
+	d.near = 0
+	if d.cons {
+		d.near = d.pixel
+	}
+	d.margin = d.pixel/2 + d.near + 1e-9*d.scale
+	d.smargin = 1e-9
+
+	// Facing (Sec. 4.2).
+	d.a.facing(d.theta, d.g, true)
+	d.b.facing(d.theta, d.g, false)
+	return true
+}
+
+// move applies the screen-frame motion to p at time t.
+func (d *Detector) move(p geom.Vec3, t float64) geom.Vec3 {
+	if d.trans {
+		return geom.Vec3{X: p.X, Y: p.Y + t*d.g, Z: p.Z}
+	}
+	s, c := math.Sincos(t * d.theta)
+	return geom.Vec3{X: p.X*c + p.Z*s, Y: p.Y + t*d.g, Z: -p.X*s + p.Z*c}
+}
+
+// rotate applies the motion's rotation at time t to a direction.
+func (d *Detector) rotate(v geom.Vec3, t float64) geom.Vec3 {
+	if d.trans {
+		return v
+	}
+	s, c := math.Sincos(t * d.theta)
+	return geom.Vec3{X: v.X*c + v.Z*s, Y: v.Y, Z: -v.X*s + v.Z*c}
+}
+
+func segPointDist(a, b, p geom.Vec3) float64 {
+	ab := b.Sub(a)
+	l := ab.Norm2()
+	t := 0.0
+	if l > 0 {
+		t = max(0, min(1, p.Sub(a).Dot(ab)/l))
+	}
+	return a.AddScaled(t, ab).Dist(p)
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/2)
+	}
+	return s[:n]
+}
+
+func (bd *body) load(m *mesh.Mesh, in *meshInfo, t geom.Transform, isA bool) {
+	bd.m, bd.info, bd.isA = m, in, isA
+	bd.center = t.Apply(in.center)
+	nv, nf, ne := len(m.Verts), m.NumFaces(), len(m.Edges)
+	bd.pos = grow(bd.pos, nv)
+	for i, v := range m.Verts {
+		bd.pos[i] = t.Apply(v)
+	}
+	bd.nrm = grow(bd.nrm, nf)
+	bd.off = grow(bd.off, nf)
+	for f := 0; f < nf; f++ {
+		pl := m.Planes[f]
+		n := t.ApplyDir(pl.N)
+		bd.nrm[f] = n
+		bd.off[f] = pl.D + n.Dot(t.T)
+	}
+	bd.face = grow(bd.face, nf)
+	bd.edge = grow(bd.edge, ne)
+	bd.vert = grow(bd.vert, nv)
+}
+
+// facing marks the faces that are (at least partly) backward facing for A
+// or forward facing for B under the flow omega(x) = theta y x x + g y, and
+// the edges and vertices on them.
+func (bd *body) facing(theta, g float64, backward bool) {
+	m := bd.m
+	clear(bd.edge)
+	clear(bd.vert)
+	rmax := 0.0
+	for _, p := range bd.pos {
+		rmax = max(rmax, math.Abs(p.X)+math.Abs(p.Z))
+	}
+	eps := 1e-9 * (math.Abs(g) + theta*rmax)
+	for f := range bd.face {
+		n := bd.nrm[f]
+		keep := false
+		for _, v := range m.Face(f) {
+			p := bd.pos[v]
+			w := theta*(p.Z*n.X-p.X*n.Z) + g*n.Y
+			if backward && w <= eps || !backward && w >= -eps {
+				keep = true
+				break
+			}
+		}
+		bd.face[f] = keep
+		if keep {
+			for _, e := range m.FaceEdgeLoop(f) {
+				bd.edge[e] = true
+			}
+			for _, v := range m.Face(f) {
+				bd.vert[v] = true
+			}
+		}
+	}
+}

@@ -1,0 +1,196 @@
+package screw
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// propFV is the properness (Sec. 5) of B's vertex v against a plane with
+// outward unit normal n (A's face) at time t: the minimum over v's edges of
+// e_i . n, with e_i the unit edge directions leaving v.
+func (d *Detector) propFV(v int32, n geom.Vec3, t float64) float64 {
+	m := d.b.m
+	p := d.b.pos[v]
+	best := math.Inf(1)
+	for _, e := range m.VertexEdges(int(v)) {
+		w := m.Edges[e].Other(v)
+		u, ok := d.rotate(d.b.pos[w].Sub(p), t).Normalize()
+		if ok {
+			best = min(best, u.Dot(n))
+		}
+	}
+	if math.IsInf(best, 1) {
+		return 0
+	}
+	return best
+}
+
+// propVF is the properness of A's vertex v against B's face whose outward
+// normal at the time of contact is nb.
+func (d *Detector) propVF(v int32, nb geom.Vec3) float64 {
+	m := d.a.m
+	p := d.a.pos[v]
+	best := math.Inf(1)
+	for _, e := range m.VertexEdges(int(v)) {
+		w := m.Edges[e].Other(v)
+		u, ok := d.a.pos[w].Sub(p).Normalize()
+		if ok {
+			best = min(best, u.Dot(nb))
+		}
+	}
+	if math.IsInf(best, 1) {
+		return 0
+	}
+	return best
+}
+
+// propEE is formula (7) of Sec. 5 for edges ea (of A) and eb (of B) at time
+// t, with the sign of the normal chosen to maximize it. It returns the
+// properness and the normal (from A to B).
+func (d *Detector) propEE(ia, ib int32, t float64) (float64, geom.Vec3) {
+	ea, eb := d.a.m.Edges[ia], d.b.m.Edges[ib]
+	ua, _ := d.a.pos[ea.V[1]].Sub(d.a.pos[ea.V[0]]).Normalize()
+	ub, _ := d.rotate(d.b.pos[eb.V[1]].Sub(d.b.pos[eb.V[0]]), t).Normalize()
+	n, ok := ua.Cross(ub).Normalize()
+	if !ok {
+		return -1, geom.Vec3{}
+	}
+	faceN := func(bd *body, f int32, rot bool) (geom.Vec3, bool) {
+		if f < 0 {
+			return geom.Vec3{}, false
+		}
+		v := bd.nrm[f]
+		if rot {
+			v = d.rotate(v, t)
+		}
+		return v, true
+	}
+	a1, okA1 := faceN(&d.a, ea.Left, false)
+	a2, okA2 := faceN(&d.a, ea.Right, false)
+	b1, okB1 := faceN(&d.b, eb.Left, true)
+	b2, okB2 := faceN(&d.b, eb.Right, true)
+	val := func(n geom.Vec3) float64 {
+		m := math.Inf(1)
+		na, nb := n.Cross(ua), n.Cross(ub)
+		if okA1 {
+			m = min(m, na.Dot(a1))
+		}
+		if okA2 {
+			m = min(m, -na.Dot(a2))
+		}
+		if okB1 {
+			m = min(m, -nb.Dot(b1))
+		}
+		if okB2 {
+			m = min(m, nb.Dot(b2))
+		}
+		if math.IsInf(m, 1) {
+			return 0
+		}
+		return m
+	}
+	p1, p2 := val(n), val(n.Neg())
+	if p2 > p1 {
+		return p2, n.Neg()
+	}
+	return p1, n
+}
+
+// addVertexHit records a VF or FV collision at time t (screen frame).
+func (d *Detector) addVertexHit(c *cand, t float64, near bool) {
+	h := Collision{Kind: c.kind, Time: t, FeatureA: c.a, FeatureB: c.b, Near: near}
+	if c.kind == FV {
+		n := d.a.nrm[c.a]
+		h.Point = d.move(d.b.pos[c.b], t)
+		h.Normal = n
+		h.Properness = d.propFV(c.b, n, t)
+	} else {
+		nb := d.rotate(d.b.nrm[c.b], t)
+		h.Point = d.a.pos[c.a]
+		h.Normal = nb.Neg()
+		h.Properness = d.propVF(c.a, nb)
+	}
+	d.hits = append(d.hits, h)
+}
+
+// endEps is the relative distance from an edge's end below which an
+// edge-edge contact is treated as involving the vertex (Sec. 5: VV, EV and
+// VE contacts are resolved into VF and FV ones).
+const endEps = 1e-7
+
+// addEEHit records an edge-edge collision at time t, resolving contacts at
+// edge ends into vertex-face collisions of maximal properness.
+func (d *Detector) addEEHit(c *cand, t float64, near bool) {
+	s, u, pa, pb, _ := d.eeAt(c, t)
+	ea, eb := d.a.m.Edges[c.a], d.b.m.Edges[c.b]
+	va, vb := int32(-1), int32(-1)
+	if s < endEps {
+		va = ea.V[0]
+	} else if s > 1-endEps {
+		va = ea.V[1]
+	}
+	if u < endEps {
+		vb = eb.V[0]
+	} else if u > 1-endEps {
+		vb = eb.V[1]
+	}
+	pt := pa.Add(pb).Scale(0.5)
+	if va < 0 && vb < 0 {
+		p, n := d.propEE(c.a, c.b, t)
+		d.hits = append(d.hits, Collision{Kind: EE, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: c.a, FeatureB: c.b, Near: near})
+		return
+	}
+	best := Collision{Properness: math.Inf(-1)}
+	tryVF := func(v, f int32) { // A vertex v against B face f
+		if f < 0 {
+			return
+		}
+		nb := d.rotate(d.b.nrm[f], t)
+		if p := d.propVF(v, nb); p > best.Properness {
+			best = Collision{Kind: VF, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near}
+		}
+	}
+	tryFV := func(f, v int32) { // A face f against B vertex v
+		if f < 0 {
+			return
+		}
+		n := d.a.nrm[f]
+		if p := d.propFV(v, n, t); p > best.Properness {
+			best = Collision{Kind: FV, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near}
+		}
+	}
+	switch {
+	case va >= 0 && vb >= 0: // VV
+		for _, e := range d.b.m.VertexEdges(int(vb)) {
+			tryVF(va, d.b.m.Edges[e].Left)
+			tryVF(va, d.b.m.Edges[e].Right)
+		}
+		for _, e := range d.a.m.VertexEdges(int(va)) {
+			tryFV(d.a.m.Edges[e].Left, vb)
+			tryFV(d.a.m.Edges[e].Right, vb)
+		}
+	case va >= 0: // VE
+		tryVF(va, eb.Left)
+		tryVF(va, eb.Right)
+	default: // EV
+		tryFV(ea.Left, vb)
+		tryFV(ea.Right, vb)
+	}
+	if !math.IsInf(best.Properness, -1) {
+		d.hits = append(d.hits, best)
+	}
+}
+
+// toWorld converts a collision from the screen frame to world coordinates.
+func (d *Detector) toWorld(c Collision) Collision {
+	local := d.o.AddScaled(c.Point.X, d.ax).AddScaled(c.Point.Y, d.ay).AddScaled(c.Point.Z, d.az)
+	ln := d.ax.Scale(c.Normal.X).AddScaled(c.Normal.Y, d.ay).AddScaled(c.Normal.Z, d.az)
+	pa := d.a0
+	if d.aMoves {
+		pa = d.aMove.Pose(c.Time).Mul(d.a0)
+	}
+	c.Point = pa.Apply(local)
+	c.Normal = pa.ApplyDir(ln)
+	return c
+}

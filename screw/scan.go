@@ -1,0 +1,372 @@
+package screw
+
+import (
+	"math"
+	"slices"
+)
+
+// cand is a candidate feature pair found on the screen, with the window of
+// collision times its pixel records allow.
+type cand struct {
+	kind     Kind
+	a, b     int32
+	tlo, thi float64
+}
+
+// candSet is a hash set of candidates (the paper's hash tables of steps five
+// and six), cleared in time proportional to its content.
+type candSet struct {
+	keys []uint64 // key+1, 0 = empty
+	idx  []int32
+	list []cand
+}
+
+func (cs *candSet) reset() {
+	for i := range cs.list {
+		c := &cs.list[i]
+		k := candKey(c.kind, c.a, c.b)
+		for s := cs.slot(k); ; s = (s + 1) & (len(cs.keys) - 1) {
+			if cs.keys[s] == 0 {
+				break
+			}
+			cs.keys[s] = 0
+		}
+	}
+	cs.list = cs.list[:0]
+	if len(cs.keys) == 0 {
+		cs.keys = make([]uint64, 1024)
+		cs.idx = make([]int32, 1024)
+	}
+}
+
+func candKey(k Kind, a, b int32) uint64 {
+	return uint64(k)<<62 | uint64(uint32(a))<<31 | uint64(uint32(b))
+}
+
+func (cs *candSet) slot(k uint64) int {
+	h := (k + 1) * 0x9E3779B97F4A7C15
+	return int(h>>40) & (len(cs.keys) - 1)
+}
+
+// add inserts (or widens the time window of) a candidate.
+func (cs *candSet) add(kind Kind, a, b int32, tlo, thi float64) {
+	if 2*(len(cs.list)+1) > len(cs.keys) {
+		cs.rehash()
+	}
+	k := candKey(kind, a, b)
+	s := cs.slot(k)
+	for {
+		switch cs.keys[s] {
+		case 0:
+			cs.keys[s] = k + 1
+			cs.idx[s] = int32(len(cs.list))
+			cs.list = append(cs.list, cand{kind: kind, a: a, b: b, tlo: tlo, thi: thi})
+			return
+		case k + 1:
+			c := &cs.list[cs.idx[s]]
+			c.tlo = min(c.tlo, tlo)
+			c.thi = max(c.thi, thi)
+			return
+		}
+		s = (s + 1) & (len(cs.keys) - 1)
+	}
+}
+
+func (cs *candSet) rehash() {
+	n := 2 * len(cs.keys)
+	cs.keys = make([]uint64, n)
+	cs.idx = make([]int32, n)
+	for i, c := range cs.list {
+		k := candKey(c.kind, c.a, c.b)
+		s := cs.slot(k)
+		for cs.keys[s] != 0 {
+			s = (s + 1) & (n - 1)
+		}
+		cs.keys[s] = k + 1
+		cs.idx[s] = int32(i)
+	}
+}
+
+// spanSet holds, for the current row, the h and time range of every face
+// whose boundary records were seen in that row.
+type spanSet struct {
+	lo, hi  []float64
+	stamp   []int32
+	touched []int32
+}
+
+func (sp *spanSet) reset(nf int) {
+	sp.lo = grow(sp.lo, nf)
+	sp.hi = grow(sp.hi, nf)
+	sp.stamp = grow(sp.stamp, nf)
+	clear(sp.stamp)
+	sp.touched = sp.touched[:0]
+}
+
+func (sp *spanSet) put(f int32, row int32, r *rec) {
+	if sp.stamp[f] != row+1 {
+		sp.stamp[f] = row + 1
+		sp.lo[f], sp.hi[f] = r.hlo, r.hhi
+		sp.touched = append(sp.touched, f)
+		return
+	}
+	sp.lo[f] = min(sp.lo[f], r.hlo)
+	sp.hi[f] = max(sp.hi[f], r.hhi)
+}
+
+// rowRecords collects body bi's records of row k (Sec. 9 step four
+// bucket-sorts by r) and sorts them by h_min.
+func (d *Detector) rowRecords(bi, k int) []int32 {
+	idx := d.rowIdx[bi][:0]
+	rs := d.recs[bi]
+	for i := d.rowHead[bi][k]; i >= 0; i = d.next[bi][i] {
+		idx = append(idx, i)
+	}
+	if len(idx) > 48 {
+		slices.SortFunc(idx, func(x, y int32) int {
+			a, b := rs[x].hlo, rs[y].hlo
+			if a < b {
+				return -1
+			}
+			if a > b {
+				return 1
+			}
+			return 0
+		})
+	} else {
+		for i := 1; i < len(idx); i++ {
+			x := idx[i]
+			h := rs[x].hlo
+			j := i
+			for ; j > 0 && rs[idx[j-1]].hlo > h; j-- {
+				idx[j] = idx[j-1]
+			}
+			idx[j] = x
+		}
+	}
+	d.rowIdx[bi] = idx
+	return idx
+}
+
+// scan finds the candidate pairs: vertices of one body inside the span of a
+// face of the other (step five, both ways) and crossing edges (step six).
+func (d *Detector) scan() {
+	d.cands.reset()
+	if d.nrows == 0 {
+		return
+	}
+	if d.direct {
+		d.scanDirect()
+		return
+	}
+	d.span[0].reset(d.a.m.NumFaces())
+	d.span[1].reset(d.b.m.NumFaces())
+	edgesA, edgesB := d.a.m.Edges, d.b.m.Edges
+	for k := 0; k < d.nrows; k++ {
+		if d.rowHead[0][k] < 0 || d.rowHead[1][k] < 0 {
+			continue
+		}
+		ia := d.rowRecords(0, k)
+		ib := d.rowRecords(1, k)
+		ra, rb := d.recs[0], d.recs[1]
+		row := int32(k)
+		// Step six: edge crossings, by a merge of the two h_min orders.
+		actA, actB := d.active[0][:0], d.active[1][:0]
+		i, j := 0, 0
+		for i < len(ia) || j < len(ib) {
+			if j >= len(ib) || i < len(ia) && ra[ia[i]].hlo <= rb[ib[j]].hlo {
+				x := &ra[ia[i]]
+				i++
+				if x.kind != recEdge {
+					continue
+				}
+				w := 0
+				for _, bj := range actB {
+					y := &rb[bj]
+					if y.hhi < x.hlo {
+						continue
+					}
+					actB[w] = bj
+					w++
+					d.pairEE(x, y)
+				}
+				actB = actB[:w]
+				actA = append(actA, ia[i-1])
+			} else {
+				y := &rb[ib[j]]
+				j++
+				if y.kind != recEdge {
+					continue
+				}
+				w := 0
+				for _, ai := range actA {
+					x := &ra[ai]
+					if x.hhi < y.hlo {
+						continue
+					}
+					actA[w] = ai
+					w++
+					d.pairEE(x, y)
+				}
+				actA = actA[:w]
+				actB = append(actB, ib[j-1])
+			}
+		}
+		d.active[0], d.active[1] = actA, actB
+		// Step five: face spans of this row, then vertices inside them.
+		for bi, ix := range [2][]int32{ia, ib} {
+			if d.rowVerts[1-bi][k] == 0 {
+				continue // no vertex of the other body in this row
+			}
+			rs := d.recs[bi]
+			sp := &d.span[bi]
+			sp.touched = sp.touched[:0]
+			bd := &d.a
+			edges := edgesA
+			if bi == 1 {
+				bd, edges = &d.b, edgesB
+			}
+			for _, x := range ix {
+				r := &rs[x]
+				switch r.kind {
+				case recEdge:
+					e := edges[r.feat]
+					if e.Left >= 0 && bd.face[e.Left] {
+						sp.put(e.Left, row, r)
+					}
+					if e.Right >= 0 && bd.face[e.Right] {
+						sp.put(e.Right, row, r)
+					}
+				case recVirt:
+					sp.put(r.feat, row, r)
+				}
+			}
+		}
+		for _, x := range ib {
+			if d.rowVerts[1][k] == 0 {
+				break
+			}
+			v := &rb[x]
+			if v.kind != recVert {
+				continue
+			}
+			sp := &d.span[0]
+			for _, f := range sp.touched {
+				if v.hlo >= sp.lo[f] && v.hlo <= sp.hi[f] {
+					d.cands.add(FV, f, v.feat, 0, 1)
+				}
+			}
+		}
+		for _, x := range ia {
+			if d.rowVerts[0][k] == 0 {
+				break
+			}
+			v := &ra[x]
+			if v.kind != recVert {
+				continue
+			}
+			sp := &d.span[1]
+			for _, f := range sp.touched {
+				if v.hlo >= sp.lo[f] && v.hlo <= sp.hi[f] {
+					d.cands.add(VF, v.feat, f, 0, 1)
+				}
+			}
+		}
+	}
+}
+
+// pairEE records a potential edge-edge collision of two overlapping edge
+// records whose time ranges allow a collision time in [0, 1].
+func (d *Detector) pairEE(x, y *rec) {
+	tlo := x.slo - y.shi
+	thi := x.shi - y.slo
+	if thi < 0 || tlo > 1 {
+		return
+	}
+	if d.rowH > d.pixel {
+		sa, sb := &d.segs[0][x.seg], &d.segs[1][y.seg]
+		if segDist2D(sa, sb) > sa.m+sb.m {
+			return
+		}
+	}
+	d.cands.add(EE, x.feat, y.feat, max(tlo, 0), min(thi, 1))
+}
+
+// directPairs is the largest product of the two bodies' kept edge counts
+// for which candidate pairs are found by testing every pair of projected
+// segments instead of by the row scan: for small meshes (cubes, the car)
+// that is less work than building rows.
+const directPairs = 1024
+
+// scanDirect finds the candidates of small meshes: every pair of projected
+// edge segments of A and B that come within their margins with compatible
+// times, and every vertex inside the screen box of a face of the other body.
+func (d *Detector) scanDirect() {
+	sa, sb := d.segs[0], d.segs[1]
+	for i := range sa {
+		x := &sa[i]
+		if x.kind != recEdge {
+			continue
+		}
+		for j := range sb {
+			y := &sb[j]
+			if y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi || y.kind != recEdge {
+				continue
+			}
+			tlo, thi := x.slo-y.shi, x.shi-y.slo
+			if thi < 0 || tlo > 1 {
+				continue
+			}
+			if segDist2D(x, y) > x.m+y.m {
+				continue
+			}
+			d.cands.add(EE, x.feat, y.feat, max(tlo, 0), min(thi, 1))
+		}
+	}
+	// Face boxes.
+	for bi, bd := range [2]*body{&d.a, &d.b} {
+		fb := grow(d.fbox[bi], len(bd.face))
+		for f := range fb {
+			fb[f] = [4]float64{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
+		}
+		put := func(f int32, s *segment) {
+			b := &fb[f]
+			b[0] = min(b[0], s.rlo)
+			b[1] = max(b[1], s.rhi)
+			b[2] = min(b[2], s.hlo)
+			b[3] = max(b[3], s.hhi)
+		}
+		edges := bd.m.Edges
+		for i := range d.segs[bi] {
+			s := &d.segs[bi][i]
+			if s.kind == recVirt {
+				put(s.feat, s)
+				continue
+			}
+			e := edges[s.feat]
+			if e.Left >= 0 && bd.face[e.Left] {
+				put(e.Left, s)
+			}
+			if e.Right >= 0 && bd.face[e.Right] {
+				put(e.Right, s)
+			}
+		}
+		d.fbox[bi] = fb
+	}
+	for bi := 0; bi < 2; bi++ {
+		fb := d.fbox[1-bi]
+		for _, v := range d.vpts[bi] {
+			for f := range fb {
+				b := &fb[f]
+				if v.r0 < b[0] || v.r0 > b[1] || v.h0 < b[2] || v.h0 > b[3] {
+					continue
+				}
+				if bi == 1 {
+					d.cands.add(FV, int32(f), v.feat, 0, 1)
+				} else {
+					d.cands.add(VF, v.feat, int32(f), 0, 1)
+				}
+			}
+		}
+	}
+}

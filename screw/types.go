@@ -1,0 +1,124 @@
+package screw
+
+import (
+	"fmt"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// Kind is the type of a collision (Buss Sec. 5): vertex-face, face-vertex
+// or edge-edge. The first letter is body A's feature, the second body B's.
+type Kind uint8
+
+const (
+	// VF is a vertex of A against a face of B.
+	VF Kind = iota
+	// FV is a face of A against a vertex of B.
+	FV
+	// EE is an edge of A against an edge of B.
+	EE
+)
+
+func (k Kind) String() string {
+	switch k {
+	case VF:
+		return "VF"
+	case FV:
+		return "FV"
+	case EE:
+		return "EE"
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Collision is one contact event of the step.
+type Collision struct {
+	Kind Kind
+	// Time of the contact in [0, 1].
+	Time float64
+	// Point is the contact point in world coordinates at Time (A's pose is
+	// interpolated from its start to its end pose by the screw motion of
+	// Interpolate).
+	Point geom.Vec3
+	// Normal is the unit collision normal in world coordinates at Time,
+	// pointing from A towards B: the outward normal of A's face for FV, the
+	// inward normal of B's face for VF, along eA x eB for EE (sign chosen
+	// as in Buss Sec. 5).
+	Normal geom.Vec3
+	// Properness is Buss's properness (Sec. 5): >= 0 when the two surfaces
+	// properly face each other at the contact, negative (down to -1) when
+	// they already interpenetrate there. For EE it is formula (7).
+	Properness float64
+	// FeatureA and FeatureB are the indices of the features involved, in
+	// the meshes' numbering: for VF a vertex of A and a face of B, for FV a
+	// face of A and a vertex of B, for EE an edge of A and an edge of B.
+	FeatureA, FeatureB int32
+	// Near is set in conservative mode for feature pairs that come within
+	// one pixel of each other without touching; Time and Point are then
+	// those of the closest approach found.
+	Near bool
+}
+
+func (c Collision) String() string {
+	near := ""
+	if c.Near {
+		near = " near"
+	}
+	return fmt.Sprintf("%v A%d B%d t=%.6g point=%v normal=%v properness=%.3g%s",
+		c.Kind, c.FeatureA, c.FeatureB, c.Time, c.Point, c.Normal, c.Properness, near)
+}
+
+// Default option values.
+const (
+	// DefaultPixelsPerEdge is the medium resolution of Buss Sec. 9.1: a
+	// typical short edge is about 12 pixels long on the collision screen.
+	DefaultPixelsPerEdge = 12
+	// DefaultTimeResolution is the accuracy of the time coordinate kept in
+	// the pixel records (the divide-and-conquer projection of Sec. 9 stops
+	// when both the position and the time are this accurate).
+	DefaultTimeResolution = 1.0 / 64
+	// DefaultProperness is the properness threshold of Sec. 9 ("-0.1 works
+	// well for driving game applications").
+	DefaultProperness = -0.1
+	// ProperOnly is a properness threshold that keeps only proper
+	// collisions (properness >= 0 up to rounding).
+	ProperOnly = -1e-12
+	// AllProperness is a threshold that keeps every collision.
+	AllProperness = -2.0
+)
+
+// Options tune a Detector query. The zero value means the defaults.
+type Options struct {
+	// PixelSize is the side of a collision-screen pixel in length units.
+	// 0 means: Accuracy if set, else the typical short edge of the two
+	// meshes divided by PixelsPerEdge.
+	PixelSize float64
+	// PixelsPerEdge sets the resolution relative to the meshes: a typical
+	// short edge (the 25th percentile of edge lengths) covers about this
+	// many pixels. 0 means DefaultPixelsPerEdge (12, Buss's medium
+	// resolution; 6 is his low and 24 his high resolution).
+	PixelsPerEdge float64
+	// TimeResolution is the time accuracy of pixel records, in units of the
+	// step. 0 means DefaultTimeResolution.
+	TimeResolution float64
+	// Properness is the threshold below which collisions are dropped. 0
+	// means DefaultProperness (-0.1); use ProperOnly or AllProperness for
+	// the extremes.
+	Properness float64
+	// Conservative also reports (with Near set) feature pairs that come
+	// within one pixel of each other (Buss Sec. 10), so that over many steps
+	// two bodies cannot end up interpenetrating without a report.
+	Conservative bool
+	// PixelRows makes every row of the collision screen one pixel high, as
+	// in Buss's implementation (Sec. 9: one pixel record per edge and pixel
+	// row). By default rows are about half a typical short edge high, so an
+	// edge has only a few records, and each candidate pair of records is
+	// then checked against the two projected segments at pixel accuracy:
+	// the same candidates, found with less work.
+	PixelRows bool
+	// Accuracy, when PixelSize is 0, is the requested accuracy in length
+	// units: the pixel size is set to it (it is the distance below which
+	// conservative mode reports near misses, and the positional resolution
+	// of the screen).
+	Accuracy float64
+}

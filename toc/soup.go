@@ -1,0 +1,348 @@
+package toc
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+)
+
+// Soup is a polygon soup: triangles with no required connectivity (open,
+// non-manifold, inconsistently oriented surfaces are all fine), indexed by
+// a bounding-volume hierarchy of axis-aligned boxes for the oriented-box and
+// segment queries of Algorithms 2 and 3. Build it with NewSoup or SoupOf;
+// it is read-only afterwards and safe for concurrent queries.
+type Soup struct {
+	tris  []tri  // in BVH order
+	nodes []node // nodes[0] is the root
+	pos   []int32 // pos[id] is the BVH position of triangle id
+	verts []geom.Vec3
+	// bounding sphere of the vertices
+	center geom.Vec3
+	radius float64
+	bounds geom.AABB
+	scale  float64 // radius + |centre|_1, the coordinate scale for rounding guards
+}
+
+// tri is a triangle with its unit normal (counter-clockwise a, b, c) and
+// its index in the caller's list.
+type tri struct {
+	a, b, c, n geom.Vec3
+	id         int32
+}
+
+// node of the BVH: a box and either two children (left, left+1) or a leaf
+// range of triangles.
+type node struct {
+	min, max     geom.Vec3
+	left         int32 // index of the first child, or -1 for a leaf
+	start, count int32
+}
+
+const leafSize = 4
+
+// NewSoup builds a soup from vertex positions and triangles (vertex index
+// triples). Triangle i keeps id i in query results. It returns an error
+// naming the vertex or triangle when a coordinate is not finite, an index
+// is out of range, or a triangle has zero area. Vertices not used by any
+// triangle are kept: they are sample points of the body (Algorithm 1).
+func NewSoup(verts []geom.Vec3, tris [][3]int32) (*Soup, error) {
+	if len(tris) == 0 {
+		return nil, fmt.Errorf("soup has no triangles")
+	}
+	if len(tris) > math.MaxInt32/2 {
+		return nil, fmt.Errorf("soup has too many triangles (%d)", len(tris))
+	}
+	s := &Soup{verts: append([]geom.Vec3(nil), verts...), bounds: geom.EmptyAABB()}
+	for i, v := range verts {
+		if !v.IsFinite() {
+			return nil, fmt.Errorf("vertex %d: coordinate is not finite: %v", i, v)
+		}
+		s.bounds = s.bounds.AddPoint(v)
+	}
+	s.tris = make([]tri, len(tris))
+	for i, t := range tris {
+		for k, vi := range t {
+			if vi < 0 || int(vi) >= len(verts) {
+				return nil, fmt.Errorf("triangle %d: vertex %d is index %d, out of range [0, %d)", i, k, vi, len(verts))
+			}
+		}
+		a, b, c := verts[t[0]], verts[t[1]], verts[t[2]]
+		n, ok := b.Sub(a).Cross(c.Sub(a)).Normalize()
+		if !ok {
+			return nil, fmt.Errorf("triangle %d (vertices %d, %d, %d) has zero area", i, t[0], t[1], t[2])
+		}
+		s.tris[i] = tri{a: a, b: b, c: c, n: n, id: int32(i)}
+	}
+	s.center = s.bounds.Center()
+	for _, v := range verts {
+		s.radius = math.Max(s.radius, v.Dist(s.center))
+	}
+	s.scale = s.radius + math.Abs(s.center.X) + math.Abs(s.center.Y) + math.Abs(s.center.Z)
+	s.build()
+	s.pos = make([]int32, len(s.tris))
+	for i := range s.tris {
+		s.pos[s.tris[i].id] = int32(i)
+	}
+	return s, nil
+}
+
+// SoupOf returns the soup of a mesh's triangulation (mesh.Triangles);
+// triangle ids are indices into that triangulation.
+func SoupOf(m *mesh.Mesh) (*Soup, error) {
+	ts := m.Triangles(nil)
+	idx := make([][3]int32, len(ts))
+	for i, t := range ts {
+		idx[i] = t.V
+	}
+	return NewSoup(m.Verts, idx)
+}
+
+// NumTriangles returns the number of triangles.
+func (s *Soup) NumTriangles() int { return len(s.tris) }
+
+// Verts returns the soup's vertices (its default sample points); do not
+// modify them.
+func (s *Soup) Verts() []geom.Vec3 { return s.verts }
+
+// Bounds returns the axis-aligned box of the vertices (local frame).
+func (s *Soup) Bounds() geom.AABB { return s.bounds }
+
+// Sphere returns a bounding sphere of the vertices (local frame).
+func (s *Soup) Sphere() (center geom.Vec3, radius float64) { return s.center, s.radius }
+
+// Triangle returns the corners and unit normal of the triangle with id i.
+func (s *Soup) Triangle(i int) (a, b, c, n geom.Vec3) {
+	if i < 0 || i >= len(s.pos) {
+		panic(fmt.Sprintf("toc: triangle id %d out of range [0, %d)", i, len(s.tris)))
+	}
+	t := &s.tris[s.pos[i]]
+	return t.a, t.b, t.c, t.n
+}
+
+func (t *tri) bounds() (lo, hi geom.Vec3) {
+	return t.a.Min(t.b).Min(t.c), t.a.Max(t.b).Max(t.c)
+}
+
+func (t *tri) centroid() geom.Vec3 { return t.a.Add(t.b).Add(t.c).Scale(1.0 / 3) }
+
+// build constructs the BVH top-down, splitting at the middle of the longest
+// axis of the centroids (the median when that fails).
+func (s *Soup) build() {
+	s.nodes = make([]node, 0, 2*len(s.tris)/leafSize+1)
+	s.nodes = append(s.nodes, node{})
+	type job struct{ n, start, count int32 }
+	stack := []job{{0, 0, int32(len(s.tris))}}
+	for len(stack) > 0 {
+		j := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		lo, hi := s.tris[j.start].bounds()
+		clo, chi := s.tris[j.start].centroid(), s.tris[j.start].centroid()
+		for i := j.start; i < j.start+j.count; i++ {
+			l, h := s.tris[i].bounds()
+			lo, hi = lo.Min(l), hi.Max(h)
+			c := s.tris[i].centroid()
+			clo, chi = clo.Min(c), chi.Max(c)
+		}
+		nd := &s.nodes[j.n]
+		nd.min, nd.max, nd.start, nd.count, nd.left = lo, hi, j.start, j.count, -1
+		if j.count <= leafSize {
+			continue
+		}
+		ext := chi.Sub(clo)
+		axis := 0
+		if ext.Y > ext.X {
+			axis = 1
+		}
+		if ext.Z > ext.Get(axis) {
+			axis = 2
+		}
+		part := s.tris[j.start : j.start+j.count]
+		mid := (clo.Get(axis) + chi.Get(axis)) / 2
+		k := 0
+		for i := range part {
+			if part[i].centroid().Get(axis) < mid {
+				part[i], part[k] = part[k], part[i]
+				k++
+			}
+		}
+		if k == 0 || k == len(part) {
+			sort.Slice(part, func(a, b int) bool { return part[a].centroid().Get(axis) < part[b].centroid().Get(axis) })
+			k = len(part) / 2
+		}
+		left := int32(len(s.nodes))
+		s.nodes[j.n].left = left
+		s.nodes = append(s.nodes, node{}, node{})
+		stack = append(stack, job{left, j.start, int32(k)}, job{left + 1, j.start + int32(k), j.count - int32(k)})
+	}
+}
+
+// box is an oriented box prepared for repeated tests: centre, unit axes,
+// half extents and its axis-aligned bounds.
+type box struct {
+	c        geom.Vec3
+	ax       [3]geom.Vec3
+	h        [3]float64
+	min, max geom.Vec3
+}
+
+func makeBox(o geom.OBB) box {
+	b := box{c: o.Center, h: [3]float64{o.Half.X, o.Half.Y, o.Half.Z}}
+	for i := 0; i < 3; i++ {
+		b.ax[i] = o.Axes.Col(i)
+	}
+	e := geom.Vec3{
+		X: math.Abs(b.ax[0].X)*b.h[0] + math.Abs(b.ax[1].X)*b.h[1] + math.Abs(b.ax[2].X)*b.h[2],
+		Y: math.Abs(b.ax[0].Y)*b.h[0] + math.Abs(b.ax[1].Y)*b.h[1] + math.Abs(b.ax[2].Y)*b.h[2],
+		Z: math.Abs(b.ax[0].Z)*b.h[0] + math.Abs(b.ax[1].Z)*b.h[1] + math.Abs(b.ax[2].Z)*b.h[2],
+	}
+	b.min, b.max = b.c.Sub(e), b.c.Add(e)
+	return b
+}
+
+// overlapsNode is a conservative box-node test: the six face axes of the
+// two boxes (the nine edge-edge axes are left out; a culling test may say
+// yes for boxes that are apart).
+func (b *box) overlapsNode(n *node) bool {
+	if b.min.X > n.max.X || b.max.X < n.min.X || b.min.Y > n.max.Y || b.max.Y < n.min.Y ||
+		b.min.Z > n.max.Z || b.max.Z < n.min.Z {
+		return false
+	}
+	nc := n.min.Add(n.max).Scale(0.5)
+	nh := n.max.Sub(n.min).Scale(0.5)
+	d := nc.Sub(b.c)
+	for i := 0; i < 3; i++ {
+		a := b.ax[i]
+		r := math.Abs(a.X)*nh.X + math.Abs(a.Y)*nh.Y + math.Abs(a.Z)*nh.Z
+		if math.Abs(a.Dot(d)) > b.h[i]+r {
+			return false
+		}
+	}
+	return true
+}
+
+// local returns p in the box's frame (relative to its centre).
+func (b *box) local(p geom.Vec3) geom.Vec3 {
+	d := p.Sub(b.c)
+	return geom.Vec3{X: b.ax[0].Dot(d), Y: b.ax[1].Dot(d), Z: b.ax[2].Dot(d)}
+}
+
+// overlapsTri reports whether the closed box and the closed triangle
+// intersect, by the separating-axis theorem over all 13 candidate axes
+// (Akenine-Moller's triangle-box test, in the box's frame). The decision is
+// exact up to rounding in the coordinates; callers pad their boxes.
+func (b *box) overlapsTri(t *tri) bool {
+	if t.a.X > b.max.X && t.b.X > b.max.X && t.c.X > b.max.X ||
+		t.a.X < b.min.X && t.b.X < b.min.X && t.c.X < b.min.X ||
+		t.a.Y > b.max.Y && t.b.Y > b.max.Y && t.c.Y > b.max.Y ||
+		t.a.Y < b.min.Y && t.b.Y < b.min.Y && t.c.Y < b.min.Y ||
+		t.a.Z > b.max.Z && t.b.Z > b.max.Z && t.c.Z > b.max.Z ||
+		t.a.Z < b.min.Z && t.b.Z < b.min.Z && t.c.Z < b.min.Z {
+		return false
+	}
+	v0, v1, v2 := b.local(t.a), b.local(t.b), b.local(t.c)
+	return triBoxLocal(v0, v1, v2, b.h)
+}
+
+// triBoxLocal is the separating-axis test of a triangle against the box
+// [-h, h] centred at the origin.
+func triBoxLocal(v0, v1, v2 geom.Vec3, h [3]float64) bool {
+	// Box face axes.
+	if outside(v0.X, v1.X, v2.X, h[0]) || outside(v0.Y, v1.Y, v2.Y, h[1]) || outside(v0.Z, v1.Z, v2.Z, h[2]) {
+		return false
+	}
+	e0, e1, e2 := v1.Sub(v0), v2.Sub(v1), v0.Sub(v2)
+	// Triangle normal.
+	n := e0.Cross(e1)
+	r := h[0]*math.Abs(n.X) + h[1]*math.Abs(n.Y) + h[2]*math.Abs(n.Z)
+	if math.Abs(n.Dot(v0)) > r {
+		return false
+	}
+	// Edge cross box-axis axes: axis = e x unit_k.
+	for _, e := range [3]geom.Vec3{e0, e1, e2} {
+		// x axis: (0, e.Z, -e.Y)
+		if sepAxis(geom.Vec3{Y: e.Z, Z: -e.Y}, v0, v1, v2, h) ||
+			sepAxis(geom.Vec3{X: -e.Z, Z: e.X}, v0, v1, v2, h) ||
+			sepAxis(geom.Vec3{X: e.Y, Y: -e.X}, v0, v1, v2, h) {
+			return false
+		}
+	}
+	return true
+}
+
+func sepAxis(a, v0, v1, v2 geom.Vec3, h [3]float64) bool {
+	r := h[0]*math.Abs(a.X) + h[1]*math.Abs(a.Y) + h[2]*math.Abs(a.Z)
+	return outside(a.Dot(v0), a.Dot(v1), a.Dot(v2), r)
+}
+
+// outside reports whether the interval spanned by p0, p1, p2 misses
+// [-r, r] (plain comparisons: math.Min and math.Max are slow and NaN is
+// impossible here for finite input).
+func outside(p0, p1, p2, r float64) bool {
+	lo, hi := p0, p0
+	if p1 < lo {
+		lo = p1
+	} else if p1 > hi {
+		hi = p1
+	}
+	if p2 < lo {
+		lo = p2
+	} else if p2 > hi {
+		hi = p2
+	}
+	return lo > r || hi < -r
+}
+
+// anyOverlap reports whether some triangle of the soup overlaps b; stack
+// is scratch space for the traversal.
+func (s *Soup) anyOverlap(b *box, sp *[]int32) bool {
+	stack := append((*sp)[:0], 0)
+	found := false
+	for len(stack) > 0 && !found {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &s.nodes[ni]
+		if !b.overlapsNode(n) {
+			continue
+		}
+		if n.left < 0 {
+			for i := n.start; i < n.start+n.count; i++ {
+				if b.overlapsTri(&s.tris[i]) {
+					found = true
+					break
+				}
+			}
+			continue
+		}
+		stack = append(stack, n.left+1, n.left)
+	}
+	*sp = stack
+	return found
+}
+
+// collect appends to dst the BVH positions of the triangles that overlap
+// b.
+func (s *Soup) collect(b *box, dst []int32, sp *[]int32) []int32 {
+	stack := append((*sp)[:0], 0)
+	for len(stack) > 0 {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &s.nodes[ni]
+		if !b.overlapsNode(n) {
+			continue
+		}
+		if n.left < 0 {
+			for i := n.start; i < n.start+n.count; i++ {
+				if b.overlapsTri(&s.tris[i]) {
+					dst = append(dst, i)
+				}
+			}
+			continue
+		}
+		stack = append(stack, n.left+1, n.left)
+	}
+	*sp = stack
+	return dst
+}

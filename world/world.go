@@ -1,0 +1,452 @@
+package world
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+
+	"github.com/collide-go/collide/broad"
+	"github.com/collide-go/collide/ccd"
+	"github.com/collide-go/collide/convex"
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/screw"
+	"github.com/collide-go/collide/toc"
+)
+
+// Kind says how a body's mesh is treated.
+type Kind uint8
+
+const (
+	// Convex is a closed convex polytope (mesh.Mesh.Convex).
+	Convex Kind = iota
+	// Polyhedron is a closed mesh bounding a solid, convex or not.
+	Polyhedron
+	// Soup is any triangulated surface, closed or not.
+	Soup
+	numKinds
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Convex:
+		return "convex"
+	case Polyhedron:
+		return "polyhedron"
+	case Soup:
+		return "soup"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Method is a narrow phase.
+type Method uint8
+
+const (
+	// None skips the pair.
+	None Method = iota
+	// SeparatingVector is the search of Chung and Wang (package convex) at
+	// the end poses of the step, with a per-pair cache. Convex bodies only.
+	SeparatingVector
+	// GJK is the GJK intersection test (package convex) at the end poses.
+	// Convex bodies only.
+	GJK
+	// ScrewCCD is continuous detection under relative screw motion
+	// between the start and end poses (package screw). Closed bodies only.
+	ScrewCCD
+	// TimeOfContact is the first time of contact with constant linear and
+	// angular velocity over the step (package toc).
+	TimeOfContact
+	// ElementaryCCD tests every vertex-face and edge-edge pair of the two
+	// triangulations with vertices moving on straight lines from their
+	// start to their end positions (package ccd). Its cost is the product
+	// of the feature counts; for small meshes.
+	ElementaryCCD
+	numMethods
+)
+
+var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc", "elementary"}
+
+func (m Method) String() string {
+	if int(m) < len(methodNames) {
+		return methodNames[m]
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
+
+// ParseMethod returns the method named s (as printed by String).
+func ParseMethod(s string) (Method, error) {
+	for i, n := range methodNames {
+		if n == s {
+			return Method(i), nil
+		}
+	}
+	return None, fmt.Errorf("world: unknown method %q", s)
+}
+
+// continuous reports whether the method looks at the whole step.
+func (m Method) continuous() bool { return m == ScrewCCD || m == TimeOfContact || m == ElementaryCCD }
+
+// Table maps a pair of kinds to a method: Table[a][b] for bodies of kinds
+// a and b. It must be symmetric.
+type Table [numKinds][numKinds]Method
+
+// DefaultTable is the table used when Options.Table is nil: separating
+// vector for two convex bodies, screw-motion CCD for closed bodies when
+// one is not convex, time of contact whenever a soup is involved.
+var DefaultTable = Table{
+	Convex:     {Convex: SeparatingVector, Polyhedron: ScrewCCD, Soup: TimeOfContact},
+	Polyhedron: {Convex: ScrewCCD, Polyhedron: ScrewCCD, Soup: TimeOfContact},
+	Soup:       {Convex: TimeOfContact, Polyhedron: TimeOfContact, Soup: TimeOfContact},
+}
+
+// validate checks that the table is symmetric and every method applies
+// to its kinds.
+func (t *Table) validate() error {
+	for a := Kind(0); a < numKinds; a++ {
+		for b := Kind(0); b < numKinds; b++ {
+			m := t[a][b]
+			if m >= numMethods {
+				return fmt.Errorf("world: table[%v][%v]: unknown method %d", a, b, m)
+			}
+			if t[b][a] != m {
+				return fmt.Errorf("world: table not symmetric: [%v][%v] = %v, [%v][%v] = %v", a, b, m, b, a, t[b][a])
+			}
+			if (m == SeparatingVector || m == GJK) && (a != Convex || b != Convex) {
+				return fmt.Errorf("world: table[%v][%v]: %v needs two convex bodies", a, b, m)
+			}
+			if m == ScrewCCD && (a == Soup || b == Soup) {
+				return fmt.Errorf("world: table[%v][%v]: %v needs closed bodies", a, b, m)
+			}
+		}
+	}
+	return nil
+}
+
+// BroadKind selects the broad phase.
+type BroadKind uint8
+
+const (
+	// BroadSweep is broad.Sweep (the default).
+	BroadSweep BroadKind = iota
+	// BroadSAP is broad.SAP, three-axis sweep and prune.
+	BroadSAP
+	// BroadTree is broad.Tree.
+	BroadTree
+	// BroadBrute is broad.Brute.
+	BroadBrute
+)
+
+// Options configure a World. The zero value is the default.
+type Options struct {
+	// Table chooses the narrow phase per pair of kinds; nil means
+	// DefaultTable.
+	Table *Table
+	// Broad chooses the broad phase; zero means BroadSweep.
+	Broad BroadKind
+	// Workers is the number of goroutines for the pair work; zero means
+	// runtime.GOMAXPROCS(0). The contacts do not depend on it.
+	Workers int
+	// Convex, Screw, TOC and CCD are passed to the narrow phases; nil or
+	// zero means their defaults. For TOC only the first contact is used.
+	Convex convex.Options
+	Screw  *screw.Options
+	TOC    *toc.Options
+	CCD    ccd.Options
+	// Swept tunes the swept boxes of moving bodies.
+	Swept broad.SweptOptions
+}
+
+// BodyID names a body of a world. Ids of removed bodies are reused.
+type BodyID int32
+
+// Filter decides which bodies may collide, as in Box2D: two bodies in the
+// same non-zero Group collide always if the group is positive and never if
+// it is negative; otherwise they collide when each one's Category has a
+// bit in the other's Mask. The zero value collides with everything.
+type Filter struct {
+	// Category bits of the body; zero means 1.
+	Category uint32
+	// Mask of the categories the body collides with; zero means all.
+	Mask uint32
+	// Group overrides the bits for two bodies of the same group.
+	Group int32
+}
+
+func (f Filter) bits() (cat, mask uint32) {
+	cat, mask = f.Category, f.Mask
+	if cat == 0 {
+		cat = 1
+	}
+	if mask == 0 {
+		mask = ^uint32(0)
+	}
+	return cat, mask
+}
+
+// collide reports whether bodies with filters f and g may collide.
+func collide(f, g Filter) bool {
+	if f.Group != 0 && f.Group == g.Group {
+		return f.Group > 0
+	}
+	cf, mf := f.bits()
+	cg, mg := g.bits()
+	return cf&mg != 0 && cg&mf != 0
+}
+
+// BodyDef describes a body to add.
+type BodyDef struct {
+	Mesh *mesh.Mesh
+	Kind Kind
+	// Pose is the body's pose; a zero quaternion is an error.
+	Pose geom.Pose
+	// Static bodies never move and are never tested against each other.
+	Static bool
+	Filter Filter
+}
+
+// shape is the per-mesh preprocessing, shared by the bodies of a mesh.
+type shape struct {
+	mesh   *mesh.Mesh
+	poly   *convex.Polytope // Convex
+	toc    *toc.Shape       // TimeOfContact
+	tris   []mesh.Tri       // ElementaryCCD
+	extent broad.Extent
+}
+
+type body struct {
+	live   bool
+	kind   Kind
+	static bool
+	filter Filter
+	sh     *shape
+	p0, p1 geom.Pose // pose at the start and the end of the next step
+	motion uint8     // motion models needed by the body's table row
+}
+
+// World is a scene of rigid bodies. It is not safe for concurrent use;
+// Step itself uses Options.Workers goroutines.
+type World struct {
+	opt     Options
+	table   Table
+	bodies  []body
+	free    []BodyID
+	n       int
+	shapes  map[*mesh.Mesh]map[Kind]*shape
+	phase   broad.Phase
+	workers []*worker
+	caches  pairCaches
+	tocOpt  *toc.Options // Options.TOC with Within = 0
+	step    uint32
+	stats   Stats
+
+	// Step scratch.
+	pairs []broad.Pair
+	tasks []task
+}
+
+// New returns an empty world. It returns an error when the options are
+// invalid (an asymmetric table, a method on kinds it does not apply to).
+func New(opt *Options) (*World, error) {
+	w := &World{shapes: map[*mesh.Mesh]map[Kind]*shape{}}
+	if opt != nil {
+		w.opt = *opt
+	}
+	w.table = DefaultTable
+	if w.opt.Table != nil {
+		w.table = *w.opt.Table
+	}
+	if err := w.table.validate(); err != nil {
+		return nil, err
+	}
+	if w.opt.Broad > BroadBrute {
+		return nil, fmt.Errorf("world: unknown broad phase %d", w.opt.Broad)
+	}
+	if w.opt.Workers < 0 {
+		return nil, fmt.Errorf("world: Workers = %d, want >= 0", w.opt.Workers)
+	}
+	if w.opt.CCD != (ccd.Options{}) {
+		if err := w.opt.CCD.Validate(); err != nil {
+			return nil, fmt.Errorf("world: %w", err)
+		}
+	}
+	if w.opt.TOC != nil {
+		o := *w.opt.TOC
+		o.Within = 0
+		w.tocOpt = &o
+	}
+	switch w.opt.Broad {
+	case BroadSAP:
+		w.phase = new(broad.SAP)
+	case BroadTree:
+		w.phase = new(broad.Tree)
+	case BroadBrute:
+		w.phase = new(broad.Brute)
+	default:
+		w.phase = new(broad.Sweep)
+	}
+	nw := w.opt.Workers
+	if nw == 0 {
+		nw = runtime.GOMAXPROCS(0)
+	}
+	for i := 0; i < nw; i++ {
+		w.workers = append(w.workers, &worker{det: screw.NewDetector()})
+	}
+	return w, nil
+}
+
+// Len returns the number of bodies.
+func (w *World) Len() int { return w.n }
+
+// ErrNoBody is returned for an id that names no body.
+var ErrNoBody = errors.New("world: no such body")
+
+func (w *World) get(id BodyID) (*body, error) {
+	if id < 0 || int(id) >= len(w.bodies) || !w.bodies[id].live {
+		return nil, fmt.Errorf("%w: %d", ErrNoBody, id)
+	}
+	return &w.bodies[id], nil
+}
+
+// Add adds a body and returns its id. It returns an error when the mesh is
+// nil or unfit for the kind (not convex for Convex, not closed for
+// Polyhedron) or for a method of the kind's table row, or the pose is not
+// finite or its quaternion is zero.
+func (w *World) Add(def BodyDef) (BodyID, error) {
+	if def.Mesh == nil {
+		return -1, errors.New("world: body has no mesh")
+	}
+	if def.Kind >= numKinds {
+		return -1, fmt.Errorf("world: unknown kind %d", def.Kind)
+	}
+	pose, err := checkPose(def.Pose)
+	if err != nil {
+		return -1, err
+	}
+	sh, err := w.shape(def.Mesh, def.Kind)
+	if err != nil {
+		return -1, err
+	}
+	var id BodyID
+	if k := len(w.free); k > 0 {
+		id = w.free[k-1]
+		w.free = w.free[:k-1]
+	} else {
+		id = BodyID(len(w.bodies))
+		w.bodies = append(w.bodies, body{})
+	}
+	b := body{live: true, kind: def.Kind, static: def.Static, filter: def.Filter, sh: sh, p0: pose, p1: pose}
+	for k := Kind(0); k < numKinds; k++ {
+		b.motion |= motionOf(w.table[def.Kind][k])
+	}
+	w.bodies[id] = b
+	w.n++
+	return id, nil
+}
+
+// checkPose validates a pose and normalizes its quaternion.
+func checkPose(p geom.Pose) (geom.Pose, error) {
+	if !p.P.IsFinite() || !p.Q.IsFinite() {
+		return p, fmt.Errorf("world: pose %v is not finite", p)
+	}
+	q, ok := p.Q.Normalize()
+	if !ok {
+		return p, fmt.Errorf("world: pose %v has a zero quaternion", p)
+	}
+	p.Q = q
+	return p, nil
+}
+
+// shape returns the preprocessing of mesh m for kind k.
+func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
+	if s := w.shapes[m][k]; s != nil {
+		return s, nil
+	}
+	if m.NumVerts() == 0 {
+		return nil, errors.New("world: mesh has no vertices")
+	}
+	s := &shape{mesh: m, extent: broad.ExtentOf(m.Verts)}
+	if !s.extent.Box.Min.IsFinite() || !s.extent.Box.Max.IsFinite() {
+		return nil, errors.New("world: mesh has a non-finite vertex")
+	}
+	need := [numMethods]bool{}
+	for j := Kind(0); j < numKinds; j++ {
+		need[w.table[k][j]] = true
+	}
+	var err error
+	switch k {
+	case Convex:
+		if s.poly, err = convex.New(m); err != nil {
+			return nil, fmt.Errorf("world: convex body: %w", err)
+		}
+	case Polyhedron:
+		if err = m.RequireSolid(); err != nil {
+			return nil, fmt.Errorf("world: polyhedron body: %w", err)
+		}
+	}
+	if need[TimeOfContact] {
+		if s.toc, err = toc.ShapeOf(m); err != nil {
+			return nil, fmt.Errorf("world: time-of-contact shape: %w", err)
+		}
+	}
+	if need[ElementaryCCD] {
+		s.tris = m.Triangles(nil)
+	}
+	if w.shapes[m] == nil {
+		w.shapes[m] = map[Kind]*shape{}
+	}
+	w.shapes[m][k] = s
+	return s, nil
+}
+
+// Remove deletes a body; its id may be reused by a later Add.
+func (w *World) Remove(id BodyID) error {
+	if _, err := w.get(id); err != nil {
+		return err
+	}
+	w.bodies[id] = body{}
+	w.free = append(w.free, id)
+	w.phase.Remove(int(id))
+	w.n--
+	return nil
+}
+
+// Move sets the pose body id reaches at the end of the next step (it
+// starts from its current pose). Static bodies cannot move.
+func (w *World) Move(id BodyID, pose geom.Pose) error {
+	b, err := w.get(id)
+	if err != nil {
+		return err
+	}
+	if b.static {
+		return fmt.Errorf("world: body %d is static", id)
+	}
+	if b.p1, err = checkPose(pose); err != nil {
+		return fmt.Errorf("world: body %d: %w", id, err)
+	}
+	return nil
+}
+
+// SetPose places body id at pose without motion: the next step starts and
+// ends there unless Move is called after SetPose (a teleport).
+func (w *World) SetPose(id BodyID, pose geom.Pose) error {
+	b, err := w.get(id)
+	if err != nil {
+		return err
+	}
+	p, err := checkPose(pose)
+	if err != nil {
+		return fmt.Errorf("world: body %d: %w", id, err)
+	}
+	b.p0, b.p1 = p, p
+	return nil
+}
+
+// Pose returns the current pose of body id (the start of the next step).
+func (w *World) Pose(id BodyID) (geom.Pose, error) {
+	b, err := w.get(id)
+	if err != nil {
+		return geom.Pose{}, err
+	}
+	return b.p0, nil
+}

@@ -1,0 +1,365 @@
+package world
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/collide-go/collide/convex"
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/screw"
+	"github.com/collide-go/collide/shapes"
+	"github.com/collide-go/collide/toc"
+)
+
+type testScene struct {
+	w      *World
+	ids    []BodyID
+	defs   []BodyDef
+	rng    *rand.Rand
+	side   float64
+	static map[BodyID]bool
+}
+
+var (
+	carMesh  = shapes.Car()
+	cubeMesh = shapes.Cube(1)
+)
+
+// newTestScene adds n bodies of mixed kinds in a box: convex polytopes,
+// non-convex polyhedra (Buss's car, scaled down by its own size), cubes as
+// soups, and a few static bodies.
+func newTestScene(t testing.TB, n int, seed uint64, opt *Options) *testScene {
+	w, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &testScene{w: w, rng: rand.New(rand.NewPCG(seed, 1)), side: 2.2 * math.Cbrt(float64(n)), static: map[BodyID]bool{}}
+	r := s.rng
+	for i := 0; i < n; i++ {
+		def := BodyDef{Pose: s.randPose()}
+		switch i % 4 {
+		case 0, 1:
+			def.Mesh = shapes.RandomPolytope(shapes.PolytopeShape(i%3), 12, 0.8, seed*1000+uint64(i))
+			def.Kind = Convex
+		case 2:
+			def.Mesh = carMesh
+			def.Kind = Polyhedron
+		default:
+			def.Mesh = cubeMesh
+			def.Kind = Soup
+		}
+		def.Static = r.IntN(8) == 0
+		if r.IntN(5) == 0 {
+			def.Filter = Filter{Category: 1 << r.IntN(3), Mask: 1<<r.IntN(3) | 1<<r.IntN(3), Group: int32(r.IntN(3) - 1)}
+		}
+		id, err := w.Add(def)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.ids = append(s.ids, id)
+		s.defs = append(s.defs, def)
+		s.static[id] = def.Static
+	}
+	return s
+}
+
+func (s *testScene) randPose() geom.Pose {
+	r := s.rng
+	q, _ := geom.Quat{W: r.NormFloat64(), X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
+	return geom.Pose{P: geom.Vec3{X: s.side * r.Float64(), Y: s.side * r.Float64(), Z: s.side * r.Float64()}, Q: q}
+}
+
+// moveAll gives every moving body a random next pose: a step of about
+// 0.2 (2 for one body in three) and a turn of up to 25 degrees.
+func (s *testScene) moveAll(t testing.TB) {
+	r := s.rng
+	for _, id := range s.ids {
+		if s.static[id] {
+			continue
+		}
+		p, _ := s.w.Pose(id)
+		ax, _ := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
+		q, _ := geom.QuatAxisAngle(ax, r.Float64()*25*math.Pi/180).Mul(p.Q).Normalize()
+		d := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Scale(0.2)
+		if r.IntN(3) == 0 { // fast: may pass through a body within the step
+			d = d.Scale(10)
+		}
+		if err := s.w.Move(id, geom.Pose{P: p.P.Add(d), Q: q}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// pairwise computes the contacts of the step by calling the narrow phase
+// of every pair directly, with fresh state and no broad phase.
+func pairwise(t testing.TB, w *World) []Contact {
+	var out []Contact
+	det := screw.NewDetector()
+	var tq toc.Query
+	for i := range w.bodies {
+		for j := i + 1; j < len(w.bodies); j++ {
+			a, b := &w.bodies[i], &w.bodies[j]
+			if !a.live || !b.live || a.static && b.static || !collide(a.filter, b.filter) {
+				continue
+			}
+			m := w.table[a.kind][b.kind]
+			c := Contact{A: BodyID(i), B: BodyID(j), Method: m, Time: 1}
+			hit := false
+			switch m {
+			case SeparatingVector:
+				var sv convex.Searcher
+				ta, tb := a.p1.Transform(), b.p1.Transform()
+				hit = sv.Intersect(a.sh.poly, &ta, b.sh.poly, &tb, nil).Intersecting()
+			case GJK:
+				ta, tb := a.p1.Transform(), b.p1.Transform()
+				hit = convex.GJKIntersect(a.sh.poly, &ta, b.sh.poly, &tb, nil, nil).Status == convex.Intersecting
+			case ScrewCCD:
+				cols, err := det.Detect(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, nil, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(cols) > 0 {
+					hit = true
+					f := cols[0]
+					for _, x := range cols {
+						if x.Time < f.Time {
+							f = x
+						}
+					}
+					c.Time, c.Point, c.Normal = f.Time, f.Point, f.Normal
+				}
+			case TimeOfContact:
+				sa := toc.State{Pose: a.p0, V: a.p1.P.Sub(a.p0.P), W: a.p1.Q.Mul(a.p0.Q.Conj()).RotationVector()}
+				sb := toc.State{Pose: b.p0, V: b.p1.P.Sub(b.p0.P), W: b.p1.Q.Mul(b.p0.Q.Conj()).RotationVector()}
+				cs, err := tq.Contacts(a.sh.toc, sa, b.sh.toc, sb, 1, nil, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(cs) > 0 {
+					hit = true
+					c.Time, c.Point, c.Normal = cs[0].T, cs[0].Point, cs[0].Normal.Neg()
+				}
+			}
+			if hit {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// TestWorldMatchesPairwise checks, over random scenes and steps, that the
+// world's contacts are exactly those of calling every pair's narrow phase
+// directly: the broad phase (with swept boxes) loses no pair, the dispatch
+// picks the table's method, the caches change no answer, and the filters
+// apply.
+func TestWorldMatchesPairwise(t *testing.T) {
+	steps := 0
+	byMethod := map[Method]int{}
+	for seed := uint64(1); seed <= 3; seed++ {
+		for _, bk := range []BroadKind{BroadSweep, BroadSAP, BroadTree} {
+			s := newTestScene(t, 24, seed, &Options{Broad: bk})
+			var got []Contact
+			for step := 0; step < 6; step++ {
+				s.moveAll(t)
+				want := pairwise(t, s.w)
+				var err error
+				got, err = s.w.Step(got[:0])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(normalize(got), normalize(want)) {
+					t.Fatalf("seed %d broad %d step %d:\n got %v\nwant %v", seed, bk, step, got, want)
+				}
+				steps++
+				for _, c := range got {
+					byMethod[c.Method]++
+				}
+			}
+		}
+	}
+	t.Logf("%d steps checked, contacts by method %v", steps, byMethod)
+	for _, m := range []Method{SeparatingVector, ScrewCCD, TimeOfContact} {
+		if byMethod[m] == 0 {
+			t.Errorf("no %v contact: the scenes do not exercise it", m)
+		}
+	}
+}
+
+func normalize(c []Contact) []Contact {
+	if len(c) == 0 {
+		return nil
+	}
+	return c
+}
+
+// TestWorldDeterministic runs the same scene with 1 and 4 workers.
+func TestWorldDeterministic(t *testing.T) {
+	var runs [][]Contact
+	for _, nw := range []int{1, 4} {
+		s := newTestScene(t, 40, 9, &Options{Workers: nw})
+		var all []Contact
+		for step := 0; step < 5; step++ {
+			s.moveAll(t)
+			var err error
+			if all, err = s.w.Step(all); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runs = append(runs, all)
+	}
+	if !reflect.DeepEqual(runs[0], runs[1]) {
+		t.Fatalf("1 worker: %v\n4 workers: %v", runs[0], runs[1])
+	}
+	if len(runs[0]) == 0 {
+		t.Fatal("no contacts: the scene tests nothing")
+	}
+}
+
+func TestFilter(t *testing.T) {
+	cases := []struct {
+		f, g Filter
+		want bool
+	}{
+		{Filter{}, Filter{}, true},
+		{Filter{Category: 2}, Filter{Mask: 1}, false},
+		{Filter{Category: 2}, Filter{Mask: 3}, true},
+		{Filter{Category: 2, Mask: 4}, Filter{Category: 1}, false},
+		{Filter{Group: -1}, Filter{Group: -1}, false},
+		{Filter{Group: 2, Category: 2}, Filter{Group: 2, Mask: 1}, true},
+		{Filter{Group: -1}, Filter{Group: -2}, true},
+	}
+	for _, c := range cases {
+		if got := collide(c.f, c.g); got != c.want {
+			t.Errorf("collide(%+v, %+v) = %v", c.f, c.g, got)
+		}
+		if got := collide(c.g, c.f); got != c.want {
+			t.Errorf("collide(%+v, %+v) = %v (swapped)", c.g, c.f, got)
+		}
+	}
+}
+
+// TestStaticAndFilteredPairs builds a pile of overlapping cubes and checks
+// which pairs are tested.
+func TestStaticAndFilteredPairs(t *testing.T) {
+	w, err := New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(x float64) geom.Pose { return geom.Pose{P: geom.Vec3{X: x}, Q: geom.QuatIdentity()} }
+	s1, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0), Static: true})
+	s2, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0.5), Static: true})
+	d1, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0.25)})
+	d2, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0.3), Filter: Filter{Group: -1}})
+	d3, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0.35), Filter: Filter{Group: -1}})
+	cs, err := w.Step(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[[2]BodyID]bool{}
+	for _, c := range cs {
+		got[[2]BodyID{c.A, c.B}] = true
+	}
+	want := map[[2]BodyID]bool{{s1, d1}: true, {s2, d1}: true, {s1, d2}: true, {s2, d2}: true, {s1, d3}: true, {s2, d3}: true, {d1, d2}: true, {d1, d3}: true}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("contacts %v, want pairs %v", cs, want)
+	}
+	if err := w.Move(s1, at(3)); err == nil {
+		t.Error("moving a static body: no error")
+	}
+	if st := w.Stats(); st.BroadPairs != 10 || st.Tests != 8 {
+		t.Errorf("stats %+v, want 10 broad pairs and 8 tests", st)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	if _, err := New(&Options{Table: &Table{Convex: {Polyhedron: GJK}, Polyhedron: {Convex: GJK}}}); err == nil {
+		t.Error("GJK on a polyhedron: no error")
+	}
+	if _, err := New(&Options{Table: &Table{Convex: {Polyhedron: ScrewCCD}}}); err == nil {
+		t.Error("asymmetric table: no error")
+	}
+	if _, err := New(&Options{Workers: -1}); err == nil {
+		t.Error("negative workers: no error")
+	}
+	w, _ := New(nil)
+	good := geom.PoseIdentity()
+	for _, def := range []BodyDef{
+		{},
+		{Mesh: carMesh, Kind: Convex, Pose: good},
+		{Mesh: cubeMesh, Kind: 9, Pose: good},
+		{Mesh: cubeMesh, Pose: geom.Pose{Q: geom.Quat{}}},
+		{Mesh: cubeMesh, Pose: geom.Pose{P: geom.Vec3{X: math.NaN()}, Q: geom.QuatIdentity()}},
+		{Mesh: cubeMesh, Pose: geom.Pose{P: geom.Vec3{Y: math.Inf(1)}, Q: geom.QuatIdentity()}},
+	} {
+		if _, err := w.Add(def); err == nil {
+			t.Errorf("Add(%+v): no error", def)
+		}
+	}
+	open := mustMesh(t, []geom.Vec3{{}, {X: 1}, {Y: 1}}, [][]int{{0, 1, 2}})
+	if _, err := w.Add(BodyDef{Mesh: open, Kind: Polyhedron, Pose: good}); err == nil {
+		t.Error("open mesh as a polyhedron: no error")
+	}
+	if _, err := w.Add(BodyDef{Mesh: open, Kind: Soup, Pose: good}); err != nil {
+		t.Errorf("open mesh as a soup: %v", err)
+	}
+	if err := w.Remove(42); !errors.Is(err, ErrNoBody) {
+		t.Errorf("Remove(42) = %v", err)
+	}
+	if err := w.Move(-1, good); !errors.Is(err, ErrNoBody) {
+		t.Errorf("Move(-1) = %v", err)
+	}
+	id, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: good})
+	if err := w.Move(id, geom.Pose{Q: geom.Quat{X: math.NaN()}}); err == nil {
+		t.Error("Move to a NaN pose: no error")
+	}
+	if err := w.Remove(id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Pose(id); !errors.Is(err, ErrNoBody) {
+		t.Errorf("Pose of a removed body: %v", err)
+	}
+}
+
+func mustMesh(t testing.TB, vs []geom.Vec3, fs [][]int) *mesh.Mesh {
+	m, err := mesh.New(vs, fs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestRemoveAndReuse removes bodies between steps and checks against the
+// pairwise reference.
+func TestRemoveAndReuse(t *testing.T) {
+	s := newTestScene(t, 20, 4, nil)
+	for step := 0; step < 6; step++ {
+		for k := 0; k < 3; k++ {
+			i := s.rng.IntN(len(s.ids))
+			if err := s.w.Remove(s.ids[i]); err == nil {
+				def := s.defs[i]
+				def.Pose = s.randPose()
+				id, err := s.w.Add(def)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if id != s.ids[i] {
+					t.Fatalf("re-added body got id %d, want the freed %d", id, s.ids[i])
+				}
+			}
+		}
+		s.moveAll(t)
+		want := pairwise(t, s.w)
+		got, err := s.w.Step(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(normalize(got), normalize(want)) {
+			t.Fatalf("step %d:\n got %v\nwant %v", step, got, want)
+		}
+	}
+}
