@@ -493,6 +493,13 @@ func (m *Mesh) orderAround(v int32, buf []int32) ([]int32, bool) {
 	return buf, true
 }
 
+// exactConvexLimit: meshes with NumFaces*NumVerts up to this use the
+// quadratic all-vertices-below-all-planes test; larger ones use the linear
+// certificate of checkConvexLinear.
+const exactConvexLimit = 4 << 20
+
+// checkConvex reports whether every vertex lies below every face plane
+// within the tolerance. The mesh is closed, manifold and oriented.
 func (m *Mesh) checkConvex() bool {
 	tol := m.convexTol
 	// Local test first: every edge's far-face vertices below the near plane.
@@ -504,6 +511,9 @@ func (m *Mesh) checkConvex() bool {
 			}
 		}
 	}
+	if m.NumFaces()*m.NumVerts() > exactConvexLimit {
+		return m.checkConvexLinear()
+	}
 	for f := range m.Planes {
 		pl := m.Planes[f]
 		for _, v := range m.Verts {
@@ -513,6 +523,69 @@ func (m *Mesh) checkConvex() bool {
 		}
 	}
 	return true
+}
+
+// checkConvexLinear completes the local (per-edge) convexity test in
+// linear time, after Mehlhorn et al., "Checking geometric programs or
+// verification of geometric structures" (1999): a closed oriented surface
+// that is locally convex at every edge and vertex, has a point o strictly
+// below every face plane, and has a ray from o that crosses exactly one
+// face, bounds a convex body. Local convexity at a vertex is checked as a
+// face-angle sum of at most 2 pi (a fan that wraps twice exceeds it).
+func (m *Mesh) checkConvexLinear() bool {
+	tol := m.convexTol
+	var o geom.Vec3
+	for _, v := range m.Verts {
+		o = o.Add(v)
+	}
+	o = o.Scale(1 / float64(len(m.Verts)))
+	for _, pl := range m.Planes {
+		if pl.SignedDist(o) >= -tol {
+			return false
+		}
+	}
+	angle := make([]float64, len(m.Verts))
+	for f := 0; f < m.NumFaces(); f++ {
+		l := m.Face(f)
+		for k, v := range l {
+			a := m.Verts[l[(k+len(l)-1)%len(l)]].Sub(m.Verts[v])
+			b := m.Verts[l[(k+1)%len(l)]].Sub(m.Verts[v])
+			angle[v] += math.Atan2(a.Cross(b).Norm(), a.Dot(b))
+		}
+	}
+	for _, s := range angle {
+		if s > 2*math.Pi+1e-9 {
+			return false
+		}
+	}
+	// Ray from o through the centroid of face 0: count the faces it
+	// crosses (a point of the ray in the face's plane inside the polygon).
+	var c geom.Vec3
+	for _, v := range m.Face(0) {
+		c = c.Add(m.Verts[v])
+	}
+	dir := c.Scale(1 / float64(len(m.Face(0)))).Sub(o)
+	hits := 0
+	for f, pl := range m.Planes {
+		den := pl.N.Dot(dir)
+		if den <= 0 {
+			continue // o is below every plane: the ray leaves only through faces facing it
+		}
+		p := o.AddScaled(-pl.SignedDist(o)/den, dir)
+		l := m.Face(f)
+		inside := true
+		for k, v := range l {
+			a, b := m.Verts[v], m.Verts[l[(k+1)%len(l)]]
+			if b.Sub(a).Cross(p.Sub(a)).Dot(pl.N) < -tol*b.Sub(a).Norm() {
+				inside = false
+				break
+			}
+		}
+		if inside {
+			hits++
+		}
+	}
+	return hits == 1
 }
 
 // RequireSolid returns an *Error naming the first edge or vertex that keeps

@@ -20,6 +20,10 @@
 // PLY header claiming 2^40 vertices or a binary STL whose triangle count
 // does not fit the file size fails cleanly without allocating.
 //
+// Soup.DropDegenerate removes the faces mesh.New would reject as
+// degenerate (repeated vertices, zero area), which real-world files often
+// contain.
+//
 // STL stores every triangle with its own copies of the corner positions;
 // the reader merges vertices with bit-identical coordinates so that the
 // resulting mesh has adjacency.

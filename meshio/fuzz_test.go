@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,6 +44,14 @@ func checkRead(t *testing.T, name string, read func(io.Reader, string) (*Soup, e
 				t.Fatalf("face %d index %d out of range [0, %d)", f, v, len(s.Verts))
 			}
 		}
+	}
+	// After DropDegenerate, mesh.New must not find a degenerate face.
+	c := *s
+	c.Faces = slices.Clone(s.Faces)
+	c.FacePos = slices.Clone(s.FacePos)
+	c.DropDegenerate(nil)
+	if _, err := c.Mesh(nil); err != nil && (strings.Contains(err.Error(), "zero area") || strings.Contains(err.Error(), "repeats")) {
+		t.Fatalf("after DropDegenerate: %v", err)
 	}
 	m, err := s.Mesh(nil)
 	if err != nil {
