@@ -629,8 +629,7 @@ func (b *builder) merge() []loop {
 	// Vertices on exactly two faces lie on the (straight) common boundary
 	// of the two: remove them from both loops when both keep >= 3 vertices.
 	count := make([]int32, len(b.p))
-	var where [][2]int32 // per vertex: the (up to) two loops containing it
-	where = make([][2]int32, len(b.p))
+	where := make([][2]int32, len(b.p)) // per vertex: the (up to) two loops containing it
 	for li, l := range loops {
 		for _, v := range l {
 			if count[v] < 2 {
