@@ -57,9 +57,9 @@ func (a dd) mul(b dd) dd {
 }
 
 // ddFactor times the largest input magnitude on an axis bounds the error of
-// the double-word evaluation of F at a corner: about ten operations, each
-// off by at most 8u^2 times a magnitude of at most 6M, give 260 u^2 M;
-// 512 u^2 M leaves a margin.
+// the double-word evaluation of F at a corner: the operations of ddCorners,
+// with the relative error bounds above on magnitudes of at most 2M, 4M and
+// 6M, add up to 119 u^2 M; 512 u^2 M leaves a wide margin.
 const ddFactor = 512 * unitRoundoff * unitRoundoff
 
 // ddCorners returns the extremes over the 8 corners of box b of F on axis k

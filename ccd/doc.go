@@ -79,9 +79,10 @@
 // underflow adds at most 2^-1075 per operation, covered by an absolute
 // 2^-1000. Along a direction n the same steps, starting from dot products
 // of error 8u sum_k |n_k| M_k, give 60u sum_k |n_k| M_k, used as 64. The
-// double-word evaluation uses about ten operations of relative error at
-// most 8u^2 on magnitudes at most 6M: 260 u^2 M, used as 512 u^2 M. The
-// thresholds are rounded upward. Go may fuse a multiply and an add into
+// double-word evaluation starts from exact differences (TwoSum) and uses
+// DWTimesFP (relative error 1.5u^2), DWTimesDW (7u^2) and AccurateDWPlusDW
+// (3u^2) on magnitudes of at most 2M, 4M and 6M: 119 u^2 M in total, used
+// as 512 u^2 M. The thresholds are rounded upward. Go may fuse a multiply and an add into
 // one FMA; that removes a rounding and only tightens these bounds.
 //
 // The benchmark files of Wang et al. give coordinates as rationals; all of

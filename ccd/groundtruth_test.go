@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/collide-go/collide/geom"
 )
 
 // groundTruthFiles returns the benchmark files in the repository.
@@ -82,5 +84,69 @@ func TestGroundTruth(t *testing.T) {
 		if m == Inclusion && 100*fpTotal > neg {
 			t.Errorf("inclusion: %d false positives > 1%% of %d negatives", fpTotal, neg)
 		}
+	}
+}
+
+// variants returns exact symmetries of q that preserve the ground truth:
+// time reversal, permutations and reflections of the axes, power-of-two
+// scaling, and the symmetries of the primitives (swapping the edges,
+// reversing an edge, permuting the triangle's vertices).
+func variants(q Query) []Query {
+	apply := func(f func(geom.Vec3) geom.Vec3) Query {
+		r := q
+		for i := range r.Start {
+			r.Start[i], r.End[i] = f(q.Start[i]), f(q.End[i])
+		}
+		return r
+	}
+	out := []Query{
+		apply(func(v geom.Vec3) geom.Vec3 { return geom.V(v.Y, v.Z, v.X) }),
+		apply(func(v geom.Vec3) geom.Vec3 { return geom.V(-v.X, v.Z, -v.Y) }),
+		apply(func(v geom.Vec3) geom.Vec3 { return v.Scale(0x1p-30) }),
+		apply(func(v geom.Vec3) geom.Vec3 { return v.Scale(0x1p40) }),
+	}
+	rev := q
+	rev.Start, rev.End = q.End, q.Start
+	out = append(out, rev)
+	perm := func(p [4]int) Query {
+		r := q
+		for i, j := range p {
+			r.Start[i], r.End[i] = q.Start[j], q.End[j]
+		}
+		return r
+	}
+	if q.Kind == KindEdgeEdge {
+		out = append(out, perm([4]int{2, 3, 0, 1}), perm([4]int{1, 0, 3, 2}))
+	} else {
+		out = append(out, perm([4]int{0, 2, 3, 1}), perm([4]int{0, 3, 2, 1}))
+	}
+	return out
+}
+
+// TestGroundTruthVariants: queries of the same kind that are not in the
+// files, with exactly known truth: every exact symmetry of every query.
+func TestGroundTruthVariants(t *testing.T) {
+	var n, neg, fp int
+	for _, path := range groundTruthFiles(t) {
+		qs, truth := loadFile(t, path)
+		for i := range qs {
+			for vi, v := range variants(qs[i]) {
+				r := v.Test(Options{})
+				n++
+				if truth[i] && !r.Hit() {
+					t.Errorf("%s query %d variant %d: false negative\n%s", path, i, vi, fmtQuery(&v))
+				}
+				if !truth[i] {
+					neg++
+					if r.Hit() {
+						fp++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d variant queries, %d false positives of %d negatives (%.2f%%)", n, fp, neg, 100*float64(fp)/float64(neg))
+	if 100*fp > neg {
+		t.Errorf("%d false positives", fp)
 	}
 }

@@ -119,3 +119,18 @@ func TestCCDQueriesKindAndErrors(t *testing.T) {
 		t.Errorf("no files: status %d", st)
 	}
 }
+
+func TestCCDDemo(t *testing.T) {
+	var out bytes.Buffer
+	dir := t.TempDir()
+	if err := demoCCD(&env{stdout: &out, stderr: &out}, dir); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	if !strings.Contains(s, "vertex slides in the face's plane into it  separated  hit") {
+		t.Errorf("demo output:\n%s", s)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ccd_sliding.svg")); err != nil {
+		t.Error(err)
+	}
+}

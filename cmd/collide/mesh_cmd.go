@@ -210,11 +210,8 @@ var genShapes = map[string]genShape{
 		radius := fs.Float64("radius", shapes.DefaultBulletRadius, "radius")
 		length := fs.Float64("length", shapes.DefaultBulletLength, "length (> 3 radius)")
 		return func() (*mesh.Mesh, error) {
-			if err := positive("radius", *radius); err != nil {
-				return nil, err
-			}
-			if !(*length > 3**radius) || math.IsInf(*length, 0) {
-				return nil, fmt.Errorf("%w: bullet needs a finite length > 3*radius (have %v)", errUsage, *length)
+			if err := shapes.CheckBullet(*radius, *length); err != nil {
+				return nil, fmt.Errorf("%w: %v", errUsage, err)
 			}
 			return shapes.Bullet(*radius, *length), nil
 		}
@@ -224,11 +221,8 @@ var genShapes = map[string]genShape{
 		hole := fs.Float64("hole", shapes.DefaultPlaneHole, "radius of the hole (< size/2)")
 		amp := fs.Float64("amp", shapes.DefaultPlaneWarp, "warp amplitude")
 		return func() (*mesh.Mesh, error) {
-			if err := positive("hole", *hole); err != nil {
-				return nil, err
-			}
-			if !(*size > 2**hole) || math.IsInf(*size, 0) || math.IsNaN(*amp) || math.IsInf(*amp, 0) {
-				return nil, fmt.Errorf("%w: warped plane needs finite size > 2*hole and finite amp", errUsage)
+			if err := shapes.CheckWarpedPlane(*size, *hole, *amp); err != nil {
+				return nil, fmt.Errorf("%w: %v", errUsage, err)
 			}
 			return shapes.WarpedPlane(*size, *hole, *amp), nil
 		}
@@ -260,8 +254,8 @@ func polytopeFlags(sh shapes.PolytopeShape) func(fs *flag.FlagSet) func() (*mesh
 			if *n < 4 || *n > maxPolytopeVerts {
 				return nil, fmt.Errorf("%w: --n must be in [4, %d] (have %d)", errUsage, maxPolytopeVerts, *n)
 			}
-			if err := positive("radius", *radius); err != nil {
-				return nil, err
+			if err := shapes.CheckPolytope(sh, *n, *radius); err != nil {
+				return nil, fmt.Errorf("%w: %v", errUsage, err)
 			}
 			return shapes.RandomPolytope(sh, *n, *radius, *seed), nil
 		}
