@@ -32,14 +32,14 @@ import (
 
 // Physical constants of the scene (SI units).
 const (
-	BulletSpeed  = 1000.0 // m/s, muzzle speed
-	BulletSpin   = 2e-3   // rad/s about the bullet's axis ("rifling", Sec. 4)
-	BulletMass   = 9.5e-3 // kg, a 7.62 mm rifle bullet
-	Gravity      = 9.81   // m/s^2, along -z
-	PlaneSize    = shapes.DefaultPlaneSize
-	PlaneHole    = shapes.DefaultPlaneHole
-	PlaneWarp    = shapes.DefaultPlaneWarp
-	maxResponses = 64 // contacts resolved per bullet and step before it is stopped
+	BulletSpeed  = 1000.0                  // m/s, muzzle speed
+	BulletSpin   = 2e-3                    // rad/s about the bullet's axis ("rifling", Sec. 4)
+	BulletMass   = 9.5e-3                  // kg, a 7.62 mm rifle bullet
+	Gravity      = 9.81                    // m/s^2, along -z
+	PlaneSize    = shapes.DefaultPlaneSize // m, side of the plane's square outline
+	PlaneHole    = shapes.DefaultPlaneHole // m, radius of the hole
+	PlaneWarp    = shapes.DefaultPlaneWarp // m, out-of-plane warp at the corners
+	maxResponses = 64                      // contacts resolved per bullet and step before it is stopped
 )
 
 // Config describes a run. The zero value means the documented defaults.
@@ -143,9 +143,12 @@ type Result struct {
 	Penetrated int `json:"penetrated"`
 	// Stopped counts bullets stopped after maxResponses contacts in a step.
 	Stopped int `json:"stopped"`
-	// NarrowQueries counts pair queries that passed the broad phase.
-	NarrowQueries int     `json:"narrow_queries"`
-	AuditSeconds  float64 `json:"audit_seconds"`
+	// NarrowQueries counts pair queries that passed the broad phase
+	// (toc.SweptOBB); EnlargedOBBPairs counts the bullet-steps that the
+	// paper's enlarged OBBs (toc.EnlargedOBB, Sec. 3.5) would have passed.
+	NarrowQueries    int     `json:"narrow_queries"`
+	EnlargedOBBPairs int     `json:"enlarged_obb_pairs"`
+	AuditSeconds     float64 `json:"audit_seconds"`
 }
 
 type bullet struct {
@@ -172,8 +175,17 @@ type Scene struct {
 	t            float64
 	res          Result
 	stepContacts []int // contacts per bullet in the current step
-	start        []geom.Vec3
-	auditBox     geom.AABB
+	// paths[i] is bullet i's centre path in the current step: its start,
+	// its position at each contact and its end (straight in between).
+	paths      [][]geom.Vec3
+	contactPts []geom.Vec3 // every contact point found
+	holePts    []geom.Vec3 // where bullets crossed the hole's cap
+	auditBox   geom.AABB
+	bulletBox  geom.OBB // the bullet's local bounding box
+	// bulletRadius bounds the distance of the bullet's points from its
+	// frame origin; planeAABB is the plane's box.
+	bulletRadius float64
+	planeAABB    geom.AABB
 }
 
 // NewBullets builds the scene: the plane at x = 0 spanning y and z in
@@ -205,6 +217,11 @@ func NewBullets(cfg *Config) (*Scene, error) {
 	}
 	s.planeState = toc.State{Pose: geom.PoseIdentity()}
 	s.planeBox = geom.OBBFromAABB(s.plane.Soup().Bounds())
+	s.bulletBox = geom.OBBFromAABB(bm.Bounds())
+	for _, v := range bm.Verts {
+		s.bulletRadius = math.Max(s.bulletRadius, v.Norm())
+	}
+	s.planeAABB = s.plane.Soup().Bounds()
 	// Solid cylinder moments about the centre (axis x).
 	r, l := shapes.DefaultBulletRadius, shapes.DefaultBulletLength
 	ix := BulletMass * r * r / 2
@@ -242,6 +259,7 @@ func NewBullets(cfg *Config) (*Scene, error) {
 		}})
 	}
 	s.stepContacts = make([]int, len(s.bullets))
+	s.paths = make([][]geom.Vec3, len(s.bullets))
 	s.planeTris = trianglesOf(pm)
 	s.capTris = holeCap(pm)
 	s.auditBox = pm.Bounds()
@@ -370,7 +388,14 @@ func (s *Scene) Positions(dst []geom.Vec3) []geom.Vec3 {
 // Step advances the scene by one time step and audits it.
 func (s *Scene) Step() {
 	dt := s.cfg.Dt
-	s.start = s.Positions(s.start[:0])
+	for i := range s.bullets {
+		s.paths[i] = append(s.paths[i][:0], s.bullets[i].s.Pose.P)
+		// Statistic only (not timed): would the paper's broad phase have
+		// passed this bullet-step?
+		if !s.bullets[i].stopped && toc.EnlargedOBB(s.bulletBox, s.bullets[i].s, dt).Overlaps(s.planeBox) {
+			s.res.EnlargedOBBPairs++
+		}
+	}
 	t0 := time.Now()
 	for i := range s.bullets {
 		s.stepContacts[i] = 0
@@ -380,7 +405,10 @@ func (s *Scene) Step() {
 	s.res.Steps++
 	s.t += dt
 	t1 := time.Now()
-	s.audit(s.start)
+	for i := range s.bullets {
+		s.paths[i] = append(s.paths[i], s.bullets[i].s.Pose.P)
+	}
+	s.audit()
 	s.res.AuditSeconds += time.Since(t1).Seconds()
 }
 
@@ -394,7 +422,11 @@ func (s *Scene) advance(i int, dt float64) {
 	}
 	rest := dt
 	for k := 0; rest > 0; k++ {
-		if !toc.SweptOBB(s.bullet, b.s, rest).Overlaps(s.planeBox) {
+		// Cheap test first: the box of the centre's straight path grown
+		// by the bullet's radius (its frame origin is its centre), then
+		// the swept OBB.
+		sw := geom.AABBOf(b.s.Pose.P, b.s.Pose.P.AddScaled(rest, b.s.V)).Expand(s.bulletRadius)
+		if !sw.Overlaps(s.planeAABB) || !toc.SweptOBB(s.bullet, b.s, rest).Overlaps(s.planeBox) {
 			break
 		}
 		s.res.NarrowQueries++
@@ -418,8 +450,10 @@ func (s *Scene) advance(i int, dt float64) {
 			tc = math.Max(0, tc-s.cfg.Tolerance/vin)
 		}
 		b.s.Pose = b.s.At(tc)
+		s.paths[i] = append(s.paths[i], b.s.Pose.P)
 		rest -= tc
 		s.res.Contacts++
+		s.contactPts = append(s.contactPts, c.Point)
 		if !c.OnA {
 			s.res.PlanePointContacts++
 		}
@@ -451,26 +485,29 @@ func (s *Scene) impulse(b *bullet, p, n geom.Vec3) {
 	b.s.W = b.s.W.Add(invIw(rn.Scale(j)))
 }
 
-// audit checks, for each bullet, whether the segment from its centre at
-// the start of the step to its centre at the end crosses a triangle of the
-// plane (the bullet ended the step on the far side) or of the hole's cap,
-// brute force with exact signs.
-func (s *Scene) audit(start []geom.Vec3) {
+// audit checks, for each bullet, whether its centre's path in the step
+// just taken (straight between the contacts) crosses a triangle of the
+// plane, i.e. the bullet ended up on the far side of the plane, or of the
+// cap closing the hole; brute force with exact signs.
+func (s *Scene) audit() {
 	for i := range s.bullets {
 		b := &s.bullets[i]
-		p, q := start[i], b.s.Pose.P
-		seg := geom.AABBOf(p, q)
-		if !seg.Overlaps(s.auditBox) {
-			continue
-		}
+		path := s.paths[i]
 		crossPlane := false
-		for _, t := range s.planeTris {
-			if !seg.Overlaps(geom.AABBOf(t[0], t[1], t[2])) {
+		for k := 0; k+1 < len(path); k++ {
+			p, q := path[k], path[k+1]
+			seg := geom.AABBOf(p, q)
+			if !seg.Overlaps(s.auditBox) {
 				continue
 			}
-			if _, ok := toc.SegmentTriangle(p, q, t[0], t[1], t[2]); ok {
+			if crosses(p, q, seg, s.planeTris) {
 				crossPlane = true
-				break
+			}
+			if !b.through {
+				if x, ok := crossing(p, q, seg, s.capTris); ok {
+					b.through = true
+					s.holePts = append(s.holePts, x)
+				}
 			}
 		}
 		if crossPlane {
@@ -480,13 +517,39 @@ func (s *Scene) audit(start []geom.Vec3) {
 				s.res.Penetrated++
 			}
 		}
-		if !b.through && s.stepContacts[i] == 0 {
-			for _, t := range s.capTris {
-				if _, ok := toc.SegmentTriangle(p, q, t[0], t[1], t[2]); ok {
-					b.through = true
-					break
-				}
-			}
-		}
 	}
 }
+
+func crosses(p, q geom.Vec3, seg geom.AABB, tris [][3]geom.Vec3) bool {
+	_, ok := crossing(p, q, seg, tris)
+	return ok
+}
+
+// crossing returns a point where segment p-q crosses one of tris.
+func crossing(p, q geom.Vec3, seg geom.AABB, tris [][3]geom.Vec3) (geom.Vec3, bool) {
+	for _, t := range tris {
+		if t[0].X < seg.Min.X && t[1].X < seg.Min.X && t[2].X < seg.Min.X ||
+			t[0].X > seg.Max.X && t[1].X > seg.Max.X && t[2].X > seg.Max.X ||
+			t[0].Y < seg.Min.Y && t[1].Y < seg.Min.Y && t[2].Y < seg.Min.Y ||
+			t[0].Y > seg.Max.Y && t[1].Y > seg.Max.Y && t[2].Y > seg.Max.Y ||
+			t[0].Z < seg.Min.Z && t[1].Z < seg.Min.Z && t[2].Z < seg.Min.Z ||
+			t[0].Z > seg.Max.Z && t[1].Z > seg.Max.Z && t[2].Z > seg.Max.Z {
+			continue
+		}
+		if u, ok := toc.SegmentTriangle(p, q, t[0], t[1], t[2]); ok {
+			return p.Lerp(q, u), true
+		}
+	}
+	return geom.Vec3{}, false
+}
+
+// ContactPoints returns the world positions of every contact found so far
+// (do not modify).
+func (s *Scene) ContactPoints() []geom.Vec3 { return s.contactPts }
+
+// HolePoints returns where bullets passed through the hole (do not
+// modify).
+func (s *Scene) HolePoints() []geom.Vec3 { return s.holePts }
+
+// Outline returns the plane's triangles (world frame), for drawing.
+func (s *Scene) Outline() [][3]geom.Vec3 { return s.planeTris }

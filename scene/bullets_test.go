@@ -91,3 +91,25 @@ func BenchmarkScene(b *testing.B) {
 		})
 	}
 }
+
+// FuzzConfig builds scenes from arbitrary configurations and runs a few
+// steps of a handful of bullets: no panic, and no tunnelling.
+func FuzzConfig(f *testing.F) {
+	f.Add(3, 0.1, 0.3, uint8(0), 1e-5, 0.2, uint64(1))
+	f.Add(2, 0.05, 0.2, uint8(1), 0.0, -1.0, uint64(7))
+	f.Add(1, math.NaN(), 1.0, uint8(0), 0.0, 0.0, uint64(0))
+	f.Add(0, 0.0, 0.0, uint8(2), 1e300, 5.0, uint64(3))
+	f.Fuzz(func(t *testing.T, n int, dt, secs float64, alg uint8, tol, rest float64, seed uint64) {
+		cfg := Config{Bullets: n % 4, Dt: dt, Seconds: secs, Algorithm: toc.Algorithm(alg % 3), Tolerance: tol, Restitution: rest, Seed: seed}
+		s, err := NewBullets(&cfg)
+		if err != nil {
+			return
+		}
+		for i := 0; i < 3; i++ {
+			s.Step()
+		}
+		if r := s.Result(); r.Tunneled != 0 || r.Penetrated != 0 {
+			t.Fatalf("%+v: %+v", cfg, r)
+		}
+	})
+}

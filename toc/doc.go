@@ -25,9 +25,11 @@
 // chord must have half width sqrt(nu (2 d + nu)) / 2 (d the chord length),
 // not nu/2 (a quarter circle bulges 0.293 from its chord with nu = 0.157);
 // and a point's speed is not constant over a step unless its velocity is
-// along the spin axis, so L comes from the speeds at both ends and a
-// Lipschitz bound of the speed (Relative.Lipschitz) rather than the speed
-// at the start alone.
+// along the spin axis, so L is the smaller of two rigorous bounds, one
+// from the speeds at both ends and a Lipschitz constant of the speed
+// (Relative.Lipschitz, SpeedBound), one from the translational part at the
+// ends plus the rotational part (Relative.SpeedBoundGlobal, exact for a
+// point turning about a fixed axis), rather than the speed at the start.
 //
 // Queries allocate nothing once a Query's scratch space has grown.
 package toc

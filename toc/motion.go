@@ -75,12 +75,14 @@ func rotation(w geom.Vec3, t float64) geom.Mat3 {
 // trajectory bounds rigorous.
 type Relative struct {
 	b, s State
-	rb0 geom.Mat3 // R_B(0)
-	rs0 geom.Mat3 // R_S(0)
-	dw  geom.Vec3 // w_B - w_S
-	kc  float64   // |w_S x (v_B - v_S)|
-	wbl geom.Vec3 // w_B in B-local coordinates at t = 0
-	dwn float64   // |w_B - w_S|
+	rb0  geom.Mat3 // R_B(0)
+	rs0  geom.Mat3 // R_S(0)
+	dw   geom.Vec3 // w_B - w_S
+	kc   float64   // |w_S x (v_B - v_S)|
+	wbl  geom.Vec3 // w_B in B-local coordinates at t = 0
+	dwn  float64   // |w_B - w_S|
+	w    geom.Vec3 // v_B - v_S
+	d0   geom.Vec3 // x_B(0) - x_S(0)
 }
 
 // NewRelative returns the motion of b in the frame of s.
@@ -90,7 +92,33 @@ func NewRelative(b, s State) Relative {
 	r.dwn = r.dw.Norm()
 	r.kc = s.W.Cross(b.V.Sub(s.V)).Norm()
 	r.wbl = r.rb0.MulVecT(b.W)
+	r.w = b.V.Sub(s.V)
+	r.d0 = b.Pose.P.Sub(s.Pose.P)
 	return r
+}
+
+// RotationBound returns a bound of |(w_B - w_S) x R_B(t) u| over the step
+// for the B-local point u: |w_B x R_B u| (constant in t) when S does not
+// rotate, |w_B - w_S| |u| otherwise.
+func (r *Relative) RotationBound(u geom.Vec3) float64 {
+	if r.s.W == (geom.Vec3{}) {
+		return r.wbl.Cross(u).Norm()
+	}
+	return r.dwn * u.Norm()
+}
+
+// SpeedBoundGlobal returns a bound of the speed |q'(t)| during [ta, tb]
+// of a point whose RotationBound is rb: |q'| <= |c(t)| + rb with
+// c(t) = v_B - v_S - w_S x (x_B(t) - x_S(t)), which is affine in t, so its
+// norm is largest at an end. It is exact for a point turning about a
+// fixed axis of a non-rotating S, where the Lipschitz bound is loose.
+func (r *Relative) SpeedBoundGlobal(rb, ta, tb float64) float64 {
+	if r.s.W == (geom.Vec3{}) {
+		return r.w.Norm() + rb
+	}
+	ca := r.w.Sub(r.s.W.Cross(r.d0.AddScaled(ta, r.w))).Norm()
+	cb := r.w.Sub(r.s.W.Cross(r.d0.AddScaled(tb, r.w))).Norm()
+	return math.Max(ca, cb) + rb
 }
 
 // Frame is the map from B-local points to S-local positions and velocities
@@ -124,7 +152,7 @@ func (r *Relative) Frame(t float64) Frame {
 
 // Lipschitz returns a Lipschitz constant of t -> |q'(t)| for the B-local
 // point u: K = |w_S x (v_B - v_S)| + |w_B - w_S| |w_B x R_B u|, the bound on
-// |q''| that follows from differentiating q' (|w_B x R_B(t) u| does not
+// the acceleration bound that follows from differentiating q' (|w_B x R_B(t) u| does not
 // change with t). It is 0 for a body translating relative to a
 // non-rotating S.
 func (r *Relative) Lipschitz(u geom.Vec3) float64 {

@@ -96,24 +96,27 @@ func oHits(p, q geom.Vec3, ts []oTri) bool {
 	return false
 }
 
-// oPointTOC returns the first time in [t0, t1] at which the chord of the
-// trajectory of u (body b in the frame of s) crosses a triangle, found by
-// bisection of the chord [t0, t1] (which is known to hit): the earlier half
-// first, depth levels deep.
+// oRefine returns the first time in [t0, t1] at which the trajectory of u
+// (body b in the frame of s) crosses a triangle, by bisection of the chord
+// [t0, t1] (which hits): the earlier half first, depth levels deep. When
+// neither half-chord hits, the chord's hit was an artefact of cutting
+// across a triangle's edge that the curve passes outside, and the result
+// is +Inf (no crossing in this interval).
 func oRefine(b, s State, u geom.Vec3, ts []oTri, t0, t1 float64, depth int) float64 {
-	for i := 0; i < depth; i++ {
-		tm := (t0 + t1) / 2
-		p0, pm, p1 := oLocal(b, s, u, t0), oLocal(b, s, u, tm), oLocal(b, s, u, t1)
-		switch {
-		case oHits(p0, pm, ts):
-			t1 = tm
-		case oHits(pm, p1, ts):
-			t0 = tm
-		default:
-			return t0 // the curve passes a triangle's edge between the chords
+	if depth == 0 {
+		return t0
+	}
+	tm := (t0 + t1) / 2
+	p0, pm, p1 := oLocal(b, s, u, t0), oLocal(b, s, u, tm), oLocal(b, s, u, t1)
+	if oHits(p0, pm, ts) {
+		if t := oRefine(b, s, u, ts, t0, tm, depth-1); !math.IsInf(t, 1) {
+			return t
 		}
 	}
-	return t0
+	if oHits(pm, p1, ts) {
+		return oRefine(b, s, u, ts, tm, t1, depth-1)
+	}
+	return math.Inf(1)
 }
 
 // oracle returns the first time of contact of the vertices of A against
@@ -324,14 +327,20 @@ func TestTrajectoryBoxContains(t *testing.T) {
 		if d := qa.Sub(oLocal(b, s, u, ta)).Norm(); d > 1e-9 {
 			t.Fatalf("case %d: frame position differs from the oracle by %g", i, d)
 		}
-		L := SpeedBound(fa.Vel(u).Norm(), fb.Vel(u).Norm(), rel.Lipschitz(u), tb-ta)
-		o := TrajectoryOBB(qa, qb, L*(tb-ta), 1e-9)
-		for k := 0; k <= 200; k++ {
-			tt := ta + (tb-ta)*float64(k)/200
-			p := oLocal(b, s, u, tt)
-			if !o.Contains(p, 0) {
-				t.Fatalf("case %d: trajectory point at t=%v (%v) outside the box %+v\nB=%v %v %v S=%v %v %v u=%v ta=%v tb=%v",
-					i, tt, p, o, b.Pose, b.V, b.W, s.Pose, s.V, s.W, u, ta, tb)
+		// Both speed bounds must hold on their own.
+		Ls := []float64{
+			SpeedBound(fa.Vel(u).Norm(), fb.Vel(u).Norm(), rel.Lipschitz(u), tb-ta),
+			rel.SpeedBoundGlobal(rel.RotationBound(u), ta, tb),
+		}
+		for _, L := range Ls {
+			o := TrajectoryOBB(qa, qb, L*(tb-ta), 1e-9)
+			for k := 0; k <= 200; k++ {
+				tt := ta + (tb-ta)*float64(k)/200
+				p := oLocal(b, s, u, tt)
+				if !o.Contains(p, 0) {
+					t.Fatalf("case %d: trajectory point at t=%v (%v) outside the box %+v (speed bound %v)\nB=%v %v %v S=%v %v %v u=%v ta=%v tb=%v",
+						i, tt, p, o, L, b.Pose, b.V, b.W, s.Pose, s.V, s.W, u, ta, tb)
+				}
 			}
 		}
 	}

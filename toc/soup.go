@@ -15,8 +15,8 @@ import (
 // segment queries of Algorithms 2 and 3. Build it with NewSoup or SoupOf;
 // it is read-only afterwards and safe for concurrent queries.
 type Soup struct {
-	tris  []tri  // in BVH order
-	nodes []node // nodes[0] is the root
+	tris  []tri   // in BVH order
+	nodes []node  // nodes[0] is the root
 	pos   []int32 // pos[id] is the BVH position of triangle id
 	verts []geom.Vec3
 	// bounding sphere of the vertices
@@ -45,7 +45,8 @@ const leafSize = 4
 
 // NewSoup builds a soup from vertex positions and triangles (vertex index
 // triples). Triangle i keeps id i in query results. It returns an error
-// naming the vertex or triangle when a coordinate is not finite, an index
+// naming the vertex or triangle when a coordinate is not finite or above
+// MaxMagnitude in magnitude, an index
 // is out of range, or a triangle has zero area. Vertices not used by any
 // triangle are kept: they are sample points of the body (Algorithm 1).
 func NewSoup(verts []geom.Vec3, tris [][3]int32) (*Soup, error) {
@@ -57,8 +58,8 @@ func NewSoup(verts []geom.Vec3, tris [][3]int32) (*Soup, error) {
 	}
 	s := &Soup{verts: append([]geom.Vec3(nil), verts...), bounds: geom.EmptyAABB()}
 	for i, v := range verts {
-		if !v.IsFinite() {
-			return nil, fmt.Errorf("vertex %d: coordinate is not finite: %v", i, v)
+		if !v.IsFinite() || v.MaxAbs() > MaxMagnitude {
+			return nil, fmt.Errorf("vertex %d: coordinate is not finite or above %g in magnitude: %v", i, MaxMagnitude, v)
 		}
 		s.bounds = s.bounds.AddPoint(v)
 	}

@@ -18,8 +18,10 @@ const (
 	// Boxes is Algorithm 2: the trajectory is bounded by oriented boxes,
 	// bisected in time where a box meets the other body until its
 	// thickness is at most the tolerance. It misses no contact: every
-	// crossing of the other body's surface is found, and the time reported
-	// is never later than the true one.
+	// crossing of the other body's surface by a sample point is found, and
+	// the time reported is never later than the true one (a trajectory
+	// passing within the tolerance of a triangle earlier reports that
+	// moment: the paper's Sec. 3.3 meaning of epsilon).
 	Boxes Algorithm = iota
 	// Segments is Algorithm 3: the trajectory is bisected until every
 	// piece has deviation nu at most the tolerance (the paper's test), and
@@ -121,7 +123,8 @@ type Shape struct {
 
 // NewShape returns the shape of a soup with the given sample points (local
 // coordinates); nil samples means the soup's vertices. It returns an error
-// naming the sample when a coordinate is not finite.
+// naming the sample when a coordinate is not finite or above MaxMagnitude
+// in magnitude.
 func NewShape(s *Soup, samples []geom.Vec3) (*Shape, error) {
 	if s == nil {
 		return nil, errors.New("toc.NewShape: nil soup")
@@ -131,8 +134,8 @@ func NewShape(s *Soup, samples []geom.Vec3) (*Shape, error) {
 	}
 	sh := &Shape{soup: s, samples: append([]geom.Vec3(nil), samples...), center: s.center, radius: s.radius}
 	for i, p := range samples {
-		if !p.IsFinite() {
-			return nil, fmt.Errorf("sample %d: coordinate is not finite: %v", i, p)
+		if !p.IsFinite() || p.MaxAbs() > MaxMagnitude {
+			return nil, fmt.Errorf("sample %d: coordinate is not finite or above %g in magnitude: %v", i, MaxMagnitude, p)
 		}
 		sh.radius = math.Max(sh.radius, p.Dist(sh.center))
 	}
@@ -201,6 +204,28 @@ type Query struct {
 	fcut Frame
 	tcut float64
 	keys []sampleKey
+	work int // bisections in this query
+	// fc caches frames of the pass in progress by time: the points of a
+	// pass are bisected at the same instants. An entry is valid when its
+	// gen equals fgen.
+	fc   [64]frameEntry
+	fgen uint64
+}
+
+type frameEntry struct {
+	t   float64
+	gen uint64
+	f   Frame
+}
+
+// frame returns rel's frame at t through the cache of the current pass.
+func (q *Query) frame(rel *Relative, t float64) *Frame {
+	b := math.Float64bits(t)
+	e := &q.fc[(b*0x9E3779B97F4A7C15)>>58]
+	if e.gen != q.fgen || e.t != t {
+		e.t, e.gen, e.f = t, q.fgen, rel.Frame(t)
+	}
+	return &e.f
 }
 
 type sampleKey struct {
@@ -289,8 +314,8 @@ func (q *Query) pruned(t, best float64, o *opts) bool {
 // step. The bodies should be apart at time 0; a sample point already on
 // the other's surface gives a contact at 0.
 //
-// It returns an error when a state is not finite, dt is negative or not
-// finite, or an option is out of range.
+// It returns an error when a state is not finite, dt is negative, a
+// magnitude exceeds MaxMagnitude, or an option is out of range.
 func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt *Options, dst []Contact) ([]Contact, error) {
 	if a == nil || b == nil {
 		return dst, errors.New("toc: nil shape")
@@ -301,8 +326,22 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 	if err := sb.Validate(); err != nil {
 		return dst, fmt.Errorf("toc: body B: %w", err)
 	}
-	if !(dt >= 0) || math.IsInf(dt, 0) {
-		return dst, fmt.Errorf("toc: step %v must be finite and >= 0", dt)
+	if !(dt >= 0) || dt > MaxMagnitude {
+		return dst, fmt.Errorf("toc: step %v must be in [0, %g]", dt, MaxMagnitude)
+	}
+	for _, c := range []struct {
+		name string
+		v    float64
+	}{
+		{"A's position", sa.Pose.P.MaxAbs()}, {"A's velocity times the step", sa.V.MaxAbs() * dt},
+		{"A's angular velocity times the step", sa.W.MaxAbs() * dt},
+		{"B's position", sb.Pose.P.MaxAbs()}, {"B's velocity times the step", sb.V.MaxAbs() * dt},
+		{"B's angular velocity times the step", sb.W.MaxAbs() * dt},
+		{"A's size", a.soup.scale + a.radius}, {"B's size", b.soup.scale + b.radius},
+	} {
+		if c.v > MaxMagnitude {
+			return dst, fmt.Errorf("toc: %s is %g, above the limit %g", c.name, c.v, MaxMagnitude)
+		}
 	}
 	o, err := resolve(opt, a, b, dt)
 	if err != nil {
@@ -311,6 +350,7 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 	best := math.Inf(1)
 	q.hits = q.hits[:0]
 	q.startDone(len(a.samples), len(b.samples))
+	q.work = 0
 	relAB, relBA := NewRelative(sa, sb), NewRelative(sb, sa)
 	// The smaller body's bounding sphere, swept against the other's
 	// soup, finds the windows of time in which they may touch.
@@ -442,7 +482,7 @@ func (b *box) contains(p geom.Vec3) bool {
 // than a few radii.
 func (q *Query) windows(s *Soup, rel *Relative, c geom.Vec3, r, dt float64, o *opts) {
 	q.wins = q.wins[:0]
-	k := rel.Lipschitz(c)
+	k, rb := rel.Lipschitz(c), rel.RotationBound(c)
 	f0, f1 := rel.Frame(0), rel.Frame(dt)
 	q.segs = append(q.segs[:0], seg{ta: 0, tb: dt, qa: f0.Pos(c), qb: f1.Pos(c), va: f0.Vel(c), vb: f1.Vel(c)})
 	const maxWinDepth = 30
@@ -451,13 +491,13 @@ func (q *Query) windows(s *Soup, rel *Relative, c geom.Vec3, r, dt float64, o *o
 		sg := q.segs[len(q.segs)-1]
 		q.segs = q.segs[:len(q.segs)-1]
 		h := sg.tb - sg.ta
-		ell := SpeedBound(norm(sg.va), norm(sg.vb), k, h) * h
+		ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, h), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb)) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell))
 		if !s.anyOverlap(&bx, &q.stack) {
 			continue
 		}
 		tm := (sg.ta + sg.tb) / 2
-		if ell > 4*r && sg.depth < maxWinDepth && splits < maxSplits && tm > sg.ta && tm < sg.tb {
+		if ell > 4*r && sg.depth < maxWinDepth && splits < maxWinSplits && tm > sg.ta && tm < sg.tb {
 			splits++
 			fm := rel.Frame(tm)
 			qm, vm := fm.Pos(c), fm.Vel(c)
@@ -470,12 +510,22 @@ func (q *Query) windows(s *Soup, rel *Relative, c geom.Vec3, r, dt float64, o *o
 	}
 }
 
-// maxSplits bounds the bisections of one trajectory (or of the windows of
-// one query): past it, pieces are final as they are, which keeps every
-// guarantee and only coarsens the time. It stops pathological inputs
-// (a trajectory hugging a surface with enormous rotation) from taking
-// exponential time.
-const maxSplits = 1 << 14
+// MaxMagnitude bounds the coordinates, the distances and angles travelled
+// in a step and the step itself, so that no intermediate result of a
+// query overflows; Contacts rejects larger inputs.
+const MaxMagnitude = 1e60
+
+// Work limits: maxWinSplits bounds the bisections of the windows of one
+// query, maxSplits the bisections of one trajectory and maxWork those of
+// all trajectories of one query. Past a limit, pieces are final as they
+// are, which keeps every guarantee and only coarsens the time. They stop
+// pathological inputs (enormous speeds, a trajectory hugging a surface
+// with enormous rotation) from taking exponential time.
+const (
+	maxWinSplits = 1 << 10
+	maxSplits    = 1 << 14
+	maxWork      = 1 << 20
+)
 
 // maxCand is the largest candidate list scanned linearly; larger ones are
 // searched through the BVH.
@@ -490,6 +540,7 @@ func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, re
 	}
 	fa, fb := rel.Frame(ta), rel.Frame(tb)
 	q.tcut = math.NaN()
+	q.fgen++
 	done := q.done[0]
 	if !onA {
 		done = q.done[1]
@@ -546,7 +597,7 @@ func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, re
 // along the chord of the part of a triangle inside the box, d the chord's
 // length and L the speed bound.
 func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
-	k := rel.Lipschitz(u)
+	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
 	q.segs = append(q.segs[:0], root)
 	splits := 0
 	for len(q.segs) > 0 {
@@ -557,18 +608,19 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 		}
 		q.cut(&sg, rel, u, best, o)
 		h := sg.tb - sg.ta
-		speed := SpeedBound(norm(sg.va), norm(sg.vb), k, h)
+		speed := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, h), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb))
 		ell := speed * h
 		bx, perp := trajBox(sg.qa, sg.qb, ell, padFor(s, sg.qa, ell))
 		tm := (sg.ta + sg.tb) / 2
 		final := (perp <= o.eps && ell-norm(sg.qb.Sub(sg.qa)) <= o.timeTol*speed) ||
-			sg.depth >= o.maxDepth || splits >= maxSplits || !(tm > sg.ta && tm < sg.tb)
+			sg.depth >= o.maxDepth || splits >= maxSplits || q.work >= maxWork || !(tm > sg.ta && tm < sg.tb)
 		if !final {
 			if !q.overlapAny(s, cand, &bx) {
 				continue
 			}
 			splits++
-			fm := rel.Frame(tm)
+			q.work++
+			fm := q.frame(rel, tm)
 			qm, vm := fm.Pos(u), fm.Vel(u)
 			q.segs = append(q.segs,
 				seg{ta: tm, tb: sg.tb, qa: qm, qb: sg.qb, va: vm, vb: sg.vb, depth: sg.depth + 1},
@@ -710,7 +762,7 @@ func minAxial(b *box, t *tri) (float64, bool) {
 // dropped), and the chords are tested against the triangles in time
 // order.
 func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
-	k := rel.Lipschitz(u)
+	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
 	q.segs = append(q.segs[:0], root)
 	splits := 0
 	for len(q.segs) > 0 {
@@ -720,13 +772,13 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 			continue
 		}
 		h := sg.tb - sg.ta
-		ell := SpeedBound(norm(sg.va), norm(sg.vb), k, h) * h
+		ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, h), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb)) * h
 		d := norm(sg.qb.Sub(sg.qa))
 		if ell < d {
 			ell = d
 		}
 		tm := (sg.ta + sg.tb) / 2
-		if ell-d > o.eps && sg.depth < o.maxDepth && splits < maxSplits && tm > sg.ta && tm < sg.tb {
+		if ell-d > o.eps && sg.depth < o.maxDepth && splits < maxSplits && q.work < maxWork && tm > sg.ta && tm < sg.tb {
 			// Every chord of a sub-piece lies in this piece's box, so a
 			// box that misses s cannot lead to a hit: cull it.
 			bx, _ := trajBox(sg.qa, sg.qb, ell, padFor(s, sg.qa, ell))
@@ -734,7 +786,8 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 				continue
 			}
 			splits++
-			fm := rel.Frame(tm)
+			q.work++
+			fm := q.frame(rel, tm)
 			qm, vm := fm.Pos(u), fm.Vel(u)
 			q.segs = append(q.segs,
 				seg{ta: tm, tb: sg.tb, qa: qm, qb: sg.qb, va: vm, vb: sg.vb, depth: sg.depth + 1},

@@ -375,3 +375,43 @@ func TestBroadPhaseBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestShallowContact shows the difference between the algorithms: a point
+// on a quarter circle whose middle dips 0.02 past a large plane. With a
+// tolerance of 0.2, Segments keeps the single chord (nu = 0.157) and
+// misses; Boxes finds the crossing, no later than the true time.
+func TestShallowContact(t *testing.T) {
+	tiny, err := NewSoup([]geom.Vec3{{X: -1e-3}, {X: 1e-3}, {Y: 1e-3}}, [][3]int32{{0, 1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewShape(tiny, []geom.Vec3{{X: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wall, err := NewSoup([]geom.Vec3{{X: 0.98, Y: -3, Z: -3}, {X: 0.98, Y: 3, Z: -3}, {X: 0.98, Y: 0, Z: 3}}, [][3]int32{{0, 1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewShape(wall, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rotate from -45 to +45 degrees about z in one time unit.
+	sa := State{Pose: geom.Pose{Q: geom.QuatAxisAngle(geom.V(0, 0, 1), -math.Pi/4)}, W: geom.V(0, 0, math.Pi/2)}
+	sb := State{Pose: geom.PoseIdentity()}
+	want := (math.Pi/4 - math.Acos(0.98)) / (math.Pi / 2)
+	var q Query
+	cs, err := q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: Segments, Tolerance: 0.2}, nil)
+	if err != nil || len(cs) != 0 {
+		t.Errorf("Segments: %v %v; expected to miss the shallow contact", cs, err)
+	}
+	cs, err = q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: Boxes, Tolerance: 0.2}, nil)
+	if err != nil || len(cs) != 1 || cs[0].T > want+1e-9 || cs[0].T < want-0.2 {
+		t.Fatalf("Boxes: %v %v; want a contact at or a little before %v", cs, err, want)
+	}
+	cs, err = q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: Boxes, Tolerance: 1e-9}, nil)
+	if err != nil || len(cs) != 1 || math.Abs(cs[0].T-want) > 1e-6 || !cs[0].Normal.ApproxEqual(geom.V(-1, 0, 0), 1e-12) {
+		t.Fatalf("Boxes, tight tolerance: %v %v; want %v with normal -x", cs, err, want)
+	}
+}
