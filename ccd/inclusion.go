@@ -3,6 +3,8 @@ package ccd
 import (
 	"math"
 	"sync"
+
+	"github.com/collide-go/collide/geom"
 )
 
 // unitRoundoff is u = 2^-53, the unit roundoff of float64.
@@ -45,9 +47,9 @@ func quantum(t float64) float64 { return math.Floor(t * (1 / timeQuantum)) }
 // In both cases F is multilinear in (t, u, v).
 type problem struct {
 	vf                         bool
-	q                          *Query
-	sc, d                      float64    // scale factor (a power of two), scaled MinDistance
-	m                          [3]float64 // largest scaled input magnitude per axis
+	start, end                 [4]geom.Vec3 // the query's points (copied: a pointer would make callers' queries escape)
+	sc, d                      float64      // scale factor (a power of two), scaled MinDistance
+	m                          [3]float64   // largest scaled input magnitude per axis
 	ddReady, dirsReady         bool
 	r0, r1, e10, e11, e20, e21 [3]float64
 	thr                        [3]float64 // exclusion threshold: rounding bound + MinDistance
@@ -106,7 +108,7 @@ func (p *problem) setup(q *Query, opt Options) {
 	if opt.MinDistance > 0 {
 		d = d*(1+0x1p-50) + tinyAbs
 	}
-	p.q, p.sc, p.m, p.d = q, sc, m, d
+	p.start, p.end, p.sc, p.m, p.d = q.Start, q.End, sc, m, d
 	p.vf = q.Kind == KindVertexFace
 	p.ddReady, p.dirsReady = false, false
 	var x0, x1 [3][4]float64
@@ -140,7 +142,7 @@ func (p *problem) setup(q *Query, opt Options) {
 // inputs, exactly, as double-words.
 func (p *problem) initDD() {
 	p.ddReady = true
-	s, e := &p.q.Start, &p.q.End
+	s, e := &p.start, &p.end
 	for k := 0; k < 3; k++ {
 		var x0, x1 [4]float64
 		for i := 0; i < 4; i++ {
