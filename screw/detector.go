@@ -42,17 +42,17 @@ func newMeshInfo(m *mesh.Mesh) *meshInfo {
 // body is the per-query state of one of the two bodies in the screen
 // frame, at time 0.
 type body struct {
-	m    *mesh.Mesh
-	info *meshInfo
-	isA  bool
-	center geom.Vec3 // bounding-sphere centre
-	pos  []geom.Vec3 // vertex positions
-	nrm  []geom.Vec3 // face normals
-	off  []float64   // face plane offsets, nrm.x = off
-	face []bool      // face kept (backward for A, forward for B)
-	edge []bool
-	vert []bool
-	proj [][3]float64 // (r, h, s) of kept vertices, when no cut is needed
+	m      *mesh.Mesh
+	info   *meshInfo
+	isA    bool
+	center geom.Vec3   // bounding-sphere centre
+	pos    []geom.Vec3 // vertex positions
+	nrm    []geom.Vec3 // face normals
+	off    []float64   // face plane offsets, nrm.x = off
+	face   []bool      // face kept (backward for A, forward for B)
+	edge   []bool
+	vert   []bool
+	proj   [][3]float64 // (r, h, s) of kept vertices, when no cut is needed
 }
 
 // Detector finds the collisions of two polyhedra under relative screw
@@ -70,20 +70,21 @@ type Detector struct {
 	theta, g      float64
 	trans         bool // pure translation: orthogonal projection
 	// Motion of A in the world, for reporting.
-	a0, a1 geom.Pose
-	aMove  Motion
-	aMoves bool
+	a0, a1   geom.Pose
+	aMove    Motion
+	aMoves   bool
+	aMoveSet bool // aMove computed (lazily, for reporting)
 
 	pixel, tres float64 // pixel size, time resolution
 	rowH        float64 // height of a screen row (a pixel, or coarser)
 	segs        [2][]segment
 	vpts        [2][]segment // vertex points (direct mode)
-	direct      bool     // small meshes: test segment pairs directly, no rows
+	direct      bool         // small meshes: test segment pairs directly, no rows
 	pixelRows   bool
 	fbox        [2][][4]float64 // face boxes on the screen (direct mode)
-	margin      float64 // positional margin of records
-	smargin     float64 // time margin of records
-	r0          float64 // r of row 0
+	margin      float64         // positional margin of records
+	smargin     float64         // time margin of records
+	r0          float64         // r of row 0
 	nrows       int
 	scale       float64 // length scale of the problem
 	cons        bool
@@ -100,7 +101,6 @@ type Detector struct {
 	active   [2][]int32
 	order    []int32
 	hits     []Collision
-	nbuf     []int32
 	vbuf     []geom.Vec3
 }
 
@@ -171,7 +171,31 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 		}
 		dst = append(dst, d.toWorld(c))
 	}
-	out := dst[start:]
+	sortByTime(dst[start:])
+	return dst[:start+len(dedupe(dst[start:]))], nil
+}
+
+// dedupe removes repeated reports of the same contact (a vertex-edge touch
+// found through two edge pairs) from a time-sorted slice.
+func dedupe(out []Collision) []Collision {
+	w := 0
+	for i := range out {
+		dup := false
+		for j := w - 1; j >= 0 && out[i].Time-out[j].Time < 1e-9; j-- {
+			if out[j].Kind == out[i].Kind && out[j].FeatureA == out[i].FeatureA && out[j].FeatureB == out[i].FeatureB {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out[w] = out[i]
+			w++
+		}
+	}
+	return out[:w]
+}
+
+func sortByTime(out []Collision) {
 	slices.SortFunc(out, func(x, y Collision) int {
 		switch {
 		case x.Time < y.Time:
@@ -181,7 +205,6 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 		}
 		return 0
 	})
-	return dst, nil
 }
 
 // FirstContact returns the earliest time in [0, 1] at which the two bodies
@@ -216,9 +239,8 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		o = *opt
 	}
 	d.a0, d.a1 = a0, a1
-	da := a1.Mul(a0.Inverse())
-	d.aMove = MotionFromTransform(da.Q, da.P)
-	d.aMoves = d.aMove.Theta != 0 || d.aMove.G != 0
+	d.aMoves = a0 != a1
+	d.aMoveSet = false
 	mot := Relative(a0, a1, b0, b1)
 	ia, ib := d.info(a), d.info(b)
 	tba := a0.Inverse().Mul(b0) // B local -> A local at time 0
@@ -309,7 +331,7 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		// Rows about half a typical short edge high: fewer records, and
 		// candidate pairs are checked against the projected segments at
 		// pixel accuracy.
-		d.rowH = max(d.pixel, min(ia.shortEdge, ib.shortEdge))
+		d.rowH = max(d.pixel, min(ia.shortEdge, ib.shortEdge)/2)
 		if d.rowH < ext/(1<<16) {
 			d.rowH = ext / (1 << 16)
 		}
@@ -402,23 +424,37 @@ func (bd *body) facing(theta, g float64, backward bool) {
 	eps := 1e-9 * (math.Abs(g) + theta*rmax)
 	for f := range bd.face {
 		n := bd.nrm[f]
+		loop := m.Face(f)
+		el := m.FaceEdgeLoop(f)
 		keep := false
-		for _, v := range m.Face(f) {
+		// An edge (or vertex) of the face is kept when the face faces
+		// the right way at one of its ends: omega(x).n is linear in x,
+		// so this is the part of the face that survives clipping by the
+		// plane Q (Sec. 4.2).
+		var okPrev, ok0 bool
+		for k, v := range loop {
 			p := bd.pos[v]
 			w := theta*(p.Z*n.X-p.X*n.Z) + g*n.Y
-			if backward && w <= eps || !backward && w >= -eps {
+			ok := backward && w <= eps || !backward && w >= -eps
+			if ok {
 				keep = true
-				break
-			}
-		}
-		bd.face[f] = keep
-		if keep {
-			for _, e := range m.FaceEdgeLoop(f) {
-				bd.edge[e] = true
-			}
-			for _, v := range m.Face(f) {
 				bd.vert[v] = true
 			}
+			if k == 0 {
+				ok0 = ok
+			} else if ok || okPrev {
+				bd.edge[el[k-1]] = true
+			}
+			okPrev = ok
 		}
+		if okPrev || ok0 {
+			bd.edge[el[len(el)-1]] = true
+		}
+		bd.face[f] = keep
 	}
 }
+
+// Prepare computes the pose-independent data of mesh m (bounding sphere,
+// typical edge length) ahead of the first query that uses it. Queries do it
+// on demand otherwise.
+func (d *Detector) Prepare(m *mesh.Mesh) { d.info(m) }

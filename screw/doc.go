@@ -20,8 +20,9 @@
 // overlaps both ways (step five) and edge crossings (step six). Where the
 // paper reads times off the pixels, this implementation then solves each
 // candidate feature pair exactly on the analytic helix (closed form for the
-// critical points of a vertex-plane distance, safeguarded secant for the
-// edge-edge coplanarity condition), so the reported times, points and
+// critical points of a vertex-plane distance, a cubic-Hermite exclusion
+// bound for the edge-edge coplanarity condition, Newton iteration for the
+// roots), so the reported times, points and
 // normals are exact up to rounding and the pixel size only trades candidate
 // count against rasterization work. Every collision carries its properness
 // (Sec. 5): the minimum sine of the angle between the two surfaces; vertex-

@@ -2,7 +2,6 @@ package screw
 
 import (
 	"math"
-	"slices"
 
 	"github.com/collide-go/collide/geom"
 )
@@ -120,7 +119,11 @@ func planeRoots(f0, k1, k2, k3, theta, tmax float64) (roots [3]float64, n int) {
 			fb = ev(b)
 		}
 		if fa > 0 && fb <= 0 || a == 0 && fa == 0 && fb < 0 {
-			roots[n] = refine(ev, a, b, fa, fb)
+			roots[n] = refineN(func(t float64) (float64, float64) {
+				h, c := math.Sincos(t * theta / 2)
+				s, cs := 2*h*c, 1-2*h*h
+				return f0 + k1*t - 2*h*h*k2 + k3*s, k1 - theta*k2*s + theta*k3*cs
+			}, a, b, fa, fb)
 			n++
 		}
 		fa = fb
@@ -128,43 +131,46 @@ func planeRoots(f0, k1, k2, k3, theta, tmax float64) (roots [3]float64, n int) {
 	return roots, n
 }
 
-// refine finds the root of a function that changes sign on [a, b]
-// (monotone there) by the Illinois variant of regula falsi, to about 1e-15.
-func refine(ev func(float64) float64, a, b, fa, fb float64) float64 {
+// refineN finds the root of a function that changes sign on [a, b] by
+// Newton's method safeguarded by bisection (Sec. 9 uses Newton iteration
+// for vertex-face times), to about 1e-13.
+func refineN(ev func(float64) (float64, float64), a, b, fa, fb float64) float64 {
 	if fa == 0 {
 		return a
 	}
 	if fb == 0 {
 		return b
 	}
-	side := 0
-	for it := 0; it < 80 && b-a > 1e-15*(1+math.Abs(a)); it++ {
-		c := (a*fb - b*fa) / (fb - fa)
-		if !(c > a && c < b) {
-			c = (a + b) / 2
-		}
-		fc := ev(c)
-		if fc == 0 {
-			return c
-		}
-		if (fc > 0) == (fa > 0) {
-			a, fa = c, fc
-			if side == -1 {
-				fb /= 2
-			}
-			side = -1
-		} else {
-			b, fb = c, fc
-			if side == 1 {
-				fa /= 2
-			}
-			side = 1
-		}
+	x := (a*fb - b*fa) / (fb - fa)
+	if !(x > a && x < b) {
+		x = (a + b) / 2
 	}
-	// Return the end on the far side (after the crossing) so that the
-	// reported time is never early.
+	for it := 0; it < 60; it++ {
+		f, df := ev(x)
+		if f == 0 {
+			return x
+		}
+		if (f > 0) == (fa > 0) {
+			a, fa = x, f
+		} else {
+			b, fb = x, f
+		}
+		if b-a <= 1e-13 {
+			break
+		}
+		nx := x - f/df
+		if !(nx > a && nx < b) || df == 0 {
+			nx = (a + b) / 2
+		}
+		if math.Abs(nx-x) <= 1e-14 {
+			x = nx
+			break
+		}
+		x = nx
+	}
+	// The end after the crossing, so the time is never early.
 	if math.Abs(fa) < math.Abs(fb) {
-		return a
+		return max(a, min(x, b))
 	}
 	return b
 }
@@ -176,6 +182,7 @@ type eeFunc struct {
 	c     [9]float64
 	theta float64
 	m2    float64 // bound on |g''| over [0, 1]
+	m4    float64 // bound on |g''''| over [0, 1]
 }
 
 func (e *eeFunc) eval(t float64) float64 {
@@ -184,6 +191,19 @@ func (e *eeFunc) eval(t float64) float64 {
 	S := 2 * h * hc
 	c := &e.c
 	return c[0] + C*(c[1]+C*c[4]+S*c[5]+t*c[7]) + S*(c[2]+S*c[6]+t*c[8]) + t*c[3]
+}
+
+// evalD returns g(t) and g'(t).
+func (e *eeFunc) evalD(t float64) (float64, float64) {
+	h, hc := math.Sincos(t * e.theta / 2)
+	C := -2 * h * h
+	S := 2 * h * hc
+	C1 := -e.theta * S
+	S1 := e.theta * (C + 1)
+	c := &e.c
+	g := c[0] + C*(c[1]+C*c[4]+S*c[5]+t*c[7]) + S*(c[2]+S*c[6]+t*c[8]) + t*c[3]
+	dg := C1*(c[1]+2*C*c[4]+S*c[5]+t*c[7]) + C*(S1*c[5]+c[7]) + S1*(c[2]+2*S*c[6]+t*c[8]) + S*c[8] + c[3]
+	return g, dg
 }
 
 // pj and jj are the parts of the y-rotation: Rot(a) w = w + C pj(w) + S jj(w).
@@ -215,6 +235,17 @@ func (d *Detector) eeSetup(e *eeFunc, p, ea, q0, eb0 geom.Vec3) {
 		math.Abs(c[5])*(3*t3+t3*t2/2) + math.Abs(c[6])*(2*t2+2*t2*t2) +
 		math.Abs(c[7])*3*t2 + math.Abs(c[8])*(2*th+t3)
 	e.m2 *= 1.01
+	t4 := t2 * t2
+	e.m4 = 1.01 * (t4*(math.Abs(c[1])+math.Abs(c[2])) + 10*t4*math.Abs(c[4]) + 9*t4*math.Abs(c[5]) +
+		8*t4*math.Abs(c[6]) + (4*t3+t4)*(math.Abs(c[7])+math.Abs(c[8])))
+}
+
+// tbuckets is the number of time buckets used to order candidates.
+const tbuckets = 64
+
+func tbucket(t float64) int {
+	k := int(t * tbuckets)
+	return max(0, min(k, tbuckets))
 }
 
 // solveAll tests every candidate exactly and appends the collisions to
@@ -223,26 +254,33 @@ func (d *Detector) eeSetup(e *eeFunc, p, ea, q0, eb0 geom.Vec3) {
 func (d *Detector) solveAll(best float64, first bool) float64 {
 	cs := d.cands.list
 	if first {
-		d.order = d.order[:0]
+		// Bucket the edge-edge candidates by the start of their time
+		// window (counting sort), so the search can stop at the first
+		// bucket that starts after the best time found.
+		var cnt [tbuckets + 2]int32
 		for i := range cs {
 			if cs[i].kind == EE {
-				d.order = append(d.order, int32(i))
+				cnt[tbucket(cs[i].tlo)+1]++
 			}
 		}
-		slices.SortFunc(d.order, func(x, y int32) int {
-			a, b := cs[x].tlo, cs[y].tlo
-			if a < b {
-				return -1
+		for k := 1; k < len(cnt); k++ {
+			cnt[k] += cnt[k-1]
+		}
+		d.order = grow(d.order, int(cnt[len(cnt)-1]))
+		for i := range cs {
+			if cs[i].kind == EE {
+				k := tbucket(cs[i].tlo)
+				d.order[cnt[k]] = int32(i)
+				cnt[k]++
 			}
-			if a > b {
-				return 1
-			}
-			return 0
-		})
+		}
 		for _, i := range d.order {
 			c := &cs[i]
-			if c.tlo > best {
+			if float64(tbucket(c.tlo))/tbuckets > best {
 				break
+			}
+			if c.tlo > best {
+				continue
 			}
 			if t, ok := d.solveEE(c, min(best, 1), true); ok && t < best {
 				best = t
@@ -351,24 +389,47 @@ func (d *Detector) solveEE(c *cand, tmax float64, first bool) (float64, bool) {
 	if hi < lo {
 		return 0, false
 	}
+	// Edges that stay parallel (for instance both parallel to the screw
+	// axis) never cross at a single point; their contacts are vertex-face
+	// ones (Sec. 5).
+	par := math.Abs(fn.c[1]) + math.Abs(fn.c[2]) + math.Abs(fn.c[4]) + math.Abs(fn.c[5]) + math.Abs(fn.c[6]) + math.Abs(fn.c[7]) + math.Abs(fn.c[8])
+	if da.Cross(db).Norm2() <= 1e-24*da.Norm2()*db.Norm2() && par <= 1e-12*math.Sqrt(da.Norm2()*db.Norm2())*d.scale*(1+d.theta) {
+		return 0, false
+	}
+	evals := 0
 	// Left-first search of the roots of g on [lo, hi] (at most 48 pending
-	// intervals).
-	type iv struct{ a, b, ga, gb float64 }
+	// intervals). On each interval g is compared with its cubic Hermite
+	// interpolant from the values and derivatives at the ends, which it
+	// follows within m4 w^4 / 384: intervals where the interpolant keeps
+	// its sign by more than that have no root, and intervals where its
+	// slope keeps its sign have exactly one.
+	type iv struct{ a, b, ga, gb, da, db float64 }
 	var stack [48]iv
 	sp := 0
-	stack[sp] = iv{lo, hi, fn.eval(lo), fn.eval(hi)}
+	g0, d0 := fn.evalD(lo)
+	g1, d1 := fn.evalD(hi)
+	stack[sp] = iv{lo, hi, g0, g1, d0, d1}
 	sp++
 	for sp > 0 {
 		sp--
 		it := stack[sp]
 		w := it.b - it.a
+		evals++
+		if evals > 64 {
+			// A degenerate pair (a double root, or edges that stay
+			// nearly coplanar): finish the window by dense sampling.
+			return d.eeSample(c, &fn, it.a, hi, first)
+		}
 		change := it.ga == 0 || it.gb == 0 || (it.ga < 0) != (it.gb < 0)
-		if !change && min(math.Abs(it.ga), math.Abs(it.gb)) > fn.m2*w*w/8 {
+		hmin, hmax, smin, smax := hermiteRange(it.ga, it.gb, it.da*w, it.db*w)
+		e := fn.m4 * w * w * w * w / 384
+		if !change && (hmin > e || hmax < -e) {
 			continue
 		}
-		mono := math.Abs(it.gb-it.ga) > fn.m2*w*w
+		es := fn.m4 * w * w * w * w / 24 // bound on |w g' - H'|
+		mono := smin > es || smax < -es
 		if change && (mono || w < 1e-9 || sp >= len(stack)-2) {
-			t := refine(fn.eval, it.a, it.b, it.ga, it.gb)
+			t := refineN(fn.evalD, it.a, it.b, it.ga, it.gb)
 			if ok, near := d.eeCheck(c, t, first); ok {
 				if !first {
 					d.addEEHit(c, t, near)
@@ -383,10 +444,67 @@ func (d *Detector) solveEE(c *cand, tmax float64, first bool) (float64, bool) {
 			continue
 		}
 		m := (it.a + it.b) / 2
-		gm := fn.eval(m)
-		stack[sp] = iv{m, it.b, gm, it.gb}
-		stack[sp+1] = iv{it.a, m, it.ga, gm}
+		gm, dm := fn.evalD(m)
+		stack[sp] = iv{m, it.b, gm, it.gb, dm, it.db}
+		stack[sp+1] = iv{it.a, m, it.ga, gm, it.da, dm}
 		sp += 2
+	}
+	return 0, false
+}
+
+// hermiteRange returns the range of the cubic Hermite interpolant on
+// [0, 1] with end values ga, gb and end slopes da, db, and the range of its
+// slope.
+func hermiteRange(ga, gb, da, db float64) (hmin, hmax, smin, smax float64) {
+	// H(s) = ga + da s + c2 s^2 + c3 s^3.
+	c2 := 3*(gb-ga) - 2*da - db
+	c3 := 2*(ga-gb) + da + db
+	hmin, hmax = min(ga, gb), max(ga, gb)
+	smin, smax = min(da, db), max(da, db)
+	// Critical points: da + 2 c2 s + 3 c3 s^2 = 0.
+	h := func(s float64) {
+		if s > 0 && s < 1 {
+			v := ga + s*(da+s*(c2+s*c3))
+			hmin, hmax = min(hmin, v), max(hmax, v)
+		}
+	}
+	if c3 != 0 {
+		disc := c2*c2 - 3*c3*da
+		if disc >= 0 {
+			r := math.Sqrt(disc)
+			h((-c2 + r) / (3 * c3))
+			h((-c2 - r) / (3 * c3))
+		}
+		// Slope extreme at s = -c2 / (3 c3).
+		if s := -c2 / (3 * c3); s > 0 && s < 1 {
+			v := da + s*(2*c2+3*c3*s)
+			smin, smax = min(smin, v), max(smax, v)
+		}
+	} else if c2 != 0 {
+		h(-da / (2 * c2))
+	}
+	return
+}
+
+// eeSample looks for the first time in [a, b] at which the two edges of a
+// degenerate pair cross, by sampling the coplanarity function and refining
+// its sign changes.
+func (d *Detector) eeSample(c *cand, fn *eeFunc, a, b float64, first bool) (float64, bool) {
+	const n = 64
+	ta, ga := a, fn.eval(a)
+	for i := 1; i <= n; i++ {
+		tb := a + (b-a)*float64(i)/n
+		gb := fn.eval(tb)
+		if ga == 0 || gb == 0 || (ga < 0) != (gb < 0) {
+			t := refineN(fn.evalD, ta, tb, ga, gb)
+			if ok, near := d.eeCheck(c, t, first); ok {
+				if !first {
+					d.addEEHit(c, t, near)
+				}
+				return t, true
+			}
+		}
+		ta, ga = tb, gb
 	}
 	return 0, false
 }

@@ -29,11 +29,11 @@ type rec struct {
 // margin (half a pixel plus the approximation error).
 type segment struct {
 	r0, h0, r1, h1, m float64
-	slo, shi         float64 // time range, with margin
-	rlo, rhi         float64 // box, with margin
-	hlo, hhi         float64
-	feat             int32
-	kind             uint8
+	slo, shi          float64 // time range, with margin
+	rlo, rhi          float64 // box, with margin
+	hlo, hhi          float64
+	feat              int32
+	kind              uint8
 }
 
 // segDist2D returns the distance between the screen segments a and b.
@@ -138,7 +138,7 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 	ds := math.Abs(sm - (s0+s1)/2)
 	dev := max(dr, dh)
 	long := (r1-r0)*(r1-r0)+(h1-h0)*(h1-h0) > 1024*d.pixel*d.pixel
-	if depth >= maxDepth || (dev <= d.pixel/2 && ds <= d.tres/2 && !long) {
+	if depth >= maxDepth || (dev <= d.pixel && ds <= d.tres/2 && !long) {
 		// The curve lies within about twice the midpoint deviation of its
 		// chord: widen the records by that much.
 		d.emit(pc, r0, h0, s0, r1, h1, s1, d.margin+2*dev, d.smargin+2*ds)

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"testing"
 	"syscall"
+	"testing"
 	"time"
 
 	"github.com/collide-go/collide/geom"

@@ -2,7 +2,6 @@ package screw
 
 import (
 	"math"
-	"slices"
 )
 
 // cand is a candidate feature pair found on the screen, with the window of
@@ -46,6 +45,20 @@ func candKey(k Kind, a, b int32) uint64 {
 func (cs *candSet) slot(k uint64) int {
 	h := (k + 1) * 0x9E3779B97F4A7C15
 	return int(h>>40) & (len(cs.keys) - 1)
+}
+
+// find returns the candidate (kind, a, b) or nil.
+func (cs *candSet) find(kind Kind, a, b int32) *cand {
+	if len(cs.keys) == 0 {
+		return nil
+	}
+	k := candKey(kind, a, b)
+	for s := cs.slot(k); cs.keys[s] != 0; s = (s + 1) & (len(cs.keys) - 1) {
+		if cs.keys[s] == k+1 {
+			return &cs.list[cs.idx[s]]
+		}
+	}
+	return nil
 }
 
 // add inserts (or widens the time window of) a candidate.
@@ -114,6 +127,9 @@ func (sp *spanSet) put(f int32, row int32, r *rec) {
 	sp.hi[f] = max(sp.hi[f], r.hhi)
 }
 
+// shellGaps is Ciura's gap sequence for shell sort.
+var shellGaps = [...]int{701, 301, 132, 57, 23, 10, 4, 1}
+
 // rowRecords collects body bi's records of row k (Sec. 9 step four
 // bucket-sorts by r) and sorts them by h_min.
 func (d *Detector) rowRecords(bi, k int) []int32 {
@@ -122,24 +138,17 @@ func (d *Detector) rowRecords(bi, k int) []int32 {
 	for i := d.rowHead[bi][k]; i >= 0; i = d.next[bi][i] {
 		idx = append(idx, i)
 	}
-	if len(idx) > 48 {
-		slices.SortFunc(idx, func(x, y int32) int {
-			a, b := rs[x].hlo, rs[y].hlo
-			if a < b {
-				return -1
-			}
-			if a > b {
-				return 1
-			}
-			return 0
-		})
-	} else {
-		for i := 1; i < len(idx); i++ {
+	// Shell sort by h_min (Sec. 9 step four shell-sorts the rows).
+	for _, gap := range shellGaps {
+		if gap >= len(idx) {
+			continue
+		}
+		for i := gap; i < len(idx); i++ {
 			x := idx[i]
 			h := rs[x].hlo
 			j := i
-			for ; j > 0 && rs[idx[j-1]].hlo > h; j-- {
-				idx[j] = idx[j-1]
+			for ; j >= gap && rs[idx[j-gap]].hlo > h; j -= gap {
+				idx[j] = idx[j-gap]
 			}
 			idx[j] = x
 		}
@@ -283,13 +292,39 @@ func (d *Detector) pairEE(x, y *rec) {
 	if thi < 0 || tlo > 1 {
 		return
 	}
+	tlo, thi = max(tlo, 0), min(thi, 1)
+	if c := d.cands.find(EE, x.feat, y.feat); c != nil {
+		c.tlo, c.thi = min(c.tlo, tlo), max(c.thi, thi)
+		return
+	}
 	if d.rowH > d.pixel {
 		sa, sb := &d.segs[0][x.seg], &d.segs[1][y.seg]
 		if segDist2D(sa, sb) > sa.m+sb.m {
 			return
 		}
 	}
-	d.cands.add(EE, x.feat, y.feat, max(tlo, 0), min(thi, 1))
+	d.cands.add(EE, x.feat, y.feat, tlo, thi)
+}
+
+// segBox returns the (r, h, s) box (rlo, rhi, hlo, hhi, slo, shi) of the
+// edge segments in ss.
+func segBox(ss []segment) [6]float64 {
+	b := [6]float64{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
+	for i := range ss {
+		s := &ss[i]
+		if s.kind != recEdge {
+			continue
+		}
+		b[0], b[1] = min(b[0], s.rlo), max(b[1], s.rhi)
+		b[2], b[3] = min(b[2], s.hlo), max(b[3], s.hhi)
+		b[4], b[5] = min(b[4], s.slo), max(b[5], s.shi)
+	}
+	return b
+}
+
+// overlaps reports whether the segment's (r, h) box meets box b.
+func (s *segment) overlaps(b *[6]float64) bool {
+	return s.rhi >= b[0] && s.rlo <= b[1] && s.hhi >= b[2] && s.hlo <= b[3]
 }
 
 // directPairs is the largest product of the two bodies' kept edge counts
@@ -303,24 +338,39 @@ const directPairs = 1024
 // times, and every vertex inside the screen box of a face of the other body.
 func (d *Detector) scanDirect() {
 	sa, sb := d.segs[0], d.segs[1]
+	// Boxes of each body's edge segments in (r, h, s): a segment of one
+	// body can only meet the other body inside the other's (r, h) box, at
+	// a time coordinate that puts t = s_A - s_B in [0, 1].
+	ba, bb := segBox(sa), segBox(sb)
+	// B's useful edge segments, compacted.
+	eb := d.order[:0]
+	for j := range sb {
+		y := &sb[j]
+		if y.kind == recEdge && y.overlaps(&ba) && y.shi >= ba[4]-1 && y.slo <= ba[5] {
+			eb = append(eb, int32(j))
+		}
+	}
+	d.order = eb
 	for i := range sa {
 		x := &sa[i]
-		if x.kind != recEdge {
+		if x.kind != recEdge || !x.overlaps(&bb) || x.shi < bb[4] || x.slo > bb[5]+1 {
 			continue
 		}
-		for j := range sb {
+		for _, j := range eb {
 			y := &sb[j]
-			if y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi || y.kind != recEdge {
+			tlo, thi := x.slo-y.shi, x.shi-y.slo
+			if thi < 0 || tlo > 1 || y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi {
 				continue
 			}
-			tlo, thi := x.slo-y.shi, x.shi-y.slo
-			if thi < 0 || tlo > 1 {
+			tlo, thi = max(tlo, 0), min(thi, 1)
+			if c := d.cands.find(EE, x.feat, y.feat); c != nil {
+				c.tlo, c.thi = min(c.tlo, tlo), max(c.thi, thi)
 				continue
 			}
 			if segDist2D(x, y) > x.m+y.m {
 				continue
 			}
-			d.cands.add(EE, x.feat, y.feat, max(tlo, 0), min(thi, 1))
+			d.cands.add(EE, x.feat, y.feat, tlo, thi)
 		}
 	}
 	// Face boxes.

@@ -19,6 +19,7 @@ const (
 	EE
 )
 
+// String returns "VF", "FV" or "EE".
 func (k Kind) String() string {
 	switch k {
 	case VF:
@@ -59,6 +60,8 @@ type Collision struct {
 	Near bool
 }
 
+// String formats the collision on one line, with full-precision point and
+// normal.
 func (c Collision) String() string {
 	near := ""
 	if c.Near {
@@ -76,7 +79,7 @@ const (
 	// DefaultTimeResolution is the accuracy of the time coordinate kept in
 	// the pixel records (the divide-and-conquer projection of Sec. 9 stops
 	// when both the position and the time are this accurate).
-	DefaultTimeResolution = 1.0 / 64
+	DefaultTimeResolution = 1.0 / 16
 	// DefaultProperness is the properness threshold of Sec. 9 ("-0.1 works
 	// well for driving game applications").
 	DefaultProperness = -0.1
