@@ -14,8 +14,8 @@ import (
 //   - "tree": dynamic bounding-volume tree with fat boxes.
 //   - "brute": all pairs, the oracle.
 //
-// Each frame every body's box is given to the structure with Set (ids =
-// body indices) and the pair list is read with Pairs; Reset starts from an
+// Each frame every body's box is given to the structure with SetAll or Set
+// (ids = body indices) and the pair list is read with Pairs; Reset starts from an
 // empty structure, so the first frame of a pass includes building it.
 func init() {
 	for _, a := range []struct {
@@ -46,9 +46,11 @@ func (b *broadAlgo) Reset() { b.phase = b.make() }
 // the structure rejects (not finite) leaves its body out of the frame.
 func (b *broadAlgo) Frame(boxes []geom.AABB, dst []Pair) []Pair {
 	p := b.phase
-	for i, box := range boxes {
-		if p.Set(i, box) != nil {
-			p.Remove(i)
+	if sa, ok := p.(interface{ SetAll([]geom.AABB) error }); !ok || sa.SetAll(boxes) != nil {
+		for i, box := range boxes {
+			if p.Set(i, box) != nil {
+				p.Remove(i)
+			}
 		}
 	}
 	b.buf = p.Pairs(b.buf[:0])

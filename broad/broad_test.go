@@ -179,8 +179,10 @@ func TestPhasesMatchOracle(t *testing.T) {
 	t.Logf("%d frames checked", frames)
 }
 
-// TestScenesMatchOracle runs the bouncing-bodies scenes of the benchmark.
+// TestScenesMatchOracle runs the bouncing-bodies scenes of the benchmark,
+// giving the boxes with Set and, where there is one, with SetAll.
 func TestScenesMatchOracle(t *testing.T) {
+	type setAller interface{ SetAll([]geom.AABB) error }
 	for _, ph := range phases {
 		for _, n := range []int{1, 2, 50, 300} {
 			sc := newScene(n, uint64(n))
@@ -190,8 +192,16 @@ func TestScenesMatchOracle(t *testing.T) {
 				o := oracle{}
 				for i, b := range boxes {
 					o[i] = b
-					if err := s.Set(i, b); err != nil {
+				}
+				if sa, ok := s.(setAller); ok && f%2 == 1 {
+					if err := sa.SetAll(boxes); err != nil {
 						t.Fatal(err)
+					}
+				} else {
+					for i, b := range boxes {
+						if err := s.Set(i, b); err != nil {
+							t.Fatal(err)
+						}
 					}
 				}
 				got = s.Pairs(got[:0])
@@ -229,6 +239,17 @@ func TestSetRejectsBadBoxes(t *testing.T) {
 		}
 		if p := s.Pairs(nil); len(p) != 0 {
 			t.Errorf("%s: pairs %v after rejected sets", ph.name, p)
+		}
+		if sa, ok := s.(interface{ SetAll([]geom.AABB) error }); ok {
+			good := geom.AABB{Max: geom.Vec3{X: 1, Y: 1, Z: 1}}
+			for _, c := range bad[2:] {
+				if err := sa.SetAll([]geom.AABB{good, c.box}); err == nil {
+					t.Errorf("%s: SetAll with %v accepted", ph.name, c.box)
+				}
+			}
+			if s.Len() != 1 {
+				t.Errorf("%s: Len = %d after SetAll failing at box 1, want 1", ph.name, s.Len())
+			}
 		}
 	}
 }

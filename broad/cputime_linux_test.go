@@ -1,7 +1,6 @@
 package broad
 
 import (
-	"runtime"
 	"syscall"
 	"unsafe"
 )
@@ -14,5 +13,3 @@ func threadCPU() int64 {
 	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 3, uintptr(unsafe.Pointer(&ts)), 0)
 	return ts.Nano()
 }
-
-var _ = runtime.LockOSThread

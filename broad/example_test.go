@@ -2,6 +2,7 @@ package broad_test
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/collide-go/collide/broad"
 	"github.com/collide-go/collide/geom"
@@ -56,4 +57,23 @@ func ExampleTree_Query() {
 	// Unordered output:
 	// hit 1
 	// hit 2
+}
+
+// A body turning half a turn about a far axis while it slides along it: the
+// box at the end poses would miss where it has been; the swept box holds it
+// over the whole step.
+func ExampleSweptScrew() {
+	cube := []geom.Vec3{{X: -1, Y: -1, Z: -1}, {X: 1, Y: 1, Z: 1}}
+	e := broad.ExtentOf(cube)
+	p0 := geom.Pose{P: geom.Vec3{X: 10}, Q: geom.QuatIdentity()}
+	// Half a turn about the z axis through the origin, 4 up along it.
+	p1 := geom.Pose{P: geom.Vec3{X: -10, Z: 4}, Q: geom.QuatAxisAngle(geom.Vec3{Z: 1}, math.Pi)}
+	b := broad.SweptScrew(e, p0, p1, nil)
+	// The body itself spans y in [-1, 10+sqrt(2)] = [-1, 11.41] during the
+	// step; the box is conservative.
+	fmt.Printf("y from %.1f to %.1f\n", b.Min.Y, b.Max.Y)
+	fmt.Println("contains (0, 10, 2):", b.Contains(geom.Vec3{Y: 10, Z: 2}))
+	// Output:
+	// y from -2.2 to 12.2
+	// contains (0, 10, 2): true
 }

@@ -23,7 +23,7 @@ func FuzzPhases(f *testing.F) {
 		}
 		o := oracle{}
 		for len(data) >= 2 {
-			op, id := data[0]%3, int(data[1]%32)
+			op, id := data[0]%3, int(data[1]%64)
 			data = data[2:]
 			switch op {
 			case 0:
@@ -75,6 +75,69 @@ func FuzzPhases(f *testing.F) {
 			}
 			if d := diffPairs(s.Pairs(nil), want); d != "" {
 				t.Fatalf("%s: final: %s", phases[i].name, d)
+			}
+		}
+	})
+}
+
+// FuzzSwept decodes a body (a few local points) and two poses, possibly
+// non-finite, and checks that the swept boxes never panic, are empty for
+// non-finite input, and otherwise contain the body at sampled times of both
+// motions.
+func FuzzSwept(f *testing.F) {
+	f.Add(make([]byte, 120))
+	f.Add([]byte("\x00\x00\x00\x00\x00\x00\xf0\x3f some bytes for the poses and points of the body"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		next := func() float64 {
+			if len(data) >= 8 {
+				x := math.Float64frombits(binary.LittleEndian.Uint64(data))
+				data = data[8:]
+				return x
+			}
+			if len(data) > 0 {
+				x := float64(int8(data[0])) / 8
+				data = data[1:]
+				return x
+			}
+			return 0.5
+		}
+		pose := func() geom.Pose {
+			return geom.Pose{P: geom.Vec3{X: next(), Y: next(), Z: next()}, Q: geom.Quat{W: next(), X: next(), Y: next(), Z: next()}}
+		}
+		var pts []geom.Vec3
+		for i := 0; i < 4; i++ {
+			pts = append(pts, geom.Vec3{X: next(), Y: next(), Z: next()})
+		}
+		p0, p1 := pose(), pose()
+		e := ExtentOf(pts)
+		lin := SweptLinear(e, p0, p1, nil)
+		scr := SweptScrew(e, p0, p1, nil)
+		finiteIn := e.Box.Min.IsFinite() && e.Box.Max.IsFinite() && p0.P.IsFinite() && p1.P.IsFinite() && p0.Q.IsFinite() && p1.Q.IsFinite()
+		if !finiteIn {
+			return
+		}
+		// Containment is meaningful where the arithmetic does not overflow.
+		big := max(e.Radius, p0.P.Norm(), p1.P.Norm(), p0.Q.Norm(), p1.Q.Norm(), 1/max(p0.Q.Norm(), 1e-300), 1/max(p1.Q.Norm(), 1e-300))
+		if !(big < 1e100) || lin.IsEmpty() || scr.IsEmpty() {
+			return
+		}
+		q0, ok0 := p0.Q.Normalize()
+		q1, ok1 := p1.Q.Normalize()
+		if !ok0 || !ok1 {
+			return
+		}
+		m := newScrew(p0, p1)
+		for k := 0; k <= 64; k++ {
+			tt := float64(k) / 64
+			pl := geom.Pose{P: p0.P.Lerp(p1.P, tt), Q: q0.Slerp(q1, tt)}
+			ps := m.at(tt)
+			for _, x := range pts {
+				if y := pl.Apply(x); !lin.Contains(y) {
+					t.Fatalf("linear: %v at t=%v outside %v", y, tt, lin)
+				}
+				if y := ps.Apply(x); !scr.Contains(y) {
+					t.Fatalf("screw: %v at t=%v outside %v", y, tt, scr)
+				}
 			}
 		}
 	})

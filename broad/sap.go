@@ -40,8 +40,8 @@ type SAP struct {
 	stats    SAPStats
 
 	adds, rems []uint64 // event buffers: moving handle<<32 | passed handle
-	active     []int32  // rebuild scratch
-	activePos  []int32
+	rb         *Sweep   // rebuild: finds all pairs
+	pairBuf    []Pair
 	sortBuf    []endpoint
 }
 
@@ -103,6 +103,30 @@ func (s *SAP) growTo(n int) {
 	s.flags = append(s.flags, make([]uint8, m-len(s.flags))...)
 	s.cur = append(s.cur, make([]float64, 6*m-len(s.cur))...)
 	s.old = append(s.old, make([]float64, 6*m-len(s.old))...)
+}
+
+// SetAll sets the boxes of bodies 0 to len(boxes)-1, as many calls of Set
+// would, with less overhead per box. On an invalid box it returns the
+// error of Set for the first one, having set the boxes before it.
+func (s *SAP) SetAll(boxes []geom.AABB) error {
+	for id := range boxes {
+		box := &boxes[id]
+		if !(box.Min.X <= box.Max.X && box.Min.Y <= box.Max.Y && box.Min.Z <= box.Max.Z) ||
+			!finite(box.Min.X) || !finite(box.Min.Y) || !finite(box.Min.Z) ||
+			!finite(box.Max.X) || !finite(box.Max.Y) || !finite(box.Max.Z) {
+			return checkBox(id, *box)
+		}
+		if id >= len(s.flags) || s.flags[id]&(flagIn|flagDead) != flagIn {
+			if err := s.Set(id, *box); err != nil {
+				return err
+			}
+			continue
+		}
+		c := s.cur[6*id : 6*id+6 : 6*id+6]
+		c[0], c[1], c[2] = box.Min.X, box.Min.Y, box.Min.Z
+		c[3], c[4], c[5] = box.Max.X, box.Max.Y, box.Max.Z
+	}
+	return nil
 }
 
 // Remove deletes body id and reports whether it was present.
@@ -274,11 +298,26 @@ func (s *SAP) sortAxis(k int, budget *int) bool {
 	*budget -= swaps
 	s.stats.Swaps += swaps
 	s.stats.Events += len(adds) + len(rems)
+	// The other two axes, tested first: a pair with an event on axis k
+	// usually does not overlap on them, so most events end at the first
+	// comparison.
+	j1, j2 := (k+1)%3, (k+2)%3
+	cur, old := s.cur, s.old
 	for _, e := range adds {
-		s.addEvent(k, int(e>>33), int(uint32(e)>>1))
+		a, b := int(e>>33), int(uint32(e)>>1)
+		ca, cb := cur[6*a:6*a+6:6*a+6], cur[6*b:6*b+6:6*b+6]
+		if ca[j1] > cb[j1+3] || cb[j1] > ca[j1+3] || ca[j2] > cb[j2+3] || cb[j2] > ca[j2+3] || ca[k] > cb[k+3] || cb[k] > ca[k+3] {
+			continue
+		}
+		s.addEvent(k, a, b)
 	}
 	for _, e := range rems {
-		s.removeEvent(k, int(e>>33), int(uint32(e)>>1))
+		a, b := int(e>>33), int(uint32(e)>>1)
+		oa, ob := old[6*a:6*a+6:6*a+6], old[6*b:6*b+6:6*b+6]
+		if oa[j1] > ob[j1+3] || ob[j1] > oa[j1+3] || oa[j2] > ob[j2+3] || ob[j2] > oa[j2+3] || oa[k] > ob[k+3] || ob[k] > oa[k+3] {
+			continue
+		}
+		s.removeEvent(k, a, b)
 	}
 	s.adds, s.rems = adds[:0], rems[:0]
 	return true
@@ -288,11 +327,9 @@ func (s *SAP) sortAxis(k int, budget *int) bool {
 // axis k, so a and b were apart on k before the frame and now overlap on k.
 // The pair is added if it overlaps now on all axes and k is the first axis
 // on which it was apart.
+//
+// The caller has checked that the pair overlaps now.
 func (s *SAP) addEvent(k, a, b int) {
-	ca, cb := s.cur[6*a:6*a+6:6*a+6], s.cur[6*b:6*b+6:6*b+6]
-	if ca[0] > cb[3] || cb[0] > ca[3] || ca[1] > cb[4] || cb[1] > ca[4] || ca[2] > cb[5] || cb[2] > ca[5] {
-		return
-	}
 	if (s.flags[a]|s.flags[b])&flagBorn != 0 {
 		if k != 0 { // a new body was apart from everything on every axis
 			return
@@ -313,11 +350,9 @@ func (s *SAP) addEvent(k, a, b int) {
 // b on axis k, so a and b overlapped on k before the frame and are apart on
 // k now. The pair is removed if it overlapped before on all axes and k is
 // the first axis on which it is apart now.
+//
+// The caller has checked that the pair overlapped before.
 func (s *SAP) removeEvent(k, a, b int) {
-	oa, ob := s.old[6*a:6*a+6:6*a+6], s.old[6*b:6*b+6:6*b+6]
-	if oa[0] > ob[3] || ob[0] > oa[3] || oa[1] > ob[4] || ob[1] > oa[4] || oa[2] > ob[5] || ob[2] > oa[5] {
-		return
-	}
 	if (s.flags[a]|s.flags[b])&flagBorn != 0 {
 		return
 	}
@@ -331,8 +366,8 @@ func (s *SAP) removeEvent(k, a, b int) {
 	s.set.remove(p.A, p.B)
 }
 
-// rebuild sorts every axis from scratch and finds all pairs by a sweep
-// along x.
+// rebuild sorts every axis from scratch and finds all pairs with a grid
+// sweep (Sweep).
 func (s *SAP) rebuild() {
 	s.stats.Rebuilt = true
 	for k := range s.axes {
@@ -352,33 +387,29 @@ func (s *SAP) rebuild() {
 		}
 		s.sortBuf = buf
 	}
+	// All pairs afresh, by the grid sweep (O(n + pairs) on spread-out
+	// scenes, unlike a sweep of the x list alone).
 	s.set.clear()
-	if len(s.activePos) < len(s.flags) {
-		s.activePos = make([]int32, len(s.flags))
+	if s.rb == nil {
+		s.rb = new(Sweep)
 	}
-	act := s.active[:0]
-	cur := s.cur
+	rb := s.rb
 	for _, h := range s.axes[0].h {
-		id := int32(h >> 1)
-		if h&1 != 0 {
-			i := s.activePos[id]
-			last := act[len(act)-1]
-			act[i] = last
-			s.activePos[last] = i
-			act = act[:len(act)-1]
-			continue
+		if h&1 == 0 {
+			id := int(h >> 1)
+			c := s.cur[6*id : 6*id+6]
+			rb.Set(id, geom.AABB{Min: geom.Vec3{X: c[0], Y: c[1], Z: c[2]}, Max: geom.Vec3{X: c[3], Y: c[4], Z: c[5]}})
 		}
-		a := cur[6*int(id) : 6*int(id)+6 : 6*int(id)+6]
-		for _, o := range act {
-			b := cur[6*int(o) : 6*int(o)+6 : 6*int(o)+6]
-			if a[1] <= b[4] && b[1] <= a[4] && a[2] <= b[5] && b[2] <= a[5] {
-				p := ordered(id, o)
-				s.set.add(p.A, p.B)
-			}
-		}
-		s.activePos[id] = int32(len(act))
-		act = append(act, id)
 	}
-	s.active = act
+	s.pairBuf = rb.Pairs(s.pairBuf[:0])
+	for _, p := range s.pairBuf {
+		s.set.add(p.A, p.B)
+	}
+	for _, h := range s.axes[0].h {
+		if h&1 == 0 {
+			rb.Remove(int(h >> 1))
+		}
+	}
+	rb.Pairs(nil) // drop the removed ids
 	s.finish()
 }

@@ -37,23 +37,16 @@ type Sweep struct {
 	order   []int32   // present ids sorted by lower x (removed ids cleaned lazily)
 	key     []float64 // lower x, in order
 	dirty   bool      // ids were removed since the last Pairs
+	added   int       // ids appended to order since the last Pairs
 	stats   SweepStats
 
-	// Scratch, by position in order.
+	// Scratch, by id.
 	c0, c1 []uint32 // first and last cell: cy | cz<<16
 	// Scratch, by slot of the cell lists.
-	start   []int32 // cell start offsets (len cells+1)
-	slot    []slotBox
-	hits    []uint64   // sweep survivors: slot<<32 | slot
+	start   []int32    // cell start offsets (len cells+2)
+	slot    []int32    // ids, in x order per cell
+	hits    []uint64   // sweep survivors: id<<32 | id
 	sortBuf []endpoint // full-sort scratch
-}
-
-// slotBox is a box in a cell list: its position in order and its bounds.
-type slotBox struct {
-	lox, hix           float64
-	ylo, yhi, zlo, zhi float64
-	pos                int32
-	c0                 uint32 // the box's first cell, for duplicate removal
 }
 
 // SweepStats counts the work of the last call to Pairs.
@@ -79,11 +72,41 @@ func (s *Sweep) Set(id int, box geom.AABB) error {
 		// A removed id still in order (dirty) must not be listed twice.
 		if !s.dirty || !slices.Contains(s.order, int32(id)) {
 			s.order = append(s.order, int32(id))
+			s.added++
 		}
 	}
 	b := &s.boxes[id]
 	b.lo[0], b.lo[1], b.lo[2] = box.Min.X, box.Min.Y, box.Min.Z
 	b.hi[0], b.hi[1], b.hi[2] = box.Max.X, box.Max.Y, box.Max.Z
+	return nil
+}
+
+// SetAll sets the boxes of bodies 0 to len(boxes)-1, as many calls of Set
+// would, with less overhead per box. On an invalid box it returns the
+// error of Set for the first one, having set the boxes before it.
+func (s *Sweep) SetAll(boxes []geom.AABB) error {
+	for len(s.boxes) < len(boxes) {
+		s.boxes = append(s.boxes, box6{})
+		s.present = append(s.present, false)
+	}
+	bs, present := s.boxes[:len(boxes)], s.present[:len(boxes)]
+	for id := range boxes {
+		box := &boxes[id]
+		if !(box.Min.X <= box.Max.X && box.Min.Y <= box.Max.Y && box.Min.Z <= box.Max.Z) ||
+			!finite(box.Min.X) || !finite(box.Min.Y) || !finite(box.Min.Z) ||
+			!finite(box.Max.X) || !finite(box.Max.Y) || !finite(box.Max.Z) {
+			return checkBox(id, *box)
+		}
+		if !present[id] {
+			if err := s.Set(id, *box); err != nil {
+				return err
+			}
+			continue
+		}
+		b := &bs[id]
+		b.lo[0], b.lo[1], b.lo[2] = box.Min.X, box.Min.Y, box.Min.Z
+		b.hi[0], b.hi[1], b.hi[2] = box.Max.X, box.Max.Y, box.Max.Z
+	}
 	return nil
 }
 
@@ -104,6 +127,9 @@ func (s *Sweep) Len() int { return s.n }
 // Stats returns the work counters of the last call to Pairs.
 func (s *Sweep) Stats() SweepStats { return s.stats }
 
+// smallN is the number of boxes up to which Pairs tests all pairs.
+const smallN = 24
+
 // maxCellsPerAxis bounds the grid; cells beyond a few per box buy nothing.
 const maxCellsPerAxis = 256
 
@@ -122,10 +148,20 @@ func (s *Sweep) Pairs(dst []Pair) []Pair {
 	}
 	order, boxes := s.order, s.boxes
 	n := len(order)
+	if n <= smallN {
+		// A few boxes: all pairs is faster than sorting.
+		for i, a := range order {
+			for _, b := range order[i+1:] {
+				if overlap6(&boxes[a], &boxes[b]) {
+					dst = append(dst, ordered(a, b))
+				}
+			}
+		}
+		s.stats = SweepStats{Candidates: n * (n - 1) / 2}
+		return dst
+	}
 	if cap(s.key) < n {
 		s.key = make([]float64, n, 2*n)
-		s.c0 = make([]uint32, n, 2*n)
-		s.c1 = make([]uint32, n, 2*n)
 	}
 	key := s.key[:n]
 	ylo, yhi, zlo, zhi := inf, -inf, inf, -inf
@@ -143,6 +179,10 @@ func (s *Sweep) Pairs(dst []Pair) []Pair {
 	// sort finishes the job.
 	swaps := 0
 	budget := 16*n + 256
+	if 4*s.added > n {
+		s.sortAll(key) // mass insertion: the new ids are in no order
+	}
+	s.added = 0
 	for i := 1; i < n; i++ {
 		v := key[i]
 		if v >= key[i-1] {
@@ -157,7 +197,7 @@ func (s *Sweep) Pairs(dst []Pair) []Pair {
 		swaps += i - 1 - j
 		key[j+1], order[j+1] = v, id
 		if swaps > budget {
-			s.sortAll()
+			s.sortAll(key)
 			break
 		}
 	}
@@ -171,13 +211,22 @@ func (s *Sweep) Pairs(dst []Pair) []Pair {
 	}
 	start := s.start[:cells+2] // cell c's count at c+1; cell "cells" is a dummy
 	clear(start)
-	c0, c1 := s.c0[:n], s.c1[:n]
+	if len(s.c0) < len(boxes) {
+		s.c0 = make([]uint32, len(boxes), cap(boxes))
+		s.c1 = make([]uint32, len(boxes), cap(boxes))
+	}
+	c0, c1 := s.c0[:len(boxes)], s.c1[:len(boxes)]
+	// By id, sequentially: find the cells, count the boxes per cell.
 	entries := 0
-	for i, id := range order {
+	present := s.present[:len(boxes)]
+	for id := range boxes {
+		if !present[id] {
+			continue
+		}
 		b := &boxes[id]
 		y0, y1 := gy.cell(b.lo[1]), gy.cell(b.hi[1])
 		z0, z1 := gz.cell(b.lo[2]), gz.cell(b.hi[2])
-		c0[i], c1[i] = uint32(y0)|uint32(z0)<<16, uint32(y1)|uint32(z1)<<16
+		c0[id], c1[id] = uint32(y0)|uint32(z0)<<16, uint32(y1)|uint32(z1)<<16
 		dy, dz := y1-y0, z1-z0
 		if dy|dz <= 1 {
 			// One to four cells, counted without branches: a cell not
@@ -200,29 +249,28 @@ func (s *Sweep) Pairs(dst []Pair) []Pair {
 	for c := 1; c <= cells; c++ {
 		start[c] += start[c-1]
 	}
-	// The dummy cell's slots follow the real ones; its cursor is reset to
-	// its first slot after every write.
+	// The dummy cell's slot follows the real ones; its cursor is reset to
+	// it after every write. Then two slots of padding for the sweep's
+	// look-ahead.
 	junk := int32(entries)
 	start[cells] = junk
-	// One more slot for the dummy cell.
-	if cap(s.slot) < entries+1 {
-		s.slot = make([]slotBox, entries+1, 2*entries+1)
+	if cap(s.slot) < entries+3 {
+		s.slot = make([]int32, entries+3, 2*entries+3)
 	}
-	slot := s.slot[:entries+1]
-	// Fill the cell lists in x order; start[c] runs to the end of cell c,
-	// then is shifted back below.
-	for i, id := range order {
-		b := &boxes[id]
-		sb := slotBox{b.lo[0], b.hi[0], b.lo[1], b.hi[1], b.lo[2], b.hi[2], int32(i), c0[i]}
-		y0, z0 := int(c0[i]&0xffff), int(c0[i]>>16)
-		y1, z1 := int(c1[i]&0xffff), int(c1[i]>>16)
+	slot := s.slot[:entries+3]
+	slot[entries+1], slot[entries+2] = order[0], order[0]
+	// Fill the cell lists with ids in x order; start[c] runs to the end of
+	// cell c, then is shifted back below.
+	for _, id := range order {
+		y0, z0 := int(c0[id]&0xffff), int(c0[id]>>16)
+		y1, z1 := int(c1[id]&0xffff), int(c1[id]>>16)
 		dy, dz := y1-y0, z1-z0
 		if dy|dz <= 1 {
 			c := z0*gy.n + y0
-			slot[start[c]] = sb
+			slot[start[c]] = id
 			start[c]++
 			for _, d := range [3]int{pick(dy, c+1, cells), pick(dz, c+gy.n, cells), pick(dy&dz, c+gy.n+1, cells)} {
-				slot[start[d]] = sb
+				slot[start[d]] = id
 				start[d]++
 				start[cells] = junk
 			}
@@ -231,7 +279,7 @@ func (s *Sweep) Pairs(dst []Pair) []Pair {
 		for z := z0; z <= z1; z++ {
 			for y := y0; y <= y1; y++ {
 				c := z*gy.n + y
-				slot[start[c]] = sb
+				slot[start[c]] = id
 				start[c]++
 			}
 		}
@@ -249,38 +297,53 @@ func (s *Sweep) Pairs(dst []Pair) []Pair {
 	cands := 0
 	hits := s.hits
 	for c := 0; c < cells; c++ {
-		lo, hi := int(start[c]), int(start[c+1])
-		if hi-lo < 2 {
+		list := slot[start[c]:start[c+1]]
+		if len(list) < 2 {
 			continue
 		}
 		k := 0
-		for a := lo; a < hi; a++ {
-			A := &slot[a]
-			if len(hits)-k < hi-a {
-				hits = append(hits[:k], make([]uint64, hi-a+len(hits))...)
+		base := int(start[c])
+		for a, ia := range list {
+			A := &boxes[ia]
+			hx := A.hi[0]
+			if len(hits)-k < len(list)-a {
+				hits = append(hits[:k], make([]uint64, len(list)-a+len(hits))...)
 				hits = hits[:cap(hits)]
 			}
-			tag := uint64(a) << 32
-			t := a + 1
-			for ; t < hi; t++ {
-				B := &slot[t]
-				if B.lox > A.hix {
+			tag := uint64(ia) << 32
+			// The next two entries without branches (slot is padded, and
+			// an entry past the list is masked out).
+			i1, i2 := slot[base+a+1], slot[base+a+2]
+			B1, B2 := &boxes[i1], &boxes[i2]
+			in1 := b2i(a+1 < len(list)) & b2i(B1.lo[0] <= hx)
+			in2 := in1 & b2i(a+2 < len(list)) & b2i(B2.lo[0] <= hx)
+			hits[k] = tag | uint64(i1)
+			k += in1 & b2i(A.lo[1] <= B1.hi[1]) & b2i(B1.lo[1] <= A.hi[1]) & b2i(A.lo[2] <= B1.hi[2]) & b2i(B1.lo[2] <= A.hi[2])
+			hits[k] = tag | uint64(i2)
+			k += in2 & b2i(A.lo[1] <= B2.hi[1]) & b2i(B2.lo[1] <= A.hi[1]) & b2i(A.lo[2] <= B2.hi[2]) & b2i(B2.lo[2] <= A.hi[2])
+			cands += in1 + in2
+			if in2 == 0 {
+				continue
+			}
+			t := a + 3
+			for ; t < len(list); t++ {
+				B := &boxes[list[t]]
+				if B.lo[0] > hx {
 					break
 				}
-				hits[k] = tag | uint64(t)
-				k += b2i(A.ylo <= B.yhi) & b2i(B.ylo <= A.yhi) & b2i(A.zlo <= B.zhi) & b2i(B.zlo <= A.zhi)
+				hits[k] = tag | uint64(list[t])
+				k += b2i(A.lo[1] <= B.hi[1]) & b2i(B.lo[1] <= A.hi[1]) & b2i(A.lo[2] <= B.hi[2]) & b2i(B.lo[2] <= A.hi[2])
 			}
-			cands += t - a - 1
+			cands += t - a - 3
 		}
 		cy, cz := uint32(c%gy.n), uint32(c/gy.n)
 		dst = slices.Grow(dst, k)
 		d := dst[len(dst) : len(dst)+k]
 		w := 0
 		for _, h := range hits[:k] {
-			A, B := &slot[h>>32], &slot[uint32(h)]
-			ia, ib := order[A.pos], order[B.pos]
+			ia, ib := int32(h>>32), int32(uint32(h))
 			d[w] = Pair{min(ia, ib), max(ia, ib)}
-			w += b2i(max(A.c0&0xffff, B.c0&0xffff) == cy) & b2i(max(A.c0>>16, B.c0>>16) == cz)
+			w += b2i(max(c0[ia]&0xffff, c0[ib]&0xffff) == cy) & b2i(max(c0[ia]>>16, c0[ib]>>16) == cz)
 		}
 		dst = dst[:len(dst)+w]
 	}
@@ -289,15 +352,16 @@ func (s *Sweep) Pairs(dst []Pair) []Pair {
 	return dst
 }
 
-// sortAll sorts order and key by key from scratch.
-func (s *Sweep) sortAll() {
+// sortAll sorts order and key (the lower x of order, len(order) long) by
+// key from scratch.
+func (s *Sweep) sortAll(key []float64) {
 	buf := s.sortBuf[:0]
 	for i, id := range s.order {
-		buf = append(buf, endpoint{s.key[i], uint32(id)})
+		buf = append(buf, endpoint{key[i], uint32(id)})
 	}
 	slices.SortFunc(buf, func(x, y endpoint) int { return cmp.Compare(x.v, y.v) })
 	for i, e := range buf {
-		s.key[i], s.order[i] = e.v, int32(e.h)
+		key[i], s.order[i] = e.v, int32(e.h)
 	}
 	s.sortBuf = buf
 }

@@ -11,7 +11,10 @@ import (
 // enlarged by a margin ("fat" boxes), built incrementally by inserting each
 // leaf next to the sibling that least increases the total surface area and
 // kept balanced by AVL-style rotations. Moving a body whose box stays inside
-// its fat box costs nothing; otherwise the leaf is removed and reinserted.
+// its fat box costs nothing; a body that leaves it by a little gets a new
+// fat box in place (its ancestors are enlarged, and refit before the next
+// pair search, as in Box2D v3); one that moved far is removed and
+// reinserted.
 //
 // Pairs are exact: candidates come from the fat boxes and are confirmed on
 // the bodies' tight boxes. The tree suits scenes with many static bodies,
@@ -21,17 +24,19 @@ import (
 // safe for concurrent use.
 type Tree struct {
 	// Margin enlarges each leaf box on every side, in length units. Zero
-	// means 20% of the box's largest extent.
+	// means 2% of the box's largest extent (the fat box also stretches
+	// along the last displacement).
 	Margin float64
 
-	nodes  []treeNode
-	root   int32
-	free   int32 // head of the free list (linked by parent), -1 = none
-	leaf   []int32
-	tight  []box6
-	n      int
-	stack  []int32
-	inited bool
+	nodes    []treeNode
+	root     int32
+	free     int32 // head of the free list (linked by parent), -1 = none
+	leaf     []int32
+	tight    []box6
+	n        int
+	stack    []int32
+	inited   bool
+	enlarged bool // boxes were enlarged in place since the last refit
 }
 
 type treeNode struct {
@@ -65,21 +70,32 @@ func (t *Tree) Set(id int, box geom.AABB) error {
 	l := t.leaf[id]
 	fat := t.fatten(b)
 	if l != null {
-		if contains6(&t.nodes[l].box, &b) {
+		n := &t.nodes[l]
+		if contains6(&n.box, &b) {
 			return nil
 		}
-		t.removeLeaf(l)
 		// Predict the motion (Box2D's displacement multiplier): stretch
 		// the fat box by the last displacement, so a body moving steadily
 		// leaves its fat box less often.
 		for k := 0; k < 3; k++ {
-			d := 2 * ((b.lo[k] + b.hi[k]) - (prev.lo[k] + prev.hi[k])) / 2
+			d := (b.lo[k] + b.hi[k]) - (prev.lo[k] + prev.hi[k])
 			if d < 0 {
 				fat.lo[k] += d
 			} else {
 				fat.hi[k] += d
 			}
 		}
+		if overlap6(&n.box, &fat) {
+			// A small move: enlarge the leaf and its ancestors in place
+			// (Box2D v3); Pairs refits the tree before using it.
+			n.box = fat
+			for p := n.parent; p != null && !contains6(&t.nodes[p].box, &fat); p = t.nodes[p].parent {
+				t.nodes[p].box = union6(&t.nodes[p].box, &fat)
+			}
+			t.enlarged = true
+			return nil
+		}
+		t.removeLeaf(l)
 	} else {
 		l = t.alloc()
 		t.leaf[id] = l
@@ -88,6 +104,31 @@ func (t *Tree) Set(id int, box geom.AABB) error {
 	t.nodes[l] = treeNode{box: fat, parent: null, child1: null, child2: null, id: int32(id)}
 	t.insertLeaf(l)
 	return nil
+}
+
+// refit recomputes every internal box as the union of its children's,
+// bottom up, undoing the growth left by in-place enlargements.
+func (t *Tree) refit() {
+	if t.root == null {
+		return
+	}
+	// Post-order by an explicit stack: a node is pushed twice, the second
+	// time (marked by a negative index) after its children.
+	st := append(t.stack[:0], t.root)
+	for len(st) > 0 {
+		i := st[len(st)-1]
+		st = st[:len(st)-1]
+		if i < 0 {
+			n := &t.nodes[^i]
+			n.box = union6(&t.nodes[n.child1].box, &t.nodes[n.child2].box)
+			continue
+		}
+		if n := &t.nodes[i]; n.height > 0 {
+			st = append(st, ^i, n.child1, n.child2)
+		}
+	}
+	t.stack = st[:0]
+	t.enlarged = false
 }
 
 // Remove deletes body id and reports whether it was present.
@@ -117,7 +158,7 @@ func (t *Tree) Height() int {
 func (t *Tree) fatten(b box6) box6 {
 	m := t.Margin
 	if m <= 0 {
-		m = 0.2 * max(b.hi[0]-b.lo[0], b.hi[1]-b.lo[1], b.hi[2]-b.lo[2])
+		m = 0.02 * max(b.hi[0]-b.lo[0], b.hi[1]-b.lo[1], b.hi[2]-b.lo[2])
 	}
 	for k := 0; k < 3; k++ {
 		b.lo[k] -= m
@@ -349,6 +390,9 @@ func (t *Tree) Query(box geom.AABB, fn func(id int) bool) {
 func (t *Tree) Pairs(dst []Pair) []Pair {
 	if !t.inited || t.root == null || t.nodes[t.root].height == 0 {
 		return dst
+	}
+	if t.enlarged {
+		t.refit()
 	}
 	// Stack of node pairs; (i, i) means "all pairs within subtree i".
 	st := t.stack[:0]

@@ -83,15 +83,21 @@ func benchStep(b *testing.B, n, nv int, kind Kind, workers int) {
 	}
 	b.ResetTimer()
 	tests := 0
+	var narrow, broadT int64
 	for i := 0; i < b.N; i++ {
 		s.advance(b)
 		var err error
 		if cs, err = s.w.Step(cs[:0]); err != nil {
 			b.Fatal(err)
 		}
-		tests += s.w.Stats().Tests
+		st := s.w.Stats()
+		tests += st.Tests
+		narrow += st.Narrow.Nanoseconds()
+		broadT += st.Broad.Nanoseconds()
 	}
 	b.ReportMetric(float64(tests)/float64(b.N), "tests/step")
+	b.ReportMetric(float64(narrow)/float64(b.N), "narrow-ns/step")
+	b.ReportMetric(float64(broadT)/float64(b.N), "broad-ns/step")
 	b.ReportMetric(float64(len(cs)), "contacts")
 }
 

@@ -76,27 +76,79 @@ func motionOf(m Method) uint8 {
 // tightBox returns the box of the mesh's vertices at pose p.
 func tightBox(sh *shape, p geom.Pose) geom.AABB {
 	t := p.Transform()
-	b := geom.EmptyAABB()
-	for _, v := range sh.mesh.Verts {
-		b = b.AddPoint(t.Apply(v))
+	vs := sh.mesh.Verts
+	lo := t.Apply(vs[0])
+	hi := lo
+	for _, v := range vs[1:] {
+		x := t.Apply(v)
+		if x.X < lo.X {
+			lo.X = x.X
+		}
+		if x.X > hi.X {
+			hi.X = x.X
+		}
+		if x.Y < lo.Y {
+			lo.Y = x.Y
+		}
+		if x.Y > hi.Y {
+			hi.Y = x.Y
+		}
+		if x.Z < lo.Z {
+			lo.Z = x.Z
+		}
+		if x.Z > hi.Z {
+			hi.Z = x.Z
+		}
 	}
-	return b
+	return geom.AABB{Min: lo, Max: hi}
 }
 
-// box returns the broad-phase box of body b for the step.
-func (w *World) box(b *body) geom.AABB {
-	end := tightBox(b.sh, b.p1)
+// convexBox returns the same box as tightBox for a convex body from six
+// supporting vertices (Chung and Wang Sec. 2.3): the world axes turned into
+// the body frame, hill climbing from the previous step's vertices, so the
+// cost does not grow with the vertex count. Below about 32 vertices
+// transforming them all is faster.
+func convexBox(b *body, p geom.Pose) geom.AABB {
+	t := p.Transform()
+	poly := b.sh.poly
+	var out [6]float64
+	for k := 0; k < 3; k++ {
+		// World axis k in the body frame: R^T e_k, row k of R.
+		d := geom.Vec3{X: t.R[k][0], Y: t.R[k][1], Z: t.R[k][2]}
+		if !b.supOK {
+			b.sup[k], _ = poly.Support(d)
+			b.sup[k+3], _ = poly.Support(d.Neg())
+		}
+		var hi, lo float64
+		b.sup[k], hi = poly.SupportFrom(d, b.sup[k])
+		b.sup[k+3], lo = poly.SupportFrom(d.Neg(), b.sup[k+3])
+		tk := t.T.Get(k)
+		out[k], out[k+3] = tk-lo, tk+hi
+	}
+	b.supOK = true
+	return geom.AABB{Min: geom.Vec3{X: out[0], Y: out[1], Z: out[2]}, Max: geom.Vec3{X: out[3], Y: out[4], Z: out[5]}}
+}
+
+// box returns the broad-phase box of body b for the step; motion says
+// which motion models the box must cover.
+func (w *World) box(b *body, motion uint8) geom.AABB {
+	var end geom.AABB
+	if b.sh.poly != nil && len(b.sh.mesh.Verts) > 32 {
+		end = convexBox(b, b.p1)
+	} else {
+		end = tightBox(b.sh, b.p1)
+	}
 	if b.p0 == b.p1 {
 		return end
 	}
 	out := end
-	if b.motion&motionScrew != 0 {
+	if motion&motionScrew != 0 {
 		out = out.Union(broad.SweptScrew(b.sh.extent, b.p0, b.p1, &w.opt.Swept))
 	}
-	if b.motion&motionLinear != 0 {
+	if motion&motionLinear != 0 {
 		out = out.Union(broad.SweptLinear(b.sh.extent, b.p0, b.p1, &w.opt.Swept))
 	}
-	if b.motion&motionVerts != 0 {
+	if motion&motionVerts != 0 {
 		out = out.Union(tightBox(b.sh, b.p0))
 	}
 	return out
@@ -141,12 +193,32 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 	w.step++
 	st := Stats{Bodies: w.n}
 	t0 := time.Now()
+	var motion [numKinds]uint8
+	for k := Kind(0); k < numKinds; k++ {
+		for j := Kind(0); j < numKinds; j++ {
+			if w.kindCount[j] > 0 {
+				motion[k] |= motionOf(w.table[k][j])
+			}
+		}
+	}
+	// The boxes, in parallel for many bodies (each body's box depends on
+	// that body alone), then given to the broad phase in id order.
+	if cap(w.boxes) < len(w.bodies) {
+		w.boxes = make([]geom.AABB, len(w.bodies), 2*len(w.bodies))
+	}
+	boxes := w.boxes[:len(w.bodies)]
+	w.parallel(len(w.bodies), 64, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if b := &w.bodies[i]; b.live {
+				boxes[i] = w.box(b, motion[b.kind])
+			}
+		}
+	})
 	for i := range w.bodies {
-		b := &w.bodies[i]
-		if !b.live {
+		if !w.bodies[i].live {
 			continue
 		}
-		if err := w.phase.Set(i, w.box(b)); err != nil {
+		if err := w.phase.Set(i, boxes[i]); err != nil {
 			return dst, fmt.Errorf("world: body %d: %w", i, err)
 		}
 	}
@@ -172,7 +244,7 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 		}
 		t := task{a: p.A, b: p.B, m: m, cache: -1}
 		if m == SeparatingVector || m == GJK {
-			t.cache = w.caches.get(pairKey(p.A, p.B), w.step)
+			t.cache = w.caches.get(pairKey(p.A, p.B), w.step, a.sh.poly, b.sh.poly)
 		}
 		st.ByMethod[m]++
 		tasks = append(tasks, t)
@@ -212,6 +284,32 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 		return dst, errs[0]
 	}
 	return dst, nil
+}
+
+// parallel calls fn on consecutive ranges [lo, hi) covering [0, n), on
+// all workers when n is at least 4 chunks and inline otherwise.
+func (w *World) parallel(n, chunk int, fn func(lo, hi int)) {
+	nw := len(w.workers)
+	if nw == 1 || n < 4*chunk {
+		fn(0, n)
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range nw {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(int64(chunk))) - chunk
+				if lo >= n {
+					return
+				}
+				fn(lo, min(lo+chunk, n))
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // run executes the tasks on the workers and returns the results in task
@@ -399,13 +497,17 @@ type pairCaches struct {
 }
 
 type pairCache struct {
-	key  uint64
-	seen uint32
-	sv   convex.Cache
-	gjk  convex.GJKCache
+	key    uint64
+	seen   uint32
+	pa, pb *convex.Polytope // the cache belongs to this pair of polytopes
+	sv     convex.Cache
+	gjk    convex.GJKCache
 }
 
-func (p *pairCaches) get(key uint64, step uint32) int32 {
+// get returns the index of the cache of pair key for polytopes pa and pb,
+// new or reset if the ids now name other polytopes (a body removed and its
+// id reused).
+func (p *pairCaches) get(key uint64, step uint32, pa, pb *convex.Polytope) int32 {
 	if p.index == nil {
 		p.index = map[uint64]int32{}
 	}
@@ -415,7 +517,11 @@ func (p *pairCaches) get(key uint64, step uint32) int32 {
 		p.list = append(p.list, pairCache{key: key})
 		p.index[key] = i
 	}
-	p.list[i].seen = step
+	c := &p.list[i]
+	if c.pa != pa || c.pb != pb {
+		*c = pairCache{key: key, pa: pa, pb: pb}
+	}
+	c.seen = step
 	return i
 }
 

@@ -221,26 +221,31 @@ type body struct {
 	filter Filter
 	sh     *shape
 	p0, p1 geom.Pose // pose at the start and the end of the next step
-	motion uint8     // motion models needed by the body's table row
+	sup    [6]int32  // convex: supporting vertices along +x, +y, +z, -x, -y, -z
+	supOK  bool
 }
 
 // World is a scene of rigid bodies. It is not safe for concurrent use;
 // Step itself uses Options.Workers goroutines.
 type World struct {
-	opt     Options
-	table   Table
-	bodies  []body
-	free    []BodyID
-	n       int
-	shapes  map[*mesh.Mesh]map[Kind]*shape
-	phase   broad.Phase
-	workers []*worker
-	caches  pairCaches
-	tocOpt  *toc.Options // Options.TOC with Within = 0
-	step    uint32
-	stats   Stats
+	opt    Options
+	table  Table
+	bodies []body
+	free   []BodyID
+	n      int
+	// Bodies per kind: a body's box covers the motions of the methods
+	// that pair it with the kinds present.
+	kindCount [numKinds]int
+	shapes    map[*mesh.Mesh]map[Kind]*shape
+	phase     broad.Phase
+	workers   []*worker
+	caches    pairCaches
+	tocOpt    *toc.Options // Options.TOC with Within = 0
+	step      uint32
+	stats     Stats
 
 	// Step scratch.
+	boxes []geom.AABB
 	pairs []broad.Pair
 	tasks []task
 }
@@ -311,7 +316,7 @@ func (w *World) get(id BodyID) (*body, error) {
 // Add adds a body and returns its id. It returns an error when the mesh is
 // nil or unfit for the kind (not convex for Convex, not closed for
 // Polyhedron) or for a method of the kind's table row, or the pose is not
-// finite or its quaternion is zero.
+// finite, beyond MaxCoord, or its quaternion is zero.
 func (w *World) Add(def BodyDef) (BodyID, error) {
 	if def.Mesh == nil {
 		return -1, errors.New("world: body has no mesh")
@@ -335,19 +340,25 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 		id = BodyID(len(w.bodies))
 		w.bodies = append(w.bodies, body{})
 	}
-	b := body{live: true, kind: def.Kind, static: def.Static, filter: def.Filter, sh: sh, p0: pose, p1: pose}
-	for k := Kind(0); k < numKinds; k++ {
-		b.motion |= motionOf(w.table[def.Kind][k])
-	}
-	w.bodies[id] = b
+	w.bodies[id] = body{live: true, kind: def.Kind, static: def.Static, filter: def.Filter, sh: sh, p0: pose, p1: pose}
+	w.kindCount[def.Kind]++
 	w.n++
 	return id, nil
 }
+
+// MaxCoord bounds the translation of a pose (length units, per
+// coordinate). Beyond 1e15 the spacing of float64 values exceeds 0.1, too
+// coarse for collision detection, and the narrow phases' error bounds stop
+// holding.
+const MaxCoord = 1e15
 
 // checkPose validates a pose and normalizes its quaternion.
 func checkPose(p geom.Pose) (geom.Pose, error) {
 	if !p.P.IsFinite() || !p.Q.IsFinite() {
 		return p, fmt.Errorf("world: pose %v is not finite", p)
+	}
+	if p.P.Abs().MaxAbs() > MaxCoord {
+		return p, fmt.Errorf("world: pose %v: translation beyond MaxCoord = %g", p, MaxCoord)
 	}
 	q, ok := p.Q.Normalize()
 	if !ok {
@@ -366,8 +377,8 @@ func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
 		return nil, errors.New("world: mesh has no vertices")
 	}
 	s := &shape{mesh: m, extent: broad.ExtentOf(m.Verts)}
-	if !s.extent.Box.Min.IsFinite() || !s.extent.Box.Max.IsFinite() {
-		return nil, errors.New("world: mesh has a non-finite vertex")
+	if !s.extent.Box.Min.IsFinite() || !s.extent.Box.Max.IsFinite() || !(s.extent.Radius <= MaxCoord) {
+		return nil, fmt.Errorf("world: mesh has a vertex that is not finite or beyond MaxCoord = %g", MaxCoord)
 	}
 	need := [numMethods]bool{}
 	for j := Kind(0); j < numKinds; j++ {
@@ -404,6 +415,7 @@ func (w *World) Remove(id BodyID) error {
 	if _, err := w.get(id); err != nil {
 		return err
 	}
+	w.kindCount[w.bodies[id].kind]--
 	w.bodies[id] = body{}
 	w.free = append(w.free, id)
 	w.phase.Remove(int(id))
@@ -421,9 +433,11 @@ func (w *World) Move(id BodyID, pose geom.Pose) error {
 	if b.static {
 		return fmt.Errorf("world: body %d is static", id)
 	}
-	if b.p1, err = checkPose(pose); err != nil {
+	p, err := checkPose(pose)
+	if err != nil {
 		return fmt.Errorf("world: body %d: %w", id, err)
 	}
+	b.p1 = p
 	return nil
 }
 

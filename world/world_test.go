@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/collide-go/collide/ccd"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
@@ -43,7 +44,7 @@ func newTestScene(t testing.TB, n int, seed uint64, opt *Options) *testScene {
 		def := BodyDef{Pose: s.randPose()}
 		switch i % 4 {
 		case 0, 1:
-			def.Mesh = shapes.RandomPolytope(shapes.PolytopeShape(i%3), 12, 0.8, seed*1000+uint64(i))
+			def.Mesh = shapes.RandomPolytope(shapes.PolytopeShape(i%3), 6+i%20, 0.8, seed*1000+uint64(i))
 			def.Kind = Convex
 		case 2:
 			def.Mesh = carMesh
@@ -95,8 +96,15 @@ func (s *testScene) moveAll(t testing.TB) {
 }
 
 // pairwise computes the contacts of the step by calling the narrow phase
-// of every pair directly, with fresh state and no broad phase.
+// of every pair directly, with fresh state and no broad phase. A pair whose
+// narrow phase fails is left out (the world reports the others too).
 func pairwise(t testing.TB, w *World) []Contact {
+	c, _ := pairwiseErr(w)
+	return c
+}
+
+func pairwiseErr(w *World) ([]Contact, error) {
+	var firstErr error
 	var out []Contact
 	det := screw.NewDetector()
 	var tq toc.Query
@@ -120,7 +128,8 @@ func pairwise(t testing.TB, w *World) []Contact {
 			case ScrewCCD:
 				cols, err := det.Detect(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, nil, nil)
 				if err != nil {
-					t.Fatal(err)
+					firstErr = cmpErr(firstErr, err)
+					continue
 				}
 				if len(cols) > 0 {
 					hit = true
@@ -137,19 +146,106 @@ func pairwise(t testing.TB, w *World) []Contact {
 				sb := toc.State{Pose: b.p0, V: b.p1.P.Sub(b.p0.P), W: b.p1.Q.Mul(b.p0.Q.Conj()).RotationVector()}
 				cs, err := tq.Contacts(a.sh.toc, sa, b.sh.toc, sb, 1, nil, nil)
 				if err != nil {
-					t.Fatal(err)
+					firstErr = cmpErr(firstErr, err)
+					continue
 				}
 				if len(cs) > 0 {
 					hit = true
 					c.Time, c.Point, c.Normal = cs[0].T, cs[0].Point, cs[0].Normal.Neg()
 				}
+			case ElementaryCCD:
+				hit, c = elementaryRef(w, a, b, c)
 			}
 			if hit {
 				out = append(out, c)
 			}
 		}
 	}
-	return out
+	return out, firstErr
+}
+
+// elementaryRef runs every vertex-face and edge-edge test of two bodies,
+// with no culling, and keeps the earliest hit (normal from A towards B).
+func elementaryRef(w *World, a, b *body, c Contact) (bool, Contact) {
+	pos := func(bd *body, p geom.Pose) []geom.Vec3 {
+		var out []geom.Vec3
+		t := p.Transform() // as the world does, so rounding agrees
+		for _, v := range bd.sh.mesh.Verts {
+			out = append(out, t.Apply(v))
+		}
+		return out
+	}
+	a0, a1, b0, b1 := pos(a, a.p0), pos(a, a.p1), pos(b, b.p0), pos(b, b.p1)
+	best, found := 2.0, false
+	keep := func(r ccd.Result, flip bool) {
+		if r.Hit() && r.TOI < best {
+			best, found = r.TOI, true
+			c.Time, c.Point, c.Normal = r.TOI, r.Point, r.Normal
+			if flip {
+				c.Normal = r.Normal.Neg()
+			}
+		}
+	}
+	for _, tri := range b.sh.tris {
+		i, j, k := tri.V[0], tri.V[1], tri.V[2]
+		for p := range a0 {
+			keep(ccd.VertexFace([4]geom.Vec3{a0[p], b0[i], b0[j], b0[k]}, [4]geom.Vec3{a1[p], b1[i], b1[j], b1[k]}, w.opt.CCD), true)
+		}
+	}
+	for _, tri := range a.sh.tris {
+		i, j, k := tri.V[0], tri.V[1], tri.V[2]
+		for p := range b0 {
+			keep(ccd.VertexFace([4]geom.Vec3{b0[p], a0[i], a0[j], a0[k]}, [4]geom.Vec3{b1[p], a1[i], a1[j], a1[k]}, w.opt.CCD), false)
+		}
+	}
+	for _, ea := range a.sh.mesh.Edges {
+		for _, eb := range b.sh.mesh.Edges {
+			i, j, k, l := ea.V[0], ea.V[1], eb.V[0], eb.V[1]
+			keep(ccd.EdgeEdge([4]geom.Vec3{a0[i], a0[j], b0[k], b0[l]}, [4]geom.Vec3{a1[i], a1[j], b1[k], b1[l]}, w.opt.CCD), true)
+		}
+	}
+	return found, c
+}
+
+// TestOtherMethodsMatchPairwise runs a table with GJK for convex pairs and
+// elementary CCD whenever a soup is involved.
+func TestOtherMethodsMatchPairwise(t *testing.T) {
+	tab := DefaultTable
+	tab[Convex][Convex] = GJK
+	for k := Kind(0); k < numKinds; k++ {
+		tab[Soup][k], tab[k][Soup] = ElementaryCCD, ElementaryCCD
+	}
+	byMethod := map[Method]int{}
+	for seed := uint64(1); seed <= 3; seed++ {
+		s := newTestScene(t, 16, seed+10, &Options{Table: &tab})
+		for step := 0; step < 5; step++ {
+			s.moveAll(t)
+			want := pairwise(t, s.w)
+			got, err := s.w.Step(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(normalize(got), normalize(want)) {
+				t.Fatalf("seed %d step %d:\n got %v\nwant %v", seed, step, got, want)
+			}
+			for _, c := range got {
+				byMethod[c.Method]++
+			}
+		}
+	}
+	t.Logf("contacts by method %v", byMethod)
+	for _, m := range []Method{GJK, ElementaryCCD} {
+		if byMethod[m] == 0 {
+			t.Errorf("no %v contact: the scenes do not exercise it", m)
+		}
+	}
+}
+
+func cmpErr(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
 }
 
 // TestWorldMatchesPairwise checks, over random scenes and steps, that the
@@ -341,7 +437,9 @@ func TestRemoveAndReuse(t *testing.T) {
 		for k := 0; k < 3; k++ {
 			i := s.rng.IntN(len(s.ids))
 			if err := s.w.Remove(s.ids[i]); err == nil {
-				def := s.defs[i]
+				// Another body takes the id: per-pair caches must not
+				// carry over.
+				def := s.defs[s.rng.IntN(len(s.defs))]
 				def.Pose = s.randPose()
 				id, err := s.w.Add(def)
 				if err != nil {
@@ -350,6 +448,7 @@ func TestRemoveAndReuse(t *testing.T) {
 				if id != s.ids[i] {
 					t.Fatalf("re-added body got id %d, want the freed %d", id, s.ids[i])
 				}
+				s.static[id] = def.Static
 			}
 		}
 		s.moveAll(t)
@@ -360,6 +459,89 @@ func TestRemoveAndReuse(t *testing.T) {
 		}
 		if !reflect.DeepEqual(normalize(got), normalize(want)) {
 			t.Fatalf("step %d:\n got %v\nwant %v", step, got, want)
+		}
+	}
+}
+
+// TestConvexBoxIsTight checks that the support-based box of convex bodies
+// equals the box of the transformed vertices exactly, along a path of
+// poses (so the hill climbing starts from the previous vertices).
+func TestConvexBoxIsTight(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	w, _ := New(nil)
+	for i := 0; i < 30; i++ {
+		m := shapes.RandomPolytope(shapes.PolytopeShape(i%3), 8+i*7, 1, uint64(i))
+		id, err := w.Add(BodyDef{Mesh: m, Pose: geom.PoseIdentity()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := &w.bodies[id]
+		q := geom.QuatIdentity()
+		for step := 0; step < 50; step++ {
+			ax, _ := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
+			q, _ = geom.QuatAxisAngle(ax, r.Float64()*float64(step%4)).Mul(q).Normalize()
+			p := geom.Pose{P: geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Scale(100), Q: q}
+			if got, want := convexBox(b, p), tightBox(b.sh, p); got != want {
+				t.Fatalf("body %d step %d pose %v: support box %v, vertex box %v", i, step, p, got, want)
+			}
+		}
+	}
+}
+
+// TestCacheNotReusedAcrossBodies removes a body whose pair cache holds
+// vertex indices of a large polytope and gives its id to a small one.
+func TestCacheNotReusedAcrossBodies(t *testing.T) {
+	w, _ := New(nil)
+	big := shapes.RandomPolytope(shapes.Ellipsoid, 200, 1, 1)
+	small := shapes.RandomPolytope(shapes.Ellipsoid, 5, 1, 2)
+	at := func(x float64) geom.Pose { return geom.Pose{P: geom.Vec3{X: x}, Q: geom.QuatIdentity()} }
+	a, _ := w.Add(BodyDef{Mesh: big, Pose: at(0)})
+	b, _ := w.Add(BodyDef{Mesh: big, Pose: at(1.9)})
+	for i := 0; i < 3; i++ {
+		w.Move(b, at(1.9+0.01*float64(i)))
+		if _, err := w.Step(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := w.caches.list[w.caches.index[pairKey(int32(a), int32(b))]]
+	if !c.sv.Valid || (c.sv.P < 5 && c.sv.Q < 5) {
+		t.Logf("cache %+v does not hold a large vertex index; the test is weaker", c.sv)
+	}
+	w.Remove(a)
+	a2, _ := w.Add(BodyDef{Mesh: small, Pose: at(0)})
+	if a2 != a {
+		t.Fatalf("id %d not reused (%d)", a, a2)
+	}
+	want := pairwise(t, w)
+	got, err := w.Step(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(normalize(got), normalize(want)) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}
+
+func TestEmptyAndSingle(t *testing.T) {
+	for _, bk := range []BroadKind{BroadSweep, BroadSAP, BroadTree, BroadBrute} {
+		w, err := New(&Options{Broad: bk, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cs, err := w.Step(nil); err != nil || len(cs) != 0 {
+			t.Fatalf("empty world: %v %v", cs, err)
+		}
+		id, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: geom.PoseIdentity()})
+		w.Move(id, geom.Pose{P: geom.Vec3{X: 3}, Q: geom.QuatIdentity()})
+		if cs, err := w.Step(nil); err != nil || len(cs) != 0 {
+			t.Fatalf("one body: %v %v", cs, err)
+		}
+		if p, _ := w.Pose(id); p.P.X != 3 {
+			t.Fatalf("pose after the step %v, want x = 3", p)
+		}
+		w.Remove(id)
+		if cs, err := w.Step(nil); err != nil || len(cs) != 0 || w.Len() != 0 {
+			t.Fatalf("after removing: %v %v len %d", cs, err, w.Len())
 		}
 	}
 }
