@@ -111,10 +111,14 @@ func printHelp(w io.Writer) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	width := 0
+	for _, n := range names {
+		width = max(width, len(n))
+	}
 	for _, n := range names {
 		c := commands[n]
-		fmt.Fprintf(w, "  %-18s %s\n", n, c.summary)
-		fmt.Fprintf(w, "  %-18s   collide %s %s\n", "", n, c.args)
+		fmt.Fprintf(w, "  %-*s  %s\n", width, n, c.summary)
+		fmt.Fprintf(w, "  %-*s    collide %s %s\n", width, "", n, c.args)
 	}
 	fmt.Fprintln(w, "\nRun 'collide help COMMAND' for one command; flags go before positional arguments or after them.")
 }
