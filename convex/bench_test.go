@@ -165,3 +165,35 @@ func threadCPU() int64 {
 	}
 	return ts.Nano()
 }
+
+// BenchmarkSepVecBestCase: one separated pair queried again with its cache
+// (one iteration, the cached vertices already supporting): the fixed cost
+// of a coherent test.
+func BenchmarkSepVecBestCase(b *testing.B) {
+	for _, name := range sampleNames {
+		b.Run(benchName(name), func(b *testing.B) {
+			s := loadSample(b, name)
+			for _, e := range s.expected {
+				if e.hit {
+					continue
+				}
+				ta, tb := s.poses[e.frame][e.a].Transform(), s.poses[e.frame][e.b].Transform()
+				var sv Searcher
+				var c Cache
+				sv.Intersect(s.polys[e.a], &ta, s.polys[e.b], &tb, &c)
+				if r := sv.Intersect(s.polys[e.a], &ta, s.polys[e.b], &tb, &c); r.Iterations != 1 {
+					continue
+				}
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				b.ResetTimer()
+				c0 := threadCPU()
+				for i := 0; i < b.N; i++ {
+					sv.Intersect(s.polys[e.a], &ta, s.polys[e.b], &tb, &c)
+				}
+				b.ReportMetric(float64(threadCPU()-c0)/float64(b.N), "cpu-ns/query")
+				return
+			}
+		})
+	}
+}

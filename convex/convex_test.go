@@ -483,3 +483,53 @@ func TestNewErrors(t *testing.T) {
 		t.Errorf("GJK NaN translation: %v", r.Status)
 	}
 }
+
+// TestDiamond checks that undiamond inverts the pseudo-angle.
+func TestDiamond(t *testing.T) {
+	for i := 0; i < 4000; i++ {
+		a := float64(i) / 1000
+		x, y := undiamond(a)
+		if got := diamond(x, y, math.Abs(x), math.Abs(y)); math.Abs(got-a) > 1e-12 && math.Abs(got-a+4) > 1e-12 {
+			t.Fatalf("diamond(undiamond(%v)) = %v", a, got)
+		}
+	}
+}
+
+// TestTouchingAndCoincident: boxes exactly face to face, edge to edge and
+// vertex to vertex count as intersecting; coincident bodies intersect; a
+// gap of 1e-6 separates.
+func TestTouchingAndCoincident(t *testing.T) {
+	p, err := New(shapes.Cube(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := geom.TransformIdentity()
+	var s Searcher
+	for _, c := range []struct {
+		off  geom.Vec3
+		want Status
+	}{
+		{geom.Vec3{}, Intersecting},
+		{geom.Vec3{X: 1}, Intersecting},
+		{geom.Vec3{X: 1, Y: 1}, Intersecting},
+		{geom.Vec3{X: 1, Y: 1, Z: 1}, Intersecting},
+		{geom.Vec3{X: 1, Y: 0.3, Z: -0.2}, Intersecting},
+		{geom.Vec3{X: 1 + 1e-6, Y: 0.3}, Separated},
+		{geom.Vec3{X: -1 - 1e-6, Y: -1, Z: 1}, Separated},
+		{geom.Vec3{X: 0.5, Y: 0.5, Z: 0.5}, Intersecting},
+	} {
+		tb := geom.Transform{R: geom.Identity(), T: c.off}
+		var cache Cache
+		for round := 0; round < 2; round++ {
+			if r := s.Intersect(p, &id, p, &tb, &cache); r.Status != c.want {
+				t.Errorf("offset %v round %d: sepvec %v, want %v", c.off, round, r.Status, c.want)
+			}
+		}
+		if g := GJK(p, &id, p, &tb, nil, nil); g.Status != c.want {
+			t.Errorf("offset %v: GJK %v, want %v", c.off, g.Status, c.want)
+		}
+		if g := GJKIntersect(p, &id, p, &tb, nil, nil); g.Status != c.want {
+			t.Errorf("offset %v: GJKIntersect %v, want %v", c.off, g.Status, c.want)
+		}
+	}
+}

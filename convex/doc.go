@@ -22,6 +22,13 @@
 // that in a moving scene most tests end after one step (temporal coherence,
 // Sec. 2.2 and 6).
 //
+// Beyond the paper: for an intersecting pair the cache also keeps the four
+// supporting-vertex pairs whose differences enclosed the origin, checked
+// first on the next call (Result.Witness); when the origin has left that
+// tetrahedron the search resumes beyond the face it left through. After a
+// reflection that turns S by more than about 16 degrees, hill climbing
+// restarts from the direction table.
+//
 // Exactness. "Separated" is only reported with a witness: the plane
 // Result.Plane, checked by the support-function inequality of Lemma 1 (with
 // a strict > so touching counts as intersecting). "Intersecting" is only

@@ -1,7 +1,6 @@
 package convex
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/collide-go/collide/geom"
@@ -124,7 +123,7 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 	}
 	tol := opt.tol(a, b)
 	maxIter := 4 * opt.maxIter()
-	const relTol = 1e-12 // on squared distances
+	const relTol = 1e-10 // on squared distances
 	g.n = 0
 	vInM := false // v is a point of M (the simplex's closest point)
 	vv := 0.0
@@ -164,9 +163,6 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		g.n++
 		nv, inside := g.closest()
 		nv2 := nv.Dot(nv)
-		if gjkDebug != nil {
-			gjkDebug(fmt.Sprintf("it %d v %v vw %g vv %g n %d nv2 %g inside %v lam %v", it, v, vw, vv, g.n, nv2, inside, g.lam))
-		}
 		if inside || nv2 <= tol*tol {
 			out.Status = Intersecting
 			out.vdir = nv
@@ -378,14 +374,21 @@ func (g *gjkState) closestTetra() (geom.Vec3, bool) {
 	var bsv [4]simplexVert
 	var blam [4]float64
 	bn := 0
-	inside := true
+	// A flat tetrahedron (height below 1e-9 of its size, e.g. four points
+	// on one face of M when two faces are coplanar) cannot prove that the
+	// origin is inside: its closest point is then on one of its faces.
+	p0, p1, p2, p3 := save[0].w, save[1].w, save[2].w, save[3].w
+	n0 := p1.Sub(p0).Cross(p2.Sub(p0))
+	e := math.Sqrt(math.Max(p3.Sub(p0).Dot(p3.Sub(p0)), math.Max(p1.Sub(p0).Dot(p1.Sub(p0)), p2.Sub(p0).Dot(p2.Sub(p0)))))
+	flat := !(math.Abs(p3.Sub(p0).Dot(n0)) > 1e-9*e*math.Sqrt(n0.Dot(n0)))
+	inside := !flat
 	for _, f := range faces {
 		a, b, c, d := save[f[0]].w, save[f[1]].w, save[f[2]].w, save[f[3]].w
 		n := b.Sub(a).Cross(c.Sub(a))
-		sp := -a.Dot(n)           // origin side
-		sd := d.Sub(a).Dot(n)     // opposite vertex side
-		if sp*sd > 0 && sd != 0 { // origin on the inner side of this face
-			continue
+		sp := -a.Dot(n)       // origin side
+		sd := d.Sub(a).Dot(n) // opposite vertex side
+		if !flat && sp*sd > 0 && sd != 0 {
+			continue // origin on the inner side of this face
 		}
 		inside = false
 		g.sv, g.n = save, 4
@@ -401,5 +404,3 @@ func (g *gjkState) closestTetra() (geom.Vec3, bool) {
 	g.sv, g.lam, g.n = bsv, blam, bn
 	return best, false
 }
-
-var gjkDebug func(string)

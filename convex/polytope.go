@@ -160,11 +160,18 @@ func tableIndex(d geom.Vec3) int {
 	if !(n2 > 0) || math.IsInf(n2, 0) {
 		return 0
 	}
-	z := d.Z / math.Sqrt(n2)
+	return tableIndexUnit(geom.Vec3{X: d.X, Y: d.Y, Z: d.Z / math.Sqrt(n2)})
+}
+
+// tableIndexUnit is tableIndex for a unit direction (only d.Z's scale
+// matters; rounding of the length only moves directions across a cell
+// border, which changes the starting vertex, not the answer).
+func tableIndexUnit(d geom.Vec3) int {
+	z := d.Z
 	row := int((z + 1) * (TableRows / 2))
 	if row >= TableRows {
 		row = TableRows - 1
-	} else if row < 0 {
+	} else if !(row >= 0) {
 		row = 0
 	}
 	// Azimuth sector: quadrant from signs, then 4 sectors of 22.5 degrees

@@ -121,6 +121,7 @@ type Searcher struct {
 	pairs   []uint64    // supporting-vertex pairs (p, q) seen in this query
 	tet     [3]int      // indices into rs enclosing the origin with the last point
 	tetR    [4]geom.Vec3
+	xy      [][2]float64 // projections of the points in pinnedPlane
 	gjk     gjkState
 }
 
@@ -160,8 +161,8 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 		} else {
 			S = geom.Vec3{X: 1}
 		}
-		p = a.table[tableIndex(ra.mulT(S))]
-		q = b.table[tableIndex(rb.mulT(S).Neg())]
+		p = a.table[tableIndexUnit(ra.mulT(S))]
+		q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
 	}
 	dT := tb.T.Sub(ta.T)
 	s.rs = s.rs[:0]
@@ -179,6 +180,8 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 			// stay as r_j, and the search goes on beyond that face (the
 			// new m = q - p maximises n.m).
 			S = n.Neg()
+			p = a.table[tableIndexUnit(ra.mulT(S))]
+			q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
 			for j := 0; j < 4; j++ {
 				if j != face {
 					s.pairs = append(s.pairs, uint64(uint32(cache.Tet[j][0]))<<32|uint64(uint32(cache.Tet[j][1])))
@@ -239,6 +242,8 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 				break
 			}
 			S = w
+			p = a.table[tableIndexUnit(ra.mulT(S))]
+			q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
 			restarted = true
 			res.Restarts++
 			continue
@@ -271,7 +276,14 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 			w, haveW = nw, true
 		}
 		// Eq. (2): reflect S about the plane perpendicular to r.
-		S = S.AddScaled(-2*S.Dot(r), r)
+		sr := S.Dot(r)
+		S = S.AddScaled(-2*sr, r)
+		// A turn of more than about 16 degrees (cos = 1 - 2 (S.r)^2): the table
+		// vertices are closer starts for the hill climbing (Sec. 2.4).
+		if sr*sr > 0.02 {
+			p = a.table[tableIndexUnit(ra.mulT(S))]
+			q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
+		}
 	}
 	// Undecided: GJK, seeded with the current direction and vertices.
 	res.Fallback = true
@@ -319,17 +331,20 @@ func (s *Searcher) pinnedPlane(r geom.Vec3) (geom.Vec3, bool) {
 	e1, e2 := r.Orthonormal()
 	have := false
 	var start, span float64
-	var i0, i1 int // points at the start and the end of the arc
+	var i0 int // point at the start of the arc
 	last := len(s.rs) - 1
+	s.xy = s.xy[:0]
 	for j, rj := range s.rs[:last] {
 		x, y := rj.Dot(e1), rj.Dot(e2)
 		ax, ay := math.Abs(x), math.Abs(y)
 		if ax+ay < pinMin {
 			continue
 		}
+		s.xy = append(s.xy, [2]float64{x, y})
 		ang := diamond(x, y, ax, ay)
 		if !have {
-			start, have, i0, i1 = ang, true, j, j
+			start, have, i0 = ang, true, j
+			s.tet[1] = j
 			continue
 		}
 		d := ang - start
@@ -341,11 +356,11 @@ func (s *Searcher) pinnedPlane(r geom.Vec3) (geom.Vec3, bool) {
 		}
 		ext := span + 4 - d
 		if d > 2+angTol && ext > 2+angTol {
-			s.tet = [3]int{i0, i1, j}
+			s.tet = [3]int{i0, s.tet[1], j}
 			return geom.Vec3{}, false
 		}
 		if d <= ext {
-			span, i1 = d, j
+			span, s.tet[1] = d, j // s.tet[1]: point at the end of the arc
 		} else {
 			start, span, i0 = ang, ext, j
 		}
@@ -353,25 +368,38 @@ func (s *Searcher) pinnedPlane(r geom.Vec3) (geom.Vec3, bool) {
 	if !have {
 		return e1, true
 	}
-	// Bisector: the sum of the unit projections of the two ends.
-	u0 := s.rs[i0].AddScaled(-s.rs[i0].Dot(r), r)
-	u1 := s.rs[i1].AddScaled(-s.rs[i1].Dot(r), r)
-	w := u0.Scale(1 / math.Sqrt(u0.Dot(u0))).Add(u1.Scale(1 / math.Sqrt(u1.Dot(u1))))
-	n2 := w.Dot(w)
-	if !(n2 > 1e-20) {
-		return e1, true
-	}
-	w = w.Scale(1 / math.Sqrt(n2))
-	// Tilt towards r by a fraction of the smallest margin of the others.
+	// The direction of pseudo-angle start + span/2, strictly inside the
+	// arc when it is narrower than a half circle.
+	x, y := undiamond(math.Mod(start+span/2, 4))
+	n := math.Sqrt(x*x + y*y)
+	x, y = x/n, y/n
+	// Tilt towards r by half the smallest margin of the others.
 	minM := math.Inf(1)
-	for _, rj := range s.rs[:last] {
-		minM = math.Min(minM, w.Dot(rj))
+	for _, p := range s.xy {
+		if m := x*p[0] + y*p[1]; m < minM {
+			minM = m
+		}
 	}
+	w := e1.Scale(x).Add(e2.Scale(y))
 	if minM > 0 {
-		w = w.AddScaled(minM/2, r)
-		w = w.Scale(1 / math.Sqrt(w.Dot(w)))
+		t := minM / 2
+		w = w.AddScaled(t, r).Scale(1 / math.Sqrt(1+t*t))
 	}
 	return w, true
+}
+
+// undiamond returns a direction (not normalised) of pseudo-angle t in
+// [0, 4), the inverse of diamond.
+func undiamond(t float64) (x, y float64) {
+	switch {
+	case t < 1:
+		return 1 - t, t
+	case t < 2:
+		return 1 - t, 2 - t
+	case t < 3:
+		return t - 3, 2 - t
+	}
+	return t - 3, t - 4
 }
 
 // diamond returns the pseudo-angle of (x, y) in [0, 4): 0 along +x, 1
@@ -411,13 +439,15 @@ func (s *Searcher) tetCheck(a *Polytope, ra *mat3, b *Polytope, rb *mat3, dT geo
 	if !(math.Abs(d) > 0) || math.IsInf(d, 0) {
 		return -2, geom.Vec3{}
 	}
+	// Barycentric coordinates times |d| (no divisions): l[i] / |d|.
 	o := m[0].Neg()
+	sd := math.Copysign(1, d)
 	var l [4]float64
-	l[1] = o.Dot(c23) / d
-	l[2] = e1.Dot(o.Cross(e3)) / d
-	l[3] = e1.Dot(e2.Cross(o)) / d
-	l[0] = 1 - l[1] - l[2] - l[3]
-	const minL = 1e-9
+	l[1] = sd * o.Dot(c23)
+	l[2] = sd * e1.Dot(o.Cross(e3))
+	l[3] = sd * e1.Dot(e2.Cross(o))
+	l[0] = math.Abs(d) - l[1] - l[2] - l[3]
+	minL := 1e-9 * math.Abs(d)
 	worst := 0
 	for i := 1; i < 4; i++ {
 		if l[i] < l[worst] {

@@ -16,6 +16,7 @@ import (
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/internal/plot"
+	"github.com/collide-go/collide/shapes"
 )
 
 // "collide experiment polytopes" reproduces the experiments of Chung and
@@ -124,33 +125,19 @@ func (s *expStats) meanK() float64 {
 	return float64(sum) / float64(s.Tests)
 }
 
-// semiAxes of the three shapes of Sec. 6 (before a random +-10% jitter).
-func semiAxes(shape string) geom.Vec3 {
-	switch shape {
-	case "rod":
-		return geom.Vec3{X: 1, Y: 0.13, Z: 0.13}
-	case "plate":
-		return geom.Vec3{X: 1, Y: 0.8, Z: 0.1}
-	}
-	return geom.Vec3{X: 1, Y: 0.85, Z: 0.7}
-}
-
-// randomPolytope samples n points on the surface of an ellipsoid of the
-// given shape and returns their convex hull (every point of a strictly
-// convex surface is a vertex, so the hull has n vertices up to points the
-// hull merges within its tolerance).
+// randomPolytope is shapes.RandomPolytope (points on the surface of an
+// ellipsoid, rod or plate, exactly n hull vertices) of a random radius in
+// [0.8, 1.1], prepared for the queries.
 func randomPolytope(rng *rand.Rand, shape string, n int) (*convex.Polytope, error) {
-	ax := semiAxes(shape)
-	j := func() float64 { return 0.9 + 0.2*rng.Float64() }
-	ax = geom.Vec3{X: ax.X * j(), Y: ax.Y * j(), Z: ax.Z * j()}
-	pts := make([]geom.Vec3, 0, n)
-	for len(pts) < n {
-		u := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
-		if d, ok := u.Normalize(); ok {
-			pts = append(pts, d.Mul(ax))
-		}
+	sh, err := shapes.ParsePolytopeShape(shape)
+	if err != nil {
+		return nil, err
 	}
-	return convex.FromPoints(pts)
+	radius := 0.8 + 0.3*rng.Float64()
+	if err := shapes.CheckPolytope(sh, n, radius); err != nil {
+		return nil, err
+	}
+	return convex.New(shapes.RandomPolytope(sh, n, radius, rng.Uint64()))
 }
 
 type simBody struct {
@@ -216,7 +203,7 @@ func simulate(cfg expConfig, progress func(frame int)) (*expStats, error) {
 		b.w = d().Scale(cfg.RotDeg * math.Pi / 180)
 	}
 	var sv convex.Searcher
-	var svc convex.PairMap[convex.Cache]
+	var svc, svTimed convex.PairMap[convex.Cache]
 	var gwc convex.PairMap[convex.GJKCache]
 	colliding := map[[2]int32]bool{}
 	type pair struct{ a, b int32 }
@@ -266,9 +253,9 @@ func simulate(cfg expConfig, progress func(frame int)) (*expStats, error) {
 				}
 			}
 		}
-		// The separating vector with coherence: the statistics.
+		// The separating vector with coherence: the statistics (untimed;
+		// this pass also brings the frame's data into the caches).
 		status = status[:0]
-		t0 := threadCPU()
 		for _, pr := range pairs {
 			a, b := &bodies[pr.a], &bodies[pr.b]
 			r := sv.Intersect(a.poly, &a.tr, b.poly, &b.tr, svc.Get(int(pr.a), int(pr.b)))
@@ -295,33 +282,32 @@ func simulate(cfg expConfig, progress func(frame int)) (*expStats, error) {
 				st.Witness++
 			}
 		}
-		ns[0] += threadCPU() - t0
 		st.Tests += len(pairs)
-		// The other methods, timed over the same tests.
-		t0 = threadCPU()
-		for i, pr := range pairs {
-			a, b := &bodies[pr.a], &bodies[pr.b]
-			if sv.Intersect(a.poly, &a.tr, b.poly, &b.tr, nil).Status != status[i] {
-				st.Disagreements++
+		// The four methods timed over the same tests, in an order that
+		// rotates from frame to frame. The timed search with coherence has
+		// its own caches, which evolve exactly as the statistics pass's.
+		for j := 0; j < len(expAlgos); j++ {
+			alg := (f + j) % len(expAlgos)
+			t0 := threadCPU()
+			for i, pr := range pairs {
+				a, b := &bodies[pr.a], &bodies[pr.b]
+				var got convex.Status
+				switch alg {
+				case 0:
+					got = sv.Intersect(a.poly, &a.tr, b.poly, &b.tr, svTimed.Get(int(pr.a), int(pr.b))).Status
+				case 1:
+					got = sv.Intersect(a.poly, &a.tr, b.poly, &b.tr, nil).Status
+				case 2:
+					got = convex.GJKIntersect(a.poly, &a.tr, b.poly, &b.tr, nil, nil).Status
+				default:
+					got = convex.GJKIntersect(a.poly, &a.tr, b.poly, &b.tr, gwc.Get(int(pr.a), int(pr.b)), nil).Status
+				}
+				if got != status[i] {
+					st.Disagreements++
+				}
 			}
+			ns[alg] += threadCPU() - t0
 		}
-		ns[1] += threadCPU() - t0
-		t0 = threadCPU()
-		for i, pr := range pairs {
-			a, b := &bodies[pr.a], &bodies[pr.b]
-			if convex.GJKIntersect(a.poly, &a.tr, b.poly, &b.tr, nil, nil).Status != status[i] {
-				st.Disagreements++
-			}
-		}
-		ns[2] += threadCPU() - t0
-		t0 = threadCPU()
-		for i, pr := range pairs {
-			a, b := &bodies[pr.a], &bodies[pr.b]
-			if convex.GJKIntersect(a.poly, &a.tr, b.poly, &b.tr, gwc.Get(int(pr.a), int(pr.b)), nil).Status != status[i] {
-				st.Disagreements++
-			}
-		}
-		ns[3] += threadCPU() - t0
 		// Collision response: reverse both velocities when a pair starts
 		// colliding (Sec. 6), once per body and frame.
 		now := make(map[[2]int32]bool, len(pairs)/2)
@@ -451,9 +437,9 @@ func runExperimentPolytopes(e *env, args []string) error {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
 	}
-	shapes := []string{"ellipsoid", "rod", "plate"}
+	shapeNames := []string{"ellipsoid", "rod", "plate"}
 	var configs []expConfig
-	for _, sh := range shapes {
+	for _, sh := range shapeNames {
 		for _, n := range ns {
 			configs = append(configs, expConfig{Shape: sh, N: n, Bodies: *bodies, Frames: *frames, Meshes: *meshes, Speed: 0.05, RotDeg: 10, Density: *density, Seed: *seed})
 		}
@@ -493,7 +479,7 @@ func runExperimentPolytopes(e *env, args []string) error {
 	rep.Speed = results[nK : nK+len(sp)]
 	rep.Rotation = results[nK+len(sp) : nK+len(sp)+len(rt)]
 	rep.Density = results[nK+len(sp)+len(rt):]
-	files, err := writeExperimentPlots(*out, rep, shapes, ns, *nfig, sp, rt, dn)
+	files, err := writeExperimentPlots(*out, rep, shapeNames, ns, *nfig, sp, rt, dn)
 	if err != nil {
 		return err
 	}
@@ -604,7 +590,7 @@ func writeExperimentPlots(dir string, rep *expReport, shapes []string, ns []int,
 			}
 			ser = append(ser, s)
 		}
-		return add(name, &plot.LinePlot{Title: title, XLabel: xlabel, YLabel: "ns per pair test", Series: ser, LogY: true})
+		return add(name, &plot.LinePlot{Title: title, XLabel: xlabel, YLabel: "ns per pair test (CPU time)", Series: ser})
 	}
 	if err := timing("convex-time-speed.svg", "Time per test against translational speed", "speed, % of radius per frame", sp, rep.Speed); err != nil {
 		return nil, err

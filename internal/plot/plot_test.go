@@ -3,6 +3,7 @@ package plot
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -107,6 +108,9 @@ func ExampleLinePlot() {
 		Series: []Series{{Name: "ellipsoid", X: []float64{10, 100, 1000}, Y: []float64{6, 9, 12}}},
 	}
 	var b bytes.Buffer
-	_ = p.WriteSVG(&b)
-	_, _ = b.WriteTo(io.Discard)
+	if err := p.WriteSVG(&b); err != nil {
+		panic(err)
+	}
+	fmt.Println(strings.HasPrefix(b.String(), "<svg"), strings.Count(b.String(), "<circle"))
+	// Output: true 3
 }
