@@ -243,6 +243,12 @@ func (w *Workload) loadPoses(path string) error {
 		return err
 	}
 	nb := len(w.BodyMesh)
+	// Every row takes at least 17 bytes ("0,0,0,0,0,1,0,0,0"), so the file
+	// size bounds the rows it can hold: never let the header's counts
+	// drive allocation beyond that.
+	if st, err := f.Stat(); err == nil && int64(w.Frames)*int64(nb) > st.Size()/17+1 {
+		return fmt.Errorf("%s: %d frames x %d bodies need %d rows, more than the file's %d bytes can hold", path, w.Frames, nb, int64(w.Frames)*int64(nb), st.Size())
+	}
 	w.Poses = make([][]geom.Pose, w.Frames)
 	seen := make([][]bool, w.Frames)
 	for i := range w.Poses {
