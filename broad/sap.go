@@ -303,21 +303,22 @@ func (s *SAP) sortAxis(k int, budget *int) bool {
 	// comparison.
 	j1, j2 := (k+1)%3, (k+2)%3
 	cur, old := s.cur, s.old
+	// The six comparisons are combined without branches: most events
+	// fail one of them, in no predictable pattern, and the one branch
+	// left is rarely taken.
 	for _, e := range adds {
 		a, b := int(e>>33), int(uint32(e)>>1)
 		ca, cb := cur[6*a:6*a+6:6*a+6], cur[6*b:6*b+6:6*b+6]
-		if ca[j1] > cb[j1+3] || cb[j1] > ca[j1+3] || ca[j2] > cb[j2+3] || cb[j2] > ca[j2+3] || ca[k] > cb[k+3] || cb[k] > ca[k+3] {
-			continue
+		if b2i(ca[j1] <= cb[j1+3])&b2i(cb[j1] <= ca[j1+3])&b2i(ca[j2] <= cb[j2+3])&b2i(cb[j2] <= ca[j2+3])&b2i(ca[k] <= cb[k+3])&b2i(cb[k] <= ca[k+3]) != 0 {
+			s.addEvent(k, a, b)
 		}
-		s.addEvent(k, a, b)
 	}
 	for _, e := range rems {
 		a, b := int(e>>33), int(uint32(e)>>1)
 		oa, ob := old[6*a:6*a+6:6*a+6], old[6*b:6*b+6:6*b+6]
-		if oa[j1] > ob[j1+3] || ob[j1] > oa[j1+3] || oa[j2] > ob[j2+3] || ob[j2] > oa[j2+3] || oa[k] > ob[k+3] || ob[k] > oa[k+3] {
-			continue
+		if b2i(oa[j1] <= ob[j1+3])&b2i(ob[j1] <= oa[j1+3])&b2i(oa[j2] <= ob[j2+3])&b2i(ob[j2] <= oa[j2+3])&b2i(oa[k] <= ob[k+3])&b2i(ob[k] <= oa[k+3]) != 0 {
+			s.removeEvent(k, a, b)
 		}
-		s.removeEvent(k, a, b)
 	}
 	s.adds, s.rems = adds[:0], rems[:0]
 	return true

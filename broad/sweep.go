@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/collide-go/collide/geom"
 )
@@ -13,16 +14,24 @@ import (
 //
 // The boxes are kept sorted by their lower x bound; from frame to frame the
 // order is repaired by insertion sort, which costs O(n + swaps) on coherent
-// motion. Each frame the boxes are then distributed, in that order, into
-// the cells of a uniform y-z grid whose cells are about twice as large as
-// the boxes on average (so a box lands in one to four cells and every cell list is sorted
-// by x), and each cell is swept along x: the partners of a box are the
-// following boxes of its cell whose lower x is at most its upper x. A pair
-// found in several cells is reported only in the cell holding the lower
-// corner of the two boxes' y-z intersection. Compared with one sweep over
-// all boxes, the cells cut the pairs tested from those overlapping on x to
-// those overlapping on x and sharing a cell — a factor of about 4w/L per
-// grid axis for boxes of width w in a scene of width L.
+// motion (a box moved by at most three places, the common case, is put in
+// place with conditional moves instead of branches). Each frame the boxes
+// are then distributed, in that order, into the cells of a uniform y-z
+// grid whose cells are about twice as large as the boxes on average (so a
+// box lands in one to four cells and every cell list is sorted by x), and
+// each cell is swept along x: the partners of a box are the following
+// boxes of its cell whose lower x is at most its upper x. A pair found in
+// several cells is reported only in the cell holding the lower corner of
+// the two boxes' y-z intersection. Compared with one sweep over all boxes,
+// the cells cut the pairs tested from those overlapping on x to those
+// overlapping on x and sharing a cell — a factor of about 4w/L per grid
+// axis for boxes of width w in a scene of width L.
+//
+// The cell lists hold 16-byte entries (lower x, id and two flags), each
+// list ended by a sentinel of lower x +Inf so that a scan needs no bounds
+// test; the y-z test of a candidate and the choice of the reporting cell
+// are done without branches (the pair is written, the output position
+// advances by the test's 0 or 1).
 //
 // Sweep keeps no pair set: every call to Pairs lists all pairs afresh in
 // O(n + swaps + pairs tested). It is the fastest structure here for scenes
@@ -34,19 +43,24 @@ type Sweep struct {
 	boxes   []box6
 	present []bool
 	n       int
-	order   []int32   // present ids sorted by lower x (removed ids cleaned lazily)
-	key     []float64 // lower x, in order
-	dirty   bool      // ids were removed since the last Pairs
-	added   int       // ids appended to order since the last Pairs
+	order   []int32 // present ids sorted by lower x (removed ids cleaned lazily)
+	key     []int64 // lower x as sortKey, in order
+	dirty   bool    // ids were removed since the last Pairs
+	added   int     // ids appended to order since the last Pairs
 	stats   SweepStats
 
-	// Scratch, by id.
-	c0, c1 []uint32 // first and last cell: cy | cz<<16
-	// Scratch, by slot of the cell lists.
-	start   []int32    // cell start offsets (len cells+2)
-	slot    []int32    // ids, in x order per cell
-	hits    []uint64   // sweep survivors: id<<32 | id
-	sortBuf []endpoint // full-sort scratch
+	// Scratch.
+	info    []uint32     // by position in order: first cell | dy<<16 | dz<<24
+	start   []int32      // cell counts, then start offsets (len cells+ny+2)
+	ents    []sweepEntry // cell lists, each in x order and ended by a sentinel
+	sortBuf []keyID      // full-sort scratch
+}
+
+// sweepEntry is a box in a cell list, with flags: bit 0 set if the cell
+// is the box's first on y, bit 1 likewise for z.
+type sweepEntry struct {
+	x0 float64 // lower x
+	w  uint32  // id<<2 | flags
 }
 
 // SweepStats counts the work of the last call to Pairs.
@@ -85,9 +99,10 @@ func (s *Sweep) Set(id int, box geom.AABB) error {
 // would, with less overhead per box. On an invalid box it returns the
 // error of Set for the first one, having set the boxes before it.
 func (s *Sweep) SetAll(boxes []geom.AABB) error {
-	for len(s.boxes) < len(boxes) {
-		s.boxes = append(s.boxes, box6{})
-		s.present = append(s.present, false)
+	if k := len(boxes) - len(s.boxes); k > 0 {
+		s.boxes = append(s.boxes, make([]box6, k)...)
+		s.present = append(s.present, make([]bool, k)...)
+		s.order = slices.Grow(s.order, k)
 	}
 	bs, present := s.boxes[:len(boxes)], s.present[:len(boxes)]
 	for id := range boxes {
@@ -161,209 +176,361 @@ func (s *Sweep) Pairs(dst []Pair) []Pair {
 		return dst
 	}
 	if cap(s.key) < n {
-		s.key = make([]float64, n, 2*n)
+		s.key = make([]int64, n, 2*n)
+		s.info = make([]uint32, n, 2*n)
 	}
 	key := s.key[:n]
+	// Insertion sort of the ids by lower x, loading each box as it is
+	// inserted (and taking the y-z extent for the grid); when coherence
+	// is lost (teleports, mass insertion) and the swaps exceed a budget,
+	// a full sort finishes the job.
 	ylo, yhi, zlo, zhi := inf, -inf, inf, -inf
 	wy, wz := 0.0, 0.0
-	for i, id := range order {
-		b := &boxes[id]
-		key[i] = b.lo[0]
-		ylo, yhi = min(ylo, b.lo[1]), max(yhi, b.hi[1])
-		zlo, zhi = min(zlo, b.lo[2]), max(zhi, b.hi[2])
-		wy += b.hi[1] - b.lo[1]
-		wz += b.hi[2] - b.lo[2]
-	}
-	// Insertion sort of the ids by lower x; when coherence is lost
-	// (teleports, mass insertion) and the swaps exceed a budget, a full
-	// sort finishes the job.
 	swaps := 0
 	budget := 16*n + 256
-	if 4*s.added > n {
-		s.sortAll(key) // mass insertion: the new ids are in no order
-	}
+	full := 4*s.added > n // mass insertion: the new ids are in no order
 	s.added = 0
-	for i := 1; i < n; i++ {
-		v := key[i]
-		if v >= key[i-1] {
+	for i := 0; i < n; i++ {
+		id := order[i]
+		b := &boxes[id]
+		v := sortKey(b.lo[0])
+		if b.lo[1] < ylo {
+			ylo = b.lo[1]
+		}
+		if b.hi[1] > yhi {
+			yhi = b.hi[1]
+		}
+		if b.lo[2] < zlo {
+			zlo = b.lo[2]
+		}
+		if b.hi[2] > zhi {
+			zhi = b.hi[2]
+		}
+		wy += b.hi[1] - b.lo[1]
+		wz += b.hi[2] - b.lo[2]
+		if i >= 4 && !full && key[i-4] <= v {
+			// Moved by at most three places (the common case): the
+			// last four places are rewritten with conditional moves,
+			// not branches.
+			k1, k2, k3 := key[i-1], key[i-2], key[i-3]
+			o1, o2, o3 := order[i-1], order[i-2], order[i-3]
+			c1, c2, c3 := k1 > v, k2 > v, k3 > v
+			key[i], order[i] = sel(c1, k1, v), sel(c1, o1, id)
+			key[i-1], order[i-1] = sel(c2, k2, sel(c1, v, k1)), sel(c2, o2, sel(c1, id, o1))
+			key[i-2], order[i-2] = sel(c3, k3, sel(c2, v, k2)), sel(c3, o3, sel(c2, id, o2))
+			key[i-3], order[i-3] = sel(c3, v, k3), sel(c3, id, o3)
+			swaps += b2i(c1) + b2i(c2) + b2i(c3)
 			continue
 		}
-		id := order[i]
 		j := i - 1
-		for j >= 0 && key[j] > v {
-			key[j+1], order[j+1] = key[j], order[j]
+		if !full && j >= 0 && key[j] > v {
+			key[i], order[i] = key[j], order[j]
 			j--
+			for j >= 0 && key[j] > v {
+				key[j+1], order[j+1] = key[j], order[j]
+				j--
+			}
+			swaps += i - 1 - j
+			full = swaps > budget
 		}
-		swaps += i - 1 - j
 		key[j+1], order[j+1] = v, id
-		if swaps > budget {
-			s.sortAll(key)
-			break
-		}
 	}
-
+	if full {
+		s.sortAll(key)
+	}
 	// Grid on y and z from the extent and the mean box size.
 	gy := gridAxis(ylo, yhi, wy, n)
 	gz := gridAxis(zlo, zhi, wz, n)
 	cells := gy.n * gz.n
-	if cap(s.start) < cells+2 {
-		s.start = make([]int32, cells+2, 2*cells+2)
+	// Counters and cursors run gy.n+2 past the last cell: the branch-free
+	// four-cell case below touches cells c+1, c+gy.n and c+gy.n+1 (adding
+	// zero when the box does not cover them).
+	nc := cells + gy.n + 2
+	if cap(s.start) < nc {
+		s.start = make([]int32, nc, 2*nc)
 	}
-	start := s.start[:cells+2] // cell c's count at c+1; cell "cells" is a dummy
+	start := s.start[:nc]
 	clear(start)
-	if len(s.c0) < len(boxes) {
-		s.c0 = make([]uint32, len(boxes), cap(boxes))
-		s.c1 = make([]uint32, len(boxes), cap(boxes))
-	}
-	c0, c1 := s.c0[:len(boxes)], s.c1[:len(boxes)]
-	// By id, sequentially: find the cells, count the boxes per cell.
-	entries := 0
-	present := s.present[:len(boxes)]
-	for id := range boxes {
-		if !present[id] {
-			continue
-		}
-		b := &boxes[id]
-		y0, y1 := gy.cell(b.lo[1]), gy.cell(b.hi[1])
-		z0, z1 := gz.cell(b.lo[2]), gz.cell(b.hi[2])
-		c0[id], c1[id] = uint32(y0)|uint32(z0)<<16, uint32(y1)|uint32(z1)<<16
-		dy, dz := y1-y0, z1-z0
-		if dy|dz <= 1 {
-			// One to four cells, counted without branches: a cell not
-			// covered is counted in the dummy cell "cells".
-			c := z0*gy.n + y0
-			start[c+1]++
-			start[pick(dy, c+1, cells)+1]++
-			start[pick(dz, c+gy.n, cells)+1]++
-			start[pick(dy&dz, c+gy.n+1, cells)+1]++
-			entries += (dy + 1) * (dz + 1)
-			continue
-		}
-		for z := z0; z <= z1; z++ {
-			for y := y0; y <= y1; y++ {
-				start[z*gy.n+y+1]++
-			}
-		}
-		entries += (dy + 1) * (dz + 1)
-	}
+	entries := s.countCells(gy, gz, start)
+	// Cell c's entries, then a sentinel with lower x = +Inf that stops
+	// the sweep; then one junk slot that receives the writes for cells a
+	// box does not cover.
 	for c := 1; c <= cells; c++ {
-		start[c] += start[c-1]
+		start[c] += start[c-1] + 1
 	}
-	// The dummy cell's slot follows the real ones; its cursor is reset to
-	// it after every write. Then two slots of padding for the sweep's
-	// look-ahead.
-	junk := int32(entries)
-	start[cells] = junk
-	if cap(s.slot) < entries+3 {
-		s.slot = make([]int32, entries+3, 2*entries+3)
+	total := int(start[cells]) + 1
+	junk := int32(total - 1)
+	for c := cells; c < nc; c++ {
+		start[c] = junk
 	}
-	slot := s.slot[:entries+3]
-	slot[entries+1], slot[entries+2] = order[0], order[0]
-	// Fill the cell lists with ids in x order; start[c] runs to the end of
-	// cell c, then is shifted back below.
-	for _, id := range order {
-		y0, z0 := int(c0[id]&0xffff), int(c0[id]>>16)
-		y1, z1 := int(c1[id]&0xffff), int(c1[id]>>16)
-		dy, dz := y1-y0, z1-z0
-		if dy|dz <= 1 {
-			c := z0*gy.n + y0
-			slot[start[c]] = id
-			start[c]++
-			for _, d := range [3]int{pick(dy, c+1, cells), pick(dz, c+gy.n, cells), pick(dy&dz, c+gy.n+1, cells)} {
-				slot[start[d]] = id
-				start[d]++
-				start[cells] = junk
-			}
-			continue
-		}
-		for z := z0; z <= z1; z++ {
-			for y := y0; y <= y1; y++ {
-				c := z*gy.n + y
-				slot[start[c]] = id
-				start[c]++
-			}
-		}
+	if cap(s.ents) < total {
+		s.ents = make([]sweepEntry, total, 2*total)
 	}
+	ents := s.ents[:total]
+	for c := 1; c <= cells; c++ {
+		ents[start[c]-1] = sweepEntry{x0: inf}
+	}
+	s.fillCells(gy, ents, start, junk)
+	// Now start[c] is the sentinel of cell c.
 	copy(start[1:], start[:cells])
 	start[0] = 0
+	for c := 1; c <= cells; c++ {
+		start[c]++
+	}
 
-	// Sweep each cell: the partners of a box are the following boxes of
-	// the cell whose lower x is at most its upper x. Each is tested on y
-	// and z without branches: the candidate is written to hits and the
-	// write position advances only if it passes. Then a pair is kept only
-	// in the cell holding the lower corner of the two boxes' y-z
-	// intersection, cell (max first y cell, max first z cell), again
-	// without branches.
+	// Sweep each cell: the partners of a box are the following entries of
+	// the cell whose lower x is at most its upper x (the sentinel ends the
+	// scan). Each is tested on y and z without branches: the pair is
+	// written and the write position advances only if it passes. A pair
+	// is kept only in the cell holding the lower corner of the two boxes'
+	// y-z intersection: the cell (max first y cell, max first z cell),
+	// that is, where the flags of the two entries cover both axes.
 	cands := 0
-	hits := s.hits
 	for c := 0; c < cells; c++ {
-		list := slot[start[c]:start[c+1]]
-		if len(list) < 2 {
+		list := ents[start[c]:start[c+1]]
+		if len(list) < 3 {
 			continue
 		}
-		k := 0
-		base := int(start[c])
-		for a, ia := range list {
-			A := &boxes[ia]
-			hx := A.hi[0]
-			if len(hits)-k < len(list)-a {
-				hits = append(hits[:k], make([]uint64, len(list)-a+len(hits))...)
-				hits = hits[:cap(hits)]
-			}
-			tag := uint64(ia) << 32
-			// The next two entries without branches (slot is padded, and
-			// an entry past the list is masked out).
-			i1, i2 := slot[base+a+1], slot[base+a+2]
-			B1, B2 := &boxes[i1], &boxes[i2]
-			in1 := b2i(a+1 < len(list)) & b2i(B1.lo[0] <= hx)
-			in2 := in1 & b2i(a+2 < len(list)) & b2i(B2.lo[0] <= hx)
-			hits[k] = tag | uint64(i1)
-			k += in1 & b2i(A.lo[1] <= B1.hi[1]) & b2i(B1.lo[1] <= A.hi[1]) & b2i(A.lo[2] <= B1.hi[2]) & b2i(B1.lo[2] <= A.hi[2])
-			hits[k] = tag | uint64(i2)
-			k += in2 & b2i(A.lo[1] <= B2.hi[1]) & b2i(B2.lo[1] <= A.hi[1]) & b2i(A.lo[2] <= B2.hi[2]) & b2i(B2.lo[2] <= A.hi[2])
-			cands += in1 + in2
-			if in2 == 0 {
-				continue
-			}
-			t := a + 3
-			for ; t < len(list); t++ {
-				B := &boxes[list[t]]
-				if B.lo[0] > hx {
-					break
-				}
-				hits[k] = tag | uint64(list[t])
-				k += b2i(A.lo[1] <= B.hi[1]) & b2i(B.lo[1] <= A.hi[1]) & b2i(A.lo[2] <= B.hi[2]) & b2i(B.lo[2] <= A.hi[2])
-			}
-			cands += t - a - 3
+		// At most m(m-1)/2 pairs for m entries; grow by the bound
+		// only when the spare room might not do.
+		if m := len(list) - 1; cap(dst)-len(dst) < m*(m-1)/2 {
+			dst = slices.Grow(dst, min(m*(m-1)/2, max(len(dst), 4*m)))
 		}
-		cy, cz := uint32(c%gy.n), uint32(c/gy.n)
-		dst = slices.Grow(dst, k)
-		d := dst[len(dst) : len(dst)+k]
-		w := 0
-		for _, h := range hits[:k] {
-			ia, ib := int32(h>>32), int32(uint32(h))
-			d[w] = Pair{min(ia, ib), max(ia, ib)}
-			w += b2i(max(c0[ia]&0xffff, c0[ib]&0xffff) == cy) & b2i(max(c0[ia]>>16, c0[ib]>>16) == cz)
-		}
-		dst = dst[:len(dst)+w]
+		var nc int
+		dst, nc = sweepCell(list, boxes, dst)
+		cands += nc
 	}
-	s.hits = hits
 	s.stats = SweepStats{Swaps: swaps, Cells: cells, Entries: entries, Candidates: cands}
 	return dst
 }
 
+// countCells finds the cells of every box (info, by position in order)
+// and counts the entries of cell c in start[c+1]; it returns the number of
+// entries.
+func (s *Sweep) countCells(gy, gz grid, start []int32) int {
+	order, boxes, info := s.order, s.boxes, s.info[:len(s.order)]
+	entries := 0
+	ny := gy.n
+	for i, id := range order {
+		b := &boxes[id]
+		y0, y1 := gy.cell(b.lo[1]), gy.cell(b.hi[1])
+		z0, z1 := gz.cell(b.lo[2]), gz.cell(b.hi[2])
+		c := z0*ny + y0
+		dy, dz := y1-y0, z1-z0
+		info[i] = uint32(c) | uint32(dy)<<16 | uint32(dz)<<24
+		entries += (dy + 1) * (dz + 1)
+		if dy|dz <= 1 {
+			start[c+1]++
+			start[c+2] += int32(dy)
+			start[c+ny+1] += int32(dz)
+			start[c+ny+2] += int32(dy & dz)
+			continue
+		}
+		for z := z0; z <= z1; z++ {
+			for y := y0; y <= y1; y++ {
+				start[z*ny+y+1]++
+			}
+		}
+	}
+	return entries
+}
+
+// fillCells writes the entries of every box into the cell lists, in x
+// order; cur[c] is the next slot of cell c and ends at its sentinel.
+func (s *Sweep) fillCells(gy grid, ents []sweepEntry, cur []int32, junk int32) {
+	order, key, info := s.order, s.key[:len(s.order)], s.info[:len(s.order)]
+	ny := gy.n
+	for i, id := range order {
+		x0, w := fromSortKey(key[i]), uint32(id)<<2
+		code := info[i]
+		c, dy, dz := int(code&0xffff), int(code>>16&0xff), int(code>>24)
+		if dy|dz <= 1 {
+			// Flags: bit 0 if the cell is the box's first on y, bit 1
+			// likewise for z. Cells not covered get the junk slot.
+			p := cur[c]
+			ents[p] = sweepEntry{x0, w | 3}
+			cur[c] = p + 1
+			p = cur[c+1]
+			ents[pick32(dy, p, junk)] = sweepEntry{x0, w | 2}
+			cur[c+1] = p + int32(dy)
+			p = cur[c+ny]
+			ents[pick32(dz, p, junk)] = sweepEntry{x0, w | 1}
+			cur[c+ny] = p + int32(dz)
+			p = cur[c+ny+1]
+			ents[pick32(dy&dz, p, junk)] = sweepEntry{x0, w}
+			cur[c+ny+1] = p + int32(dy&dz)
+			continue
+		}
+		y0, z0 := c%ny, c/ny
+		for z := z0; z <= z0+dz; z++ {
+			for y := y0; y <= y0+dy; y++ {
+				d := z*ny + y
+				ents[cur[d]] = sweepEntry{x0, w | uint32(b2i(y == y0)|b2i(z == z0)<<1)}
+				cur[d]++
+			}
+		}
+	}
+}
+
+// sweepCell appends the pairs of one cell list (ended by its sentinel) to
+// dst and returns the number of candidates tested.
+func sweepCell(list []sweepEntry, boxes []box6, dst []Pair) ([]Pair, int) {
+	m := len(list) - 1
+	cands := 0
+	for a := 0; a < m-1; {
+		if cap(dst)-len(dst) < m {
+			dst = slices.Grow(dst, m)
+		}
+		var k, nc int
+		k, nc, a = sweepRun(list, a, boxes, dst[len(dst):cap(dst)])
+		dst = dst[:len(dst)+k]
+		cands += nc
+	}
+	return dst, cands
+}
+
+// sweepRun sweeps the entries of list from a on while out has room for
+// the partners of one more entry; it returns the pairs written to out, the
+// candidates tested and the entry to continue from.
+//
+// The loop runs on raw pointers: list ends with a sentinel whose lower x
+// (+Inf) stops every scan before the end, entry ids index boxes, and out
+// has room for m pairs per entry (checked before each), so every access
+// is in bounds.
+func sweepRun(list []sweepEntry, a int, boxes []box6, out []Pair) (k, cands, next int) {
+	m := len(list) - 1
+	bp := unsafe.Pointer(unsafe.SliceData(boxes))
+	const bsz = unsafe.Sizeof(box6{})
+	for ; a < m-1 && len(out)-k >= m; a++ {
+		wa := list[a].w
+		A := &boxes[wa>>2]
+		hx := A.hi[0]
+		y0, y1, z0, z1 := A.lo[1], A.hi[1], A.lo[2], A.hi[2]
+		tag := int32(wa)
+		op := unsafe.Pointer(&out[k])
+		// The next entry without branches: a+1 <= m, the sentinel at
+		// the latest.
+		E1 := &list[a+1]
+		in1 := b2i(E1.x0 <= hx)
+		w1 := E1.w
+		B1 := (*box6)(unsafe.Add(bp, uintptr(w1>>2)*bsz))
+		*(*Pair)(op) = Pair{tag, int32(w1)}
+		j := uintptr(in1&b2i(y0 <= B1.hi[1])&b2i(B1.lo[1] <= y1)&b2i(z0 <= B1.hi[2])&b2i(B1.lo[2] <= z1)) * 8
+		cands += in1
+		if in1 != 0 {
+			e := unsafe.Pointer(&list[a+2])
+			for {
+				E := (*sweepEntry)(e)
+				if E.x0 > hx {
+					break
+				}
+				w := E.w
+				B := (*box6)(unsafe.Add(bp, uintptr(w>>2)*bsz))
+				*(*Pair)(unsafe.Add(op, j)) = Pair{tag, int32(w)}
+				j += uintptr(b2i(y0 <= B.hi[1])&b2i(B.lo[1] <= y1)&b2i(z0 <= B.hi[2])&b2i(B.lo[2] <= z1)) * 8
+				e = unsafe.Add(e, unsafe.Sizeof(sweepEntry{}))
+			}
+			t := int((uintptr(e) - uintptr(unsafe.Pointer(&list[0]))) / unsafe.Sizeof(sweepEntry{}))
+			cands += t - a - 2
+		}
+		k += int(j / 8)
+	}
+	// Keep a pair only where the flags of its two entries cover both
+	// axes, as a < b.
+	n := 0
+	for _, h := range out[:k] {
+		wa, wb := uint32(h.A), uint32(h.B)
+		ia, ib := int32(wa>>2), int32(wb>>2)
+		out[n] = Pair{min(ia, ib), max(ia, ib)}
+		n += b2i((wa|wb)&3 == 3)
+	}
+	return n, cands, a
+}
+
 // sortAll sorts order and key (the lower x of order, len(order) long) by
-// key from scratch.
-func (s *Sweep) sortAll(key []float64) {
-	buf := s.sortBuf[:0]
-	for i, id := range s.order {
-		buf = append(buf, endpoint{key[i], uint32(id)})
-	}
-	slices.SortFunc(buf, func(x, y endpoint) int { return cmp.Compare(x.v, y.v) })
-	for i, e := range buf {
-		key[i], s.order[i] = e.v, int32(e.h)
-	}
+// key from scratch: a bucket sort on the value (n buckets over its range,
+// a monotone map) leaves the lists nearly sorted, insertion sort finishes;
+// if that takes too many swaps (very uneven values), a comparison sort
+// does.
+func (s *Sweep) sortAll(key []int64) {
+	n := len(key)
+	order := s.order[:n]
+	buf := slices.Grow(s.sortBuf[:0], n)[:n]
 	s.sortBuf = buf
+	lo, hi := inf, -inf
+	for _, k := range key {
+		x := fromSortKey(k)
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	scale := 0.0 // and lo 0: every value in bucket 0
+	if ext := hi - lo; ext > 0 && finite(ext) {
+		scale = float64(n-1) / ext
+	} else {
+		lo = 0
+	}
+	if cap(s.start) < n+1 {
+		s.start = make([]int32, n+1)
+	}
+	cnt := s.start[:n+1]
+	clear(cnt)
+	bucket := func(k int64) int {
+		return max(min(int((fromSortKey(k)-lo)*scale), n-1), 0)
+	}
+	for _, k := range key {
+		cnt[bucket(k)+1]++
+	}
+	for b := 1; b <= n; b++ {
+		cnt[b] += cnt[b-1]
+	}
+	for i, k := range key {
+		b := bucket(k)
+		buf[cnt[b]] = keyID{k, order[i]}
+		cnt[b]++
+	}
+	swaps, budget := 0, 8*n+256
+	for i := 1; i < n && swaps <= budget; i++ {
+		e := buf[i]
+		j := i - 1
+		for j >= 0 && buf[j].k > e.k {
+			buf[j+1] = buf[j]
+			j--
+		}
+		swaps += i - 1 - j
+		buf[j+1] = e
+	}
+	if swaps > budget {
+		slices.SortFunc(buf, func(x, y keyID) int { return cmp.Compare(x.k, y.k) })
+	}
+	for i, e := range buf {
+		key[i], order[i] = e.k, e.id
+	}
+}
+
+type keyID struct {
+	k  int64
+	id int32
+}
+
+// sortKey maps a float64 to an int64 in the same order (with -0 before
+// +0): the bits of a non-negative number, or of a negative one with all
+// bits but the sign flipped.
+func sortKey(x float64) int64 {
+	b := int64(math.Float64bits(x))
+	return b ^ (b >> 63 & math.MaxInt64)
+}
+
+// fromSortKey inverts sortKey.
+func fromSortKey(k int64) float64 {
+	return math.Float64frombits(uint64(k ^ (k >> 63 & math.MaxInt64)))
+}
+
+// sel returns a if c and b otherwise; the compiler emits a conditional
+// move.
+func sel[T int64 | int32](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
 }
 
 // grid is the cell map of one axis: cell(v) = floor((v - origin) * scale)
@@ -378,7 +545,7 @@ type grid struct {
 // gridAxis picks cells about two mean box widths wide over [lo, hi], at
 // most maxCellsPerAxis and at most about sqrt(n) per axis.
 func gridAxis(lo, hi, sumWidth float64, n int) grid {
-	g := grid{origin: lo, n: 1}
+	g := grid{n: 1} // scale 0: every value in cell 0
 	ext := hi - lo
 	if n < 32 || !(ext > 0) {
 		return g
@@ -396,19 +563,16 @@ func gridAxis(lo, hi, sumWidth float64, n int) grid {
 		return g
 	}
 	g.n = cells
+	g.origin = lo
 	g.scale = float64(cells) / ext
 	return g
 }
 
+// cell maps v in [origin, origin+extent] to its cell (clamped, so that
+// rounding at the top cannot leave the grid); integer min and max compile
+// to conditional moves.
 func (g grid) cell(v float64) int {
-	f := (v - g.origin) * g.scale
-	if !(f > 0) {
-		return 0
-	}
-	if f >= float64(g.n-1) {
-		return g.n - 1
-	}
-	return int(f)
+	return max(min(int((v-g.origin)*g.scale), g.n-1), 0)
 }
 
 // b2i converts a comparison result to 0 or 1; the compiler emits a SETcc,
@@ -421,5 +585,5 @@ func b2i(b bool) int {
 	return x
 }
 
-// pick returns a if bit is 1 and b if bit is 0, without a branch.
-func pick(bit, a, b int) int { return b + bit*(a-b) }
+// pick32 returns a if bit is 1 and b if bit is 0, without a branch.
+func pick32(bit int, a, b int32) int32 { return b + int32(bit)*(a-b) }
