@@ -20,7 +20,7 @@ func init() {
 		RegisterCCD(fmt.Sprintf("screw-px%d", ppe), func(w *Workload) (CCDAlgo, error) {
 			d := screw.NewDetector()
 			for _, m := range w.Meshes {
-				d.Prepare(m) // untimed per-mesh preprocessing
+				d.Prepare(m) // untimed per-mesh preprocessing (bounding spheres, clusters)
 			}
 			return &screwAlgo{w: w, d: d, opt: screw.Options{PixelsPerEdge: float64(ppe)}}, nil
 		})

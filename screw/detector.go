@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 
@@ -16,6 +17,20 @@ type meshInfo struct {
 	center    geom.Vec3 // bounding sphere centre (box centre)
 	radius    float64
 	shortEdge float64 // 25th percentile of edge lengths
+	// Face bounding spheres (centre, radius), for culling (cull.go).
+	fc []geom.Vec3
+	fr []float64
+	// Neighbourhoods of the faces (CSR): the vertices of face f and those
+	// joined to them by an edge, ringV[ringVS[f]:ringVS[f+1]], and the
+	// faces around its vertices, ringF[ringFS[f]:ringFS[f+1]].
+	ringVS, ringFS []int32
+	ringV, ringF   []int32
+	// Clusters of nearby faces (cull.go): the faces of cluster c are
+	// cfaces[cstart[c]:cstart[c+1]], its bounding sphere (cc[c], cr[c]);
+	// fclus[f] is the cluster of face f.
+	cstart, cfaces, fclus []int32
+	cc                    []geom.Vec3
+	cr                    []float64
 }
 
 func newMeshInfo(m *mesh.Mesh) *meshInfo {
@@ -36,7 +51,60 @@ func newMeshInfo(m *mesh.Mesh) *meshInfo {
 	if len(ls) > 0 {
 		se = ls[len(ls)/4]
 	}
-	return &meshInfo{center: c, radius: math.Sqrt(r), shortEdge: se}
+	in := &meshInfo{center: c, radius: math.Sqrt(r), shortEdge: se}
+	nf := m.NumFaces()
+	in.fc = make([]geom.Vec3, nf)
+	in.fr = make([]float64, nf)
+	for f := 0; f < nf; f++ {
+		var fb geom.AABB
+		for k, v := range m.Face(f) {
+			if k == 0 {
+				fb = geom.AABB{Min: m.Verts[v], Max: m.Verts[v]}
+			} else {
+				fb = fb.AddPoint(m.Verts[v])
+			}
+		}
+		fc := fb.Center()
+		fr := 0.0
+		for _, v := range m.Face(f) {
+			fr = max(fr, m.Verts[v].Dist2(fc))
+		}
+		in.fc[f] = fc
+		// Widened a little for the rounding of the transforms.
+		in.fr[f] = math.Sqrt(fr)*(1+1e-9) + 1e-12*in.radius
+	}
+	in.buildClusters(m)
+	seenV := make([]int32, len(m.Verts))
+	seenF := make([]int32, nf)
+	in.ringVS = append(in.ringVS, 0)
+	in.ringFS = append(in.ringFS, 0)
+	for f := 0; f < nf; f++ {
+		addV := func(v int32) {
+			if seenV[v] != int32(f)+1 {
+				seenV[v] = int32(f) + 1
+				in.ringV = append(in.ringV, v)
+			}
+		}
+		addF := func(g int32) {
+			if g >= 0 && seenF[g] != int32(f)+1 {
+				seenF[g] = int32(f) + 1
+				in.ringF = append(in.ringF, g)
+			}
+		}
+		addF(int32(f))
+		for _, v := range m.Face(f) {
+			addV(v)
+			for _, e := range m.VertexEdges(int(v)) {
+				ed := &m.Edges[e]
+				addV(ed.Other(v))
+				addF(ed.Left)
+				addF(ed.Right)
+			}
+		}
+		in.ringVS = append(in.ringVS, int32(len(in.ringV)))
+		in.ringFS = append(in.ringFS, int32(len(in.ringF)))
+	}
+	return in
 }
 
 // body is the per-query state of one of the two bodies in the screen
@@ -102,6 +170,19 @@ type Detector struct {
 	order    []int32
 	hits     []Collision
 	vbuf     []geom.Vec3
+
+	// Culling (cull.go): screen transforms of the bodies, face sphere
+	// centres, and the masks of time intervals in which each face, edge
+	// and vertex can touch the other body.
+	tr           [2]geom.Transform
+	sw           sweep
+	fall         [2][]uint32 // face masks of the whole step
+	fmask        [2][]uint32 // face masks of the current slice
+	cmask        [2][]uint32 // cluster masks
+	noCull       bool        // every face can touch in every interval (pictures)
+	emask, vmask [2][]uint32
+	projDone     [2][]uint32 // stamp of the query that projected a vertex
+	stamp        uint32
 }
 
 // NewDetector returns a detector with empty buffers.
@@ -157,7 +238,7 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 	if err := checkInput(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return dst, err
 	}
-	if !d.setup(a, b, a0, a1, b0, b1, opt) {
+	if !d.setup(a, b, a0, a1, b0, b1, opt) || !d.slice(allIntervals) {
 		return dst, nil
 	}
 	d.rasterize()
@@ -219,14 +300,39 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 	if !d.setup(a, b, a0, a1, b0, b1, opt) {
 		return false, 0, nil
 	}
-	d.rasterize()
-	d.scan()
-	d.hits = d.hits[:0]
-	best := d.solveAll(math.Inf(1), true)
-	if math.IsInf(best, 1) {
+	// Contacts can only happen in the intervals where faces of both
+	// bodies can. When there are many, look first at the earliest few:
+	// a contact found there is the first one, and it is found with less
+	// work; otherwise look at the rest.
+	var orA, orB uint32
+	for _, m := range d.fall[0] {
+		orA |= m
+	}
+	for _, m := range d.fall[1] {
+		orB |= m
+	}
+	common := orA & orB
+	if common == 0 {
 		return false, 0, nil
 	}
-	return true, best, nil
+	passes := [2]uint32{allIntervals, 0}
+	if len(d.fall[0])+len(d.fall[1]) >= sliceFaces && bits.OnesCount32(common) > 2*sliceWidth {
+		k0 := bits.TrailingZeros32(common)
+		first := uint32(1)<<(k0+sliceWidth) - 1 // intervals up to k0+sliceWidth-1
+		passes = [2]uint32{first, allIntervals &^ first}
+	}
+	for _, w := range passes {
+		if w&common == 0 || !d.slice(w) {
+			continue
+		}
+		d.rasterize()
+		d.scan()
+		d.hits = d.hits[:0]
+		if best := d.solveAll(math.Inf(1), true); !math.IsInf(best, 1) {
+			return true, best, nil
+		}
+	}
+	return false, 0, nil
 }
 
 // setup computes the relative screw, the screen frame, the bodies'
@@ -284,8 +390,9 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	rs := geom.MatRows(d.ax, d.ay, d.az)
 	ta := geom.Transform{R: rs, T: rs.MulVec(d.o).Neg()}
 	tb := ta.Mul(tba.Transform())
-	d.a.load(a, ia, ta, true)
-	d.b.load(b, ib, tb, false)
+	d.tr = [2]geom.Transform{ta, tb}
+	d.a.m, d.a.info, d.a.isA, d.a.center = a, ia, true, ta.Apply(ia.center)
+	d.b.m, d.b.info, d.b.isA, d.b.center = b, ib, false, tb.Apply(ib.center)
 
 	// Swept bounding sphere test (Sec. 9, first step).
 	ca := ta.Apply(ia.center)
@@ -348,10 +455,29 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	d.margin = d.pixel/2 + d.near + 1e-9*d.scale
 	d.smargin = 1e-9
 
-	// Facing (Sec. 4.2).
-	d.a.facing(d.theta, d.g, true)
-	d.b.facing(d.theta, d.g, false)
-	return true
+	// Culling of faces by their bounding spheres (cull.go), then the
+	// geometry of the faces left and of their neighbourhoods.
+	return d.cullFaces()
+}
+
+// slice restricts the query to the time intervals of mask w (cull.go):
+// it keeps the faces that can touch the other body in one of them, computes
+// their geometry and facing (Sec. 4.2) and the edge and vertex masks. It
+// returns false when nothing is left.
+func (d *Detector) slice(w uint32) bool {
+	for bi := range d.fmask {
+		fa := d.fall[bi]
+		fm := grow(d.fmask[bi], len(fa))
+		for f := range fa {
+			fm[f] = fa[f] & w
+		}
+		d.fmask[bi] = fm
+	}
+	d.a.load(d.tr[0], d.fmask[0])
+	d.b.load(d.tr[1], d.fmask[1])
+	d.a.facing(d.theta, d.g, true, d.fmask[0])
+	d.b.facing(d.theta, d.g, false, d.fmask[1])
+	return d.cullFeatures()
 }
 
 // move applies the screen-frame motion to p at time t.
@@ -389,40 +515,65 @@ func grow[T any](s []T, n int) []T {
 	return s[:n]
 }
 
-func (bd *body) load(m *mesh.Mesh, in *meshInfo, t geom.Transform, isA bool) {
-	bd.m, bd.info, bd.isA = m, in, isA
-	bd.center = t.Apply(in.center)
+// load computes the screen-frame positions and planes the query needs:
+// those of the faces whose mask fm is not empty, of the faces around their
+// vertices (edge-edge properness and vertex resolution use them) and of the
+// vertices joined to theirs by an edge (vertex properness).
+func (bd *body) load(t geom.Transform, fm []uint32) {
+	m := bd.m
 	nv, nf, ne := len(m.Verts), m.NumFaces(), len(m.Edges)
 	bd.pos = grow(bd.pos, nv)
-	for i, v := range m.Verts {
-		bd.pos[i] = t.Apply(v)
-	}
 	bd.nrm = grow(bd.nrm, nf)
 	bd.off = grow(bd.off, nf)
+	bd.face = grow(bd.face, nf)
+	bd.edge = grow(bd.edge, ne)
+	bd.vert = grow(bd.vert, nv)
+	// Marks, in the vert and face flags (facing resets them).
+	clear(bd.vert)
+	clear(bd.face)
+	in := bd.info
+	for f := range fm {
+		if fm[f] == 0 {
+			continue
+		}
+		for _, v := range in.ringV[in.ringVS[f]:in.ringVS[f+1]] {
+			bd.vert[v] = true
+		}
+		for _, g := range in.ringF[in.ringFS[f]:in.ringFS[f+1]] {
+			bd.face[g] = true
+		}
+	}
+	for i, v := range m.Verts {
+		if bd.vert[i] {
+			bd.pos[i] = t.Apply(v)
+		}
+	}
 	for f := 0; f < nf; f++ {
+		if !bd.face[f] {
+			continue
+		}
 		pl := m.Planes[f]
 		n := t.ApplyDir(pl.N)
 		bd.nrm[f] = n
 		bd.off[f] = pl.D + n.Dot(t.T)
 	}
-	bd.face = grow(bd.face, nf)
-	bd.edge = grow(bd.edge, ne)
-	bd.vert = grow(bd.vert, nv)
 }
 
 // facing marks the faces that are (at least partly) backward facing for A
 // or forward facing for B under the flow omega(x) = theta y x x + g y, and
 // the edges and vertices on them.
-func (bd *body) facing(theta, g float64, backward bool) {
+func (bd *body) facing(theta, g float64, backward bool, fm []uint32) {
 	m := bd.m
 	clear(bd.edge)
 	clear(bd.vert)
-	rmax := 0.0
-	for _, p := range bd.pos {
-		rmax = max(rmax, math.Abs(p.X)+math.Abs(p.Z))
-	}
+	// A bound of |x| + |z| over the body.
+	rmax := math.Abs(bd.center.X) + math.Abs(bd.center.Z) + 1.5*bd.info.radius
 	eps := 1e-9 * (math.Abs(g) + theta*rmax)
 	for f := range bd.face {
+		if fm[f] == 0 {
+			bd.face[f] = false
+			continue
+		}
 		n := bd.nrm[f]
 		loop := m.Face(f)
 		el := m.FaceEdgeLoop(f)
@@ -455,6 +606,7 @@ func (bd *body) facing(theta, g float64, backward bool) {
 }
 
 // Prepare computes the pose-independent data of mesh m (bounding sphere,
-// typical edge length) ahead of the first query that uses it. Queries do it
+// typical edge length, face and face-cluster bounding spheres for culling,
+// face neighbourhoods) ahead of the first query that uses it. Queries do it
 // on demand otherwise.
 func (d *Detector) Prepare(m *mesh.Mesh) { d.info(m) }

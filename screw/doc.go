@@ -29,6 +29,18 @@
 // vertex and vertex-edge touches are resolved into vertex-face collisions by
 // maximizing properness.
 //
+// Before projecting, the Detector culls by bounding spheres, as the paper's
+// Sec. 10 suggests (cull.go): the step is cut into 16 time intervals, each
+// face (and each cluster of about a dozen faces) of one body is tested
+// against the other body's bounding sphere swept over each interval, and
+// every face, edge and vertex keeps the set of intervals in which it can
+// touch the other body. Features that cannot touch are never transformed,
+// projected or scanned; the intervals bound the time window of each
+// candidate pair, so FirstContact solves candidates in time order and stops
+// early, and for large meshes it first looks at the earliest few intervals
+// only. Vertex-face candidates whose properness cannot reach the threshold
+// in their window are dropped before solving.
+//
 // Beyond the paper (its Sec. 10 asks for both): a conservative mode that also
 // reports feature pairs that come within one pixel of each other, and a
 // pixel size chosen from a requested accuracy.

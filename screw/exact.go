@@ -254,25 +254,21 @@ func tbucket(t float64) int {
 func (d *Detector) solveAll(best float64, first bool) float64 {
 	cs := d.cands.list
 	if first {
-		// Bucket the edge-edge candidates by the start of their time
-		// window (counting sort), so the search can stop at the first
-		// bucket that starts after the best time found.
+		// Bucket the candidates by the start of their time window
+		// (counting sort), so the search can stop at the first bucket
+		// that starts after the best time found.
 		var cnt [tbuckets + 2]int32
 		for i := range cs {
-			if cs[i].kind == EE {
-				cnt[tbucket(cs[i].tlo)+1]++
-			}
+			cnt[tbucket(cs[i].tlo)+1]++
 		}
 		for k := 1; k < len(cnt); k++ {
 			cnt[k] += cnt[k-1]
 		}
-		d.order = grow(d.order, int(cnt[len(cnt)-1]))
+		d.order = grow(d.order, len(cs))
 		for i := range cs {
-			if cs[i].kind == EE {
-				k := tbucket(cs[i].tlo)
-				d.order[cnt[k]] = int32(i)
-				cnt[k]++
-			}
+			k := tbucket(cs[i].tlo)
+			d.order[cnt[k]] = int32(i)
+			cnt[k]++
 		}
 		for _, i := range d.order {
 			c := &cs[i]
@@ -282,16 +278,14 @@ func (d *Detector) solveAll(best float64, first bool) float64 {
 			if c.tlo > best {
 				continue
 			}
-			if t, ok := d.solveEE(c, min(best, 1), true); ok && t < best {
-				best = t
-			}
-		}
-		for i := range cs {
-			c := &cs[i]
+			var t float64
+			var ok bool
 			if c.kind == EE {
-				continue
+				t, ok = d.solveEE(c, min(best, 1), true)
+			} else {
+				t, ok = d.solveVertex(c, min(best, 1), true)
 			}
-			if t, ok := d.solveVertex(c, min(best, 1), true); ok && t < best {
+			if ok && t < best {
 				best = t
 			}
 		}
@@ -324,11 +318,24 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 		x, n, off = d.a.pos[c.a], d.b.nrm[c.b], d.b.off[c.b]
 		k1, k3s = -d.g*n.Y, -1
 	}
+	tmax = min(tmax, c.thi)
 	f0 := n.Dot(x) - off
 	k2 := n.X*x.X + n.Z*x.Z
 	k3 := k3s * (n.X*x.Z - n.Z*x.X)
 	tol := 1e-9 * d.scale
-	roots, nr := planeRoots(f0, k1, k2, k3, d.theta, tmax)
+	// f changes by at most L per unit time: far above the plane, the
+	// vertex cannot reach it before tmax.
+	L := math.Abs(k1) + d.theta*math.Hypot(k2, k3)
+	nr := 0
+	var roots [3]float64
+	if !(f0 > tmax*L*(1+1e-9)+1e-15*d.scale) || tmax <= 0 {
+		if !first && d.thresh > -1 && d.propUpper(c, tmax) < d.thresh {
+			// Every contact of the pair in its window is too improper
+			// to be reported.
+			return 0, false
+		}
+		roots, nr = planeRoots(f0, k1, k2, k3, d.theta, tmax)
+	}
 	for i := 0; i < nr; i++ {
 		t := roots[i]
 		p := d.vertexAt(c.kind, x, t)
@@ -352,6 +359,52 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 		}
 	}
 	return 0, false
+}
+
+// propUpper returns an upper bound of the properness of the VF or FV
+// candidate c at any time of its window clipped to tmax: the properness at
+// the middle of the window plus the most it can change, theta per unit time
+// (a minimum of dot products of unit vectors of which one turns at angular
+// speed theta).
+func (d *Detector) propUpper(c *cand, tmax float64) float64 {
+	lo, hi := c.tlo, min(c.thi, tmax)
+	if hi < lo {
+		lo, hi = 0, tmax
+	}
+	tm := (lo + hi) / 2
+	var s, co float64 = 0, 1
+	if !d.trans {
+		s, co = math.Sincos(tm * d.theta)
+	}
+	best := math.Inf(1)
+	if c.kind == FV {
+		// min over B's vertex edges of R(t) e . n = e . R(-t) n.
+		n := d.a.nrm[c.a]
+		nn := geom.Vec3{X: n.X*co - n.Z*s, Y: n.Y, Z: n.X*s + n.Z*co}
+		m := d.b.m
+		p := d.b.pos[c.b]
+		for _, e := range m.VertexEdges(int(c.b)) {
+			u := d.b.pos[m.Edges[e].Other(c.b)].Sub(p)
+			if l := math.Sqrt(u.Dot(u)); l > 0 {
+				best = min(best, u.Dot(nn)/l)
+			}
+		}
+	} else {
+		n := d.b.nrm[c.b]
+		nb := geom.Vec3{X: n.X*co + n.Z*s, Y: n.Y, Z: -n.X*s + n.Z*co}
+		m := d.a.m
+		p := d.a.pos[c.a]
+		for _, e := range m.VertexEdges(int(c.a)) {
+			u := d.a.pos[m.Edges[e].Other(c.a)].Sub(p)
+			if l := math.Sqrt(u.Dot(u)); l > 0 {
+				best = min(best, u.Dot(nb)/l)
+			}
+		}
+	}
+	if math.IsInf(best, 1) {
+		best = 0
+	}
+	return best + d.theta*(hi-lo)/2 + 1e-9
 }
 
 // vertexAt returns the position at time t of the moving vertex in the face's

@@ -36,7 +36,11 @@ func (d *Detector) ScreenImage(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *O
 	if err := checkInput(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return nil, dst, err
 	}
-	if !d.setup(a, b, a0, a1, b0, b1, &o) {
+	// The picture shows the whole bodies: no culling.
+	d.noCull = true
+	ok := d.setup(a, b, a0, a1, b0, b1, &o) && d.slice(allIntervals)
+	d.noCull = false
+	if !ok {
 		img := image.NewRGBA(image.Rect(0, 0, 64, 64))
 		fill(img, color.RGBA{255, 255, 255, 255})
 		return img, dst, nil

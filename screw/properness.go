@@ -49,20 +49,27 @@ func (d *Detector) propVF(v int32, nb geom.Vec3) float64 {
 // t, with the sign of the normal chosen to maximize it. It returns the
 // properness and the normal (from A to B).
 func (d *Detector) propEE(ia, ib int32, t float64) (float64, geom.Vec3) {
+	sn, cs := 0.0, 1.0
+	if !d.trans {
+		sn, cs = math.Sincos(t * d.theta)
+	}
+	rot := func(v geom.Vec3) geom.Vec3 { // d.rotate(v, t)
+		return geom.Vec3{X: v.X*cs + v.Z*sn, Y: v.Y, Z: -v.X*sn + v.Z*cs}
+	}
 	ea, eb := d.a.m.Edges[ia], d.b.m.Edges[ib]
 	ua, _ := d.a.pos[ea.V[1]].Sub(d.a.pos[ea.V[0]]).Normalize()
-	ub, _ := d.rotate(d.b.pos[eb.V[1]].Sub(d.b.pos[eb.V[0]]), t).Normalize()
+	ub, _ := rot(d.b.pos[eb.V[1]].Sub(d.b.pos[eb.V[0]])).Normalize()
 	n, ok := ua.Cross(ub).Normalize()
 	if !ok {
 		return -1, geom.Vec3{}
 	}
-	faceN := func(bd *body, f int32, rot bool) (geom.Vec3, bool) {
+	faceN := func(bd *body, f int32, rotate bool) (geom.Vec3, bool) {
 		if f < 0 {
 			return geom.Vec3{}, false
 		}
 		v := bd.nrm[f]
-		if rot {
-			v = d.rotate(v, t)
+		if rotate {
+			v = rot(v)
 		}
 		return v, true
 	}

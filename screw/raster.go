@@ -266,32 +266,40 @@ func (d *Detector) rasterize() {
 		d.rowVerts[bi] = grow(d.rowVerts[bi], d.nrows)
 		clear(d.rowVerts[bi])
 	}
+	d.stamp++
+	if d.stamp == 0 { // wrapped around: forget every stamp
+		d.stamp = 1
+		clear(d.projDone[0])
+		clear(d.projDone[1])
+	}
 	needCut := !d.trans && d.cutNeeded()
 	cut := halfPlaneAt(math.Pi)
 	dop := halfPlaneAt(-math.Pi + d.theta)
 	for bi, bd := range [2]*body{&d.a, &d.b} {
 		m := bd.m
 		if !needCut {
-			// Project every kept vertex once; edges reuse the projections.
+			// Project every kept vertex and every end of a kept edge
+			// once; edges reuse the projections.
 			bd.proj = grow(bd.proj, len(bd.pos))
-			for vi, p := range bd.pos {
+			done := d.projDone[bi]
+			if cap(done) < len(bd.pos) {
+				done = make([]uint32, len(bd.pos), len(bd.pos)*3/2)
+			}
+			done = done[:len(bd.pos)]
+			d.projDone[bi] = done
+			for vi := range bd.pos {
 				if !bd.vert[vi] {
 					continue
 				}
-				phi := 0.0
-				if !d.trans {
-					phi = math.Atan2(p.X, p.Z)
-				}
-				r, h, s := d.proj(p, phi)
-				bd.proj[vi] = [3]float64{r, h, s}
-				d.pushVert(bi, int32(vi), r, h, s)
+				pr := d.projVert(bd, done, vi)
+				d.pushVert(bi, int32(vi), pr[0], pr[1], pr[2])
 			}
 			for ei, e := range m.Edges {
 				if !bd.edge[ei] {
 					continue
 				}
 				pc := piece{bi: bi, kind: recEdge, feat: int32(ei)}
-				a, b := &bd.proj[e.V[0]], &bd.proj[e.V[1]]
+				a, b := d.projVert(bd, done, int(e.V[0])), d.projVert(bd, done, int(e.V[1]))
 				d.projectProjected(&pc, bd.pos[e.V[0]], bd.pos[e.V[1]], a[0], a[1], a[2], b[0], b[1], b[2])
 			}
 			continue
@@ -325,6 +333,24 @@ func (d *Detector) rasterize() {
 			}
 		}
 	}
+}
+
+// projVert returns the projection of vertex vi of bd when no cut is
+// needed, computing it on first use in the current query.
+func (d *Detector) projVert(bd *body, done []uint32, vi int) *[3]float64 {
+	pr := &bd.proj[vi]
+	if done[vi] == d.stamp {
+		return pr
+	}
+	done[vi] = d.stamp
+	p := bd.pos[vi]
+	phi := 0.0
+	if !d.trans {
+		phi = math.Atan2(p.X, p.Z)
+	}
+	r, h, s := d.proj(p, phi)
+	*pr = [3]float64{r, h, s}
+	return pr
 }
 
 // rRange returns the r range of a body (r is invariant under the motion),

@@ -262,7 +262,7 @@ func (d *Detector) scan() {
 			sp := &d.span[0]
 			for _, f := range sp.touched {
 				if v.hlo >= sp.lo[f] && v.hlo <= sp.hi[f] {
-					d.cands.add(FV, f, v.feat, 0, 1)
+					d.addVertexCand(FV, f, v.feat)
 				}
 			}
 		}
@@ -277,7 +277,7 @@ func (d *Detector) scan() {
 			sp := &d.span[1]
 			for _, f := range sp.touched {
 				if v.hlo >= sp.lo[f] && v.hlo <= sp.hi[f] {
-					d.cands.add(VF, v.feat, f, 0, 1)
+					d.addVertexCand(VF, v.feat, f)
 				}
 			}
 		}
@@ -292,7 +292,15 @@ func (d *Detector) pairEE(x, y *rec) {
 	if thi < 0 || tlo > 1 {
 		return
 	}
-	tlo, thi = max(tlo, 0), min(thi, 1)
+	m := d.emask[0][x.feat] & d.emask[1][y.feat]
+	if m == 0 {
+		return
+	}
+	wlo, whi := maskWindow(m)
+	tlo, thi = max(tlo, wlo), min(thi, whi)
+	if thi < tlo {
+		return
+	}
 	if c := d.cands.find(EE, x.feat, y.feat); c != nil {
 		c.tlo, c.thi = min(c.tlo, tlo), max(c.thi, thi)
 		return
@@ -304,6 +312,23 @@ func (d *Detector) pairEE(x, y *rec) {
 		}
 	}
 	d.cands.add(EE, x.feat, y.feat, tlo, thi)
+}
+
+// addVertexCand records a potential vertex-face (VF: vertex a of A, face b
+// of B) or face-vertex (FV: face a of A, vertex b of B) collision, in the
+// time window in which both features can touch the other body.
+func (d *Detector) addVertexCand(kind Kind, a, b int32) {
+	var m uint32
+	if kind == VF {
+		m = d.vmask[0][a] & d.fmask[1][b]
+	} else {
+		m = d.fmask[0][a] & d.vmask[1][b]
+	}
+	if m == 0 {
+		return
+	}
+	lo, hi := maskWindow(m)
+	d.cands.add(kind, a, b, lo, hi)
 }
 
 // segBox returns the (r, h, s) box (rlo, rhi, hlo, hhi, slo, shi) of the
@@ -351,18 +376,28 @@ func (d *Detector) scanDirect() {
 		}
 	}
 	d.order = eb
+	emA, emB := d.emask[0], d.emask[1]
 	for i := range sa {
 		x := &sa[i]
 		if x.kind != recEdge || !x.overlaps(&bb) || x.shi < bb[4] || x.slo > bb[5]+1 {
 			continue
 		}
+		ma := emA[x.feat]
 		for _, j := range eb {
 			y := &sb[j]
 			tlo, thi := x.slo-y.shi, x.shi-y.slo
 			if thi < 0 || tlo > 1 || y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi {
 				continue
 			}
-			tlo, thi = max(tlo, 0), min(thi, 1)
+			m := ma & emB[y.feat]
+			if m == 0 {
+				continue
+			}
+			wlo, whi := maskWindow(m)
+			tlo, thi = max(tlo, wlo), min(thi, whi)
+			if thi < tlo {
+				continue
+			}
 			if c := d.cands.find(EE, x.feat, y.feat); c != nil {
 				c.tlo, c.thi = min(c.tlo, tlo), max(c.thi, thi)
 				continue
@@ -412,9 +447,9 @@ func (d *Detector) scanDirect() {
 					continue
 				}
 				if bi == 1 {
-					d.cands.add(FV, int32(f), v.feat, 0, 1)
+					d.addVertexCand(FV, int32(f), v.feat)
 				} else {
-					d.cands.add(VF, v.feat, int32(f), 0, 1)
+					d.addVertexCand(VF, v.feat, int32(f))
 				}
 			}
 		}
