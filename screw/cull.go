@@ -112,6 +112,12 @@ const sliceWidth = 3
 // costs more than the first one saves).
 const sliceFaces = 64
 
+// cullMinFaces is the smallest total number of faces of the two meshes
+// for which the faces are culled per time interval: for fewer (two cubes,
+// two cars) every face is kept in every interval, which costs less than the
+// sweep tests save (measured: cube FirstContact 8.8 -> 8.2 us per query).
+const cullMinFaces = 32
+
 type sweep struct {
 	c, s [cullK + 1]float64 // cos and sin of j theta / cullK
 	half float64            // sin(theta / (2 cullK))
@@ -190,7 +196,7 @@ func (d *Detector) cullFaces() bool {
 		}
 		sw.half = math.Sin(d.theta / (2 * cullK))
 	}
-	if d.noCull {
+	if d.noCull || d.a.m.NumFaces()+d.b.m.NumFaces() < cullMinFaces {
 		for bi, bd := range [2]*body{&d.a, &d.b} {
 			fm := grow(d.fall[bi], bd.m.NumFaces())
 			for f := range fm {

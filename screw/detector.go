@@ -31,6 +31,8 @@ type meshInfo struct {
 	cstart, cfaces, fclus []int32
 	cc                    []geom.Vec3
 	cr                    []float64
+	// Largest absolute vertex coordinate (NaN if a coordinate is NaN).
+	maxCoord float64
 }
 
 func newMeshInfo(m *mesh.Mesh) *meshInfo {
@@ -52,6 +54,13 @@ func newMeshInfo(m *mesh.Mesh) *meshInfo {
 		se = ls[len(ls)/4]
 	}
 	in := &meshInfo{center: c, radius: math.Sqrt(r), shortEdge: se}
+	for _, v := range m.Verts {
+		for _, x := range [3]float64{v.X, v.Y, v.Z} {
+			if !(math.Abs(x) <= in.maxCoord) {
+				in.maxCoord = math.Abs(x)
+			}
+		}
+	}
 	nf := m.NumFaces()
 	in.fc = make([]geom.Vec3, nf)
 	in.fr = make([]float64, nf)
@@ -183,6 +192,7 @@ type Detector struct {
 	emask, vmask [2][]uint32
 	projDone     [2][]uint32 // stamp of the query that projected a vertex
 	stamp        uint32
+	budget       int // subdivision steps left in this projection
 }
 
 // NewDetector returns a detector with empty buffers.
@@ -224,6 +234,52 @@ func checkInput(a, b *mesh.Mesh, poses [4]geom.Pose) error {
 	return nil
 }
 
+// MaxCoordinate bounds the coordinates Detect and FirstContact accept:
+// pose translations and mesh vertex coordinates must be at most this large
+// in absolute value.
+const MaxCoordinate = 1e15
+
+// MaxScaleRatio bounds the ratio of the largest coordinate of a query (pose
+// translations, mesh vertex coordinates) to the bounding radius of the
+// smaller body: beyond it float64 positions cannot resolve the bodies.
+const MaxScaleRatio = 1e13
+
+// maxProjectionSteps bounds the divide-and-conquer projection steps of a
+// query beyond a per-edge allowance (a safety net: input within the
+// ranges above needs far fewer). A variable so that tests can lower it.
+var maxProjectionSteps = 1 << 22
+
+// projectionStepsPerEdge is the per-edge allowance of projection steps.
+var projectionStepsPerEdge = 4096
+
+// checkRange rejects queries whose coordinates are too large, absolutely or
+// relative to the bodies' sizes, for the projection to resolve them.
+func (d *Detector) checkRange(a, b *mesh.Mesh, poses [4]geom.Pose) error {
+	names := [4]string{"a0", "a1", "b0", "b1"}
+	ia, ib := d.info(a), d.info(b)
+	lim := min(MaxCoordinate, MaxScaleRatio*min(ia.radius, ib.radius))
+	for i, in := range [2]*meshInfo{ia, ib} {
+		if !(in.maxCoord <= lim) {
+			return fmt.Errorf("%w: mesh %s has a vertex coordinate %g beyond the usable range %g (at most %g, and %g times the smaller body's radius %g)",
+				ErrBadInput, [2]string{"A", "B"}[i], in.maxCoord, lim, MaxCoordinate, MaxScaleRatio, min(ia.radius, ib.radius))
+		}
+	}
+	for i, p := range poses {
+		for _, x := range [3]float64{p.P.X, p.P.Y, p.P.Z} {
+			if !(math.Abs(x) <= lim) {
+				return fmt.Errorf("%w: pose %s translation %v has a coordinate beyond the usable range %g (at most %g, and %g times the smaller body's radius %g)",
+					ErrBadInput, names[i], p.P, lim, MaxCoordinate, MaxScaleRatio, min(ia.radius, ib.radius))
+			}
+		}
+	}
+	return nil
+}
+
+// errProjection is returned when the projection exceeds its step budget.
+func errProjection() error {
+	return fmt.Errorf("%w: the projection of the motion did not converge within %d subdivision steps (coordinates too large or too small for the motion)", ErrBadInput, maxProjectionSteps)
+}
+
 // Detect appends to dst every collision of body A (mesh a, moving from pose
 // a0 to a1) and body B (mesh b, from b0 to b1) during the step, assuming
 // the relative motion is a screw motion (Buss Sec. 4), sorted by time, and
@@ -234,14 +290,24 @@ func checkInput(a, b *mesh.Mesh, poses [4]geom.Pose) error {
 // VF and FV collisions are reported when a vertex enters the other body
 // through a face (the face is backward facing there, Sec. 4.2); EE
 // collisions whenever two edges cross.
+//
+// Unusable input is an error wrapping ErrBadInput that names the pose or
+// mesh: non-finite or non-unit poses, empty meshes, coordinates beyond
+// MaxCoordinate or MaxScaleRatio times the smaller body's bounding radius,
+// and (a safety net) projections that exceed their subdivision budget.
 func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options, dst []Collision) ([]Collision, error) {
 	if err := checkInput(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
+		return dst, err
+	}
+	if err := d.checkRange(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return dst, err
 	}
 	if !d.setup(a, b, a0, a1, b0, b1, opt) || !d.slice(allIntervals) {
 		return dst, nil
 	}
-	d.rasterize()
+	if !d.rasterize() {
+		return dst, errProjection()
+	}
 	d.scan()
 	d.hits = d.hits[:0]
 	d.solveAll(math.Inf(1), false)
@@ -297,6 +363,9 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 	if err := checkInput(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return false, 0, err
 	}
+	if err := d.checkRange(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
+		return false, 0, err
+	}
 	if !d.setup(a, b, a0, a1, b0, b1, opt) {
 		return false, 0, nil
 	}
@@ -325,7 +394,9 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 		if w&common == 0 || !d.slice(w) {
 			continue
 		}
-		d.rasterize()
+		if !d.rasterize() {
+			return false, 0, errProjection()
+		}
 		d.scan()
 		d.hits = d.hits[:0]
 		if best := d.solveAll(math.Inf(1), true); !math.IsInf(best, 1) {

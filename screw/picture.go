@@ -36,6 +36,9 @@ func (d *Detector) ScreenImage(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *O
 	if err := checkInput(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return nil, dst, err
 	}
+	if err := d.checkRange(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
+		return nil, dst, err
+	}
 	// The picture shows the whole bodies: no culling.
 	d.noCull = true
 	ok := d.setup(a, b, a0, a1, b0, b1, &o) && d.slice(allIntervals)
@@ -45,7 +48,9 @@ func (d *Detector) ScreenImage(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *O
 		fill(img, color.RGBA{255, 255, 255, 255})
 		return img, dst, nil
 	}
-	d.rasterize()
+	if !d.rasterize() {
+		return nil, dst, errProjection()
+	}
 	d.scan()
 	d.hits = d.hits[:0]
 	d.solveAll(math.Inf(1), false)

@@ -131,6 +131,9 @@ func (d *Detector) projectProjected(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1,
 }
 
 func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1 float64, depth int) {
+	if d.budget--; d.budget < 0 {
+		return
+	}
 	pm := p0.Add(p1).Scale(0.5)
 	rm, hm, sm := d.proj(pm, d.phiOf(pc, pm))
 	dr := math.Abs(rm - (r0+r1)/2)
@@ -228,8 +231,10 @@ func halfPlaneAt(phi float64) halfPlane {
 	return halfPlane{e: geom.Vec3{X: c, Z: -s}, dd: geom.Vec3{X: s, Z: c}}
 }
 
-// rasterize builds the pixel records of both bodies.
-func (d *Detector) rasterize() {
+// rasterize builds the pixel records of both bodies. It returns false when
+// the projection exceeded its budget of subdivision steps (the records are
+// then incomplete).
+func (d *Detector) rasterize() bool {
 	d.recs[0] = d.recs[0][:0]
 	d.recs[1] = d.recs[1][:0]
 	d.next[0] = d.next[0][:0]
@@ -247,6 +252,7 @@ func (d *Detector) rasterize() {
 		}
 	}
 	d.direct = !d.pixelRows && ne[0]*ne[1] <= directPairs
+	d.budget = maxProjectionSteps + projectionStepsPerEdge*(ne[0]+ne[1])
 	// Row range: the overlap of the bodies' r ranges (r is invariant under
 	// the motion).
 	loA, hiA := d.rRange(&d.a)
@@ -254,7 +260,7 @@ func (d *Detector) rasterize() {
 	lo, hi := max(loA, loB)-d.margin, min(hiA, hiB)+d.margin
 	if hi < lo {
 		d.nrows = 0
-		return
+		return true
 	}
 	d.r0 = lo
 	d.nrows = int((hi-lo)/d.rowH) + 1
@@ -333,6 +339,7 @@ func (d *Detector) rasterize() {
 			}
 		}
 	}
+	return d.budget >= 0
 }
 
 // projVert returns the projection of vertex vi of bd when no cut is
