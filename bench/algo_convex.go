@@ -12,7 +12,11 @@ import (
 //
 //   - "sepvec": the separating-vector search with the per-pair cache of
 //     the last separating vector and supporting vertices carried from
-//     frame to frame (Sec. 2.2); Reset clears the caches.
+//     frame to frame (Sec. 2.2); Reset clears the caches. Bodies of at
+//     most 16 vertices are posed (world vertices computed at the body's
+//     first test of each frame, inside the timed Test) and searched by
+//     scanning; larger ones by hill climbing with directions turned into
+//     the body's frame.
 //   - "gjk": GJK stopped at the first separating direction, started each
 //     time from the centroids (no coherence).
 //   - "gjk-warm": the same GJK warm-started from the pair's previous
@@ -50,17 +54,78 @@ func convexBodies(w *Workload) ([]*convex.Polytope, error) {
 	return out, nil
 }
 
+// poseMax is the largest vertex count for which sepvec transforms a body's
+// vertices to world coordinates once per frame (convex.Posed, timed: it
+// happens inside Test, at the body's first test of the frame) instead of
+// turning every search direction into the body's frame.
+const poseMax = 16
+
+// slotMax is the largest number of bodies for which sepvec finds a pair's
+// cache through a flat n x n table (4 bytes per entry) instead of a hash
+// map.
+const slotMax = 2048
+
 type sepvecAlgo struct {
-	polys  []*convex.Polytope
-	s      convex.Searcher
-	caches convex.PairMap[convex.Cache]
+	polys []*convex.Polytope
+	s     convex.Searcher
+	ready bool
+	// Per-pair caches: slot[a*n+b] is 1 + the index into caches, 0 for a
+	// pair not seen since Reset (n <= slotMax); else the map.
+	slot   []int32
+	caches []convex.Cache
+	pairs  convex.PairMap[convex.Cache]
+	// Posed bodies and the frame (+1) they were posed for.
+	posed []convex.Posed
+	stamp []int32
 }
 
-func (a *sepvecAlgo) Reset() { a.caches.Reset() }
+func (a *sepvecAlgo) Reset() {
+	n := len(a.polys)
+	if !a.ready {
+		if n <= slotMax {
+			a.slot = make([]int32, n*n)
+		}
+		a.posed = make([]convex.Posed, n)
+		a.stamp = make([]int32, n)
+		a.ready = true
+	}
+	clear(a.slot)
+	clear(a.stamp)
+	a.caches = a.caches[:0]
+	a.pairs.Reset()
+}
 
-func (a *sepvecAlgo) Test(_, i, j int, ti, tj *geom.Transform) bool {
-	r := a.s.Intersect(a.polys[i], ti, a.polys[j], tj, a.caches.Get(i, j))
-	return r.Status != convex.Separated
+func (a *sepvecAlgo) cache(i, j int) *convex.Cache {
+	if a.slot == nil {
+		return a.pairs.Get(i, j)
+	}
+	k := &a.slot[i*len(a.polys)+j]
+	if *k == 0 {
+		a.caches = append(a.caches, convex.Cache{})
+		*k = int32(len(a.caches))
+	}
+	return &a.caches[*k-1]
+}
+
+func (a *sepvecAlgo) pose(frame, i int, t *geom.Transform) *convex.Posed {
+	x := &a.posed[i]
+	if a.stamp[i] != int32(frame+1) {
+		a.stamp[i] = int32(frame + 1)
+		x.Set(a.polys[i], t)
+	}
+	return x
+}
+
+func (a *sepvecAlgo) Test(frame, i, j int, ti, tj *geom.Transform) bool {
+	if !a.ready {
+		a.Reset()
+	}
+	c := a.cache(i, j)
+	pi, pj := a.polys[i], a.polys[j]
+	if pi.NumVerts() <= poseMax && pj.NumVerts() <= poseMax {
+		return a.s.IntersectPosedStatus(a.pose(frame, i, ti), a.pose(frame, j, tj), c) != convex.Separated
+	}
+	return a.s.IntersectStatus(pi, ti, pj, tj, c) != convex.Separated
 }
 
 type gjkAlgo struct {

@@ -29,6 +29,9 @@ type narrowAlgo struct {
 func algos() []narrowAlgo {
 	var s Searcher
 	sv := map[[2]int]*Cache{}
+	svp := map[[2]int]*Cache{}
+	svs := map[[2]int]*Cache{}
+	svps := map[[2]int]*Cache{}
 	gw := map[[2]int]*GJKCache{}
 	return []narrowAlgo{
 		{"sepvec", func(a, b int, pa, pb *Polytope, ta, tb *geom.Transform) (Status, geom.Plane) {
@@ -39,6 +42,45 @@ func algos() []narrowAlgo {
 			}
 			r := s.Intersect(pa, ta, pb, tb, c)
 			return r.Status, r.Plane
+		}},
+		{"sepvec-posed", func(a, b int, pa, pb *Polytope, ta, tb *geom.Transform) (Status, geom.Plane) {
+			c := svp[[2]int{a, b}]
+			if c == nil {
+				c = new(Cache)
+				svp[[2]int{a, b}] = c
+			}
+			var xa, xb Posed
+			xa.Set(pa, ta)
+			xb.Set(pb, tb)
+			r := s.IntersectPosed(&xa, &xb, c)
+			return r.Status, r.Plane
+		}},
+		{"sepvec-status", func(a, b int, pa, pb *Polytope, ta, tb *geom.Transform) (Status, geom.Plane) {
+			c := svs[[2]int{a, b}]
+			if c == nil {
+				c = new(Cache)
+				svs[[2]int{a, b}] = c
+			}
+			st := s.IntersectStatus(pa, ta, pb, tb, c)
+			if r := s.LastResult(); r.Status != st {
+				panic("LastResult disagrees with IntersectStatus")
+			}
+			return st, s.LastResult().Plane
+		}},
+		{"sepvec-posed-status", func(a, b int, pa, pb *Polytope, ta, tb *geom.Transform) (Status, geom.Plane) {
+			c := svps[[2]int{a, b}]
+			if c == nil {
+				c = new(Cache)
+				svps[[2]int{a, b}] = c
+			}
+			var xa, xb Posed
+			xa.Set(pa, ta)
+			xb.Set(pb, tb)
+			st := s.IntersectPosedStatus(&xa, &xb, c)
+			if r := s.LastResult(); r.Status != st {
+				panic("LastResult disagrees with IntersectPosedStatus")
+			}
+			return st, s.LastResult().Plane
 		}},
 		{"sepvec-nocache", func(a, b int, pa, pb *Polytope, ta, tb *geom.Transform) (Status, geom.Plane) {
 			r := s.Intersect(pa, ta, pb, tb, nil)
@@ -388,6 +430,17 @@ func TestRandomPairsOracle(t *testing.T) {
 		s.Intersect(c.a.p, &c.ta, c.b.p, &c.tb, &cache)
 		r = s.Intersect(c.a.p, &c.ta, c.b.p, &c.tb, &cache)
 		check("sepvec-cached", r.Status, r.Plane, r.Fallback)
+		// Posed: world vertices (a scan for small bodies, a climb on world
+		// vertices for large ones), without and with the cache.
+		var xa, xb Posed
+		xa.Set(c.a.p, &c.ta)
+		xb.Set(c.b.p, &c.tb)
+		r = s.IntersectPosed(&xa, &xb, nil)
+		check("posed", r.Status, r.Plane, r.Fallback)
+		var pc Cache
+		s.IntersectPosed(&xa, &xb, &pc)
+		r = s.IntersectPosed(&xa, &xb, &pc)
+		check("posed-cached", r.Status, r.Plane, r.Fallback)
 		g := GJKIntersect(c.a.p, &c.ta, c.b.p, &c.tb, nil, nil)
 		check("gjk-intersect", g.Status, g.Plane, false)
 		g = GJK(c.a.p, &c.ta, c.b.p, &c.tb, nil, nil)
@@ -412,12 +465,17 @@ func TestNoAllocs(t *testing.T) {
 	var sv Searcher
 	var caches PairMap[Cache]
 	var gc PairMap[GJKCache]
+	var pcs PairMap[Cache]
+	var xa, xb Posed
 	run := func() {
 		for _, e := range s.expected[:300] {
 			ta, tb := s.poses[e.frame][e.a].Transform(), s.poses[e.frame][e.b].Transform()
 			sv.Intersect(s.polys[e.a], &ta, s.polys[e.b], &tb, caches.Get(e.a, e.b))
 			GJKIntersect(s.polys[e.a], &ta, s.polys[e.b], &tb, gc.Get(e.a, e.b), nil)
 			GJK(s.polys[e.a], &ta, s.polys[e.b], &tb, nil, nil)
+			xa.Set(s.polys[e.a], &ta)
+			xb.Set(s.polys[e.b], &tb)
+			sv.IntersectPosed(&xa, &xb, pcs.Get(e.a, e.b))
 		}
 	}
 	run()
@@ -479,6 +537,12 @@ func TestNewErrors(t *testing.T) {
 	if r := s.Intersect(p, &ta, p, &tb, nil); r.Status != Invalid {
 		t.Errorf("NaN translation: %v", r.Status)
 	}
+	var xa, xb Posed
+	xa.Set(p, &ta)
+	xb.Set(p, &tb)
+	if r := s.IntersectPosed(&xa, &xb, nil); r.Status != Invalid {
+		t.Errorf("posed, NaN translation: %v", r.Status)
+	}
 	if r := GJK(p, &ta, p, &tb, nil, nil); r.Status != Invalid {
 		t.Errorf("GJK NaN translation: %v", r.Status)
 	}
@@ -519,10 +583,16 @@ func TestTouchingAndCoincident(t *testing.T) {
 		{geom.Vec3{X: 0.5, Y: 0.5, Z: 0.5}, Intersecting},
 	} {
 		tb := geom.Transform{R: geom.Identity(), T: c.off}
-		var cache Cache
+		var cache, pcache Cache
 		for round := 0; round < 2; round++ {
 			if r := s.Intersect(p, &id, p, &tb, &cache); r.Status != c.want {
 				t.Errorf("offset %v round %d: sepvec %v, want %v", c.off, round, r.Status, c.want)
+			}
+			var xa, xb Posed
+			xa.Set(p, &id)
+			xb.Set(p, &tb)
+			if r := s.IntersectPosed(&xa, &xb, &pcache); r.Status != c.want {
+				t.Errorf("offset %v round %d: posed %v, want %v", c.off, round, r.Status, c.want)
 			}
 		}
 		if g := GJK(p, &id, p, &tb, nil, nil); g.Status != c.want {
@@ -531,5 +601,33 @@ func TestTouchingAndCoincident(t *testing.T) {
 		if g := GJKIntersect(p, &id, p, &tb, nil, nil); g.Status != c.want {
 			t.Errorf("offset %v: GJKIntersect %v, want %v", c.off, g.Status, c.want)
 		}
+	}
+}
+
+// TestPosedCopy: a copied Posed keeps answering for its own placement
+// after the original is set again, and a Posed never Set gives Invalid.
+func TestPosedCopy(t *testing.T) {
+	p, err := New(shapes.Cube(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := geom.TransformIdentity()
+	near := geom.Transform{R: geom.Identity(), T: geom.Vec3{X: 0.5}}
+	far := geom.Transform{R: geom.Identity(), T: geom.Vec3{X: 5}}
+	var a, b Posed
+	a.Set(p, &id)
+	b.Set(p, &near)
+	c := b // placed near
+	b.Set(p, &far)
+	var s Searcher
+	if st := s.IntersectPosedStatus(&a, &c, nil); st != Intersecting {
+		t.Errorf("copy placed near: %v, want intersecting", st)
+	}
+	if st := s.IntersectPosedStatus(&a, &b, nil); st != Separated {
+		t.Errorf("original placed far: %v, want separated", st)
+	}
+	var z Posed
+	if r := s.IntersectPosed(&a, &z, nil); r.Status != Invalid {
+		t.Errorf("unset Posed: %v, want invalid", r.Status)
 	}
 }

@@ -29,6 +29,20 @@
 // reflection that turns S by more than about 16 degrees, hill climbing
 // restarts from the direction table.
 //
+// Posed bodies. For small polytopes that take part in several tests per
+// frame, Posed.Set transforms the vertices to world coordinates once per
+// frame and Searcher.IntersectPosed runs the same search on them: a
+// supporting vertex is then a branch-free scan of at most 16 world
+// vertices, and neither directions nor differences q - p need rotating.
+// When it resumes beyond a face of the cached tetrahedron, the face's three
+// points and the new one are first checked for enclosing the origin (the
+// same strict test as the cached tetrahedron's), and hill climbing on a
+// large posed body starts from the best of the table vertex and the face's
+// vertices.
+// IntersectStatus and IntersectPosedStatus return only the status (the
+// rest of the result is in Searcher.LastResult), which spares a scene's
+// innermost loop the copy of a Result.
+//
 // Exactness. "Separated" is only reported with a witness: the plane
 // Result.Plane, checked by the support-function inequality of Lemma 1 (with
 // a strict > so touching counts as intersecting). "Intersecting" is only

@@ -54,3 +54,24 @@ func ExampleFromPoints() {
 	fmt.Println(p.NumVerts(), p.Vertex(int(v)), h)
 	// Output: 4 (0, 0, 1) 3
 }
+
+// Small polytopes tested several times per frame: pose each once per frame
+// (its vertices in world coordinates) and test the posed pairs.
+func ExampleSearcher_IntersectPosed() {
+	a, _ := convex.New(shapes.Cube(1))
+	b, _ := convex.New(shapes.Cube(1))
+	var s convex.Searcher
+	var cache convex.Cache // per pair, frame to frame
+	var pa, pb convex.Posed
+	for frame := 0; frame < 3; frame++ {
+		ta := geom.TransformIdentity()
+		tb := geom.Pose{P: geom.Vec3{X: 1.5 - 0.5*float64(frame)}, Q: geom.QuatIdentity()}.Transform()
+		pa.Set(a, &ta)
+		pb.Set(b, &tb)
+		fmt.Println(frame, s.IntersectPosed(&pa, &pb, &cache).Status)
+	}
+	// Output:
+	// 0 separated
+	// 1 intersecting
+	// 2 intersecting
+}

@@ -113,6 +113,14 @@ func FuzzIntersect(f *testing.F) {
 		check("sepvec", r.Status, r.Plane)
 		r = s.Intersect(pa, &ta, pb, &tb, &c)
 		check("sepvec cached", r.Status, r.Plane)
+		var xa, xb Posed
+		xa.Set(pa, &ta)
+		xb.Set(pb, &tb)
+		var pc Cache
+		r = s.IntersectPosed(&xa, &xb, &pc)
+		check("posed", r.Status, r.Plane)
+		r = s.IntersectPosed(&xa, &xb, &pc)
+		check("posed cached", r.Status, r.Plane)
 		g := GJK(pa, &ta, pb, &tb, nil, nil)
 		check("gjk", g.Status, g.Plane)
 	})

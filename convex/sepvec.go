@@ -121,8 +121,11 @@ type Searcher struct {
 	pairs   []uint64    // supporting-vertex pairs (p, q) seen in this query
 	tet     [3]int      // indices into rs enclosing the origin with the last point
 	tetR    [4]geom.Vec3
+	tetM    [4]geom.Vec3 // the tetrahedron's points m (not normalised)
+	tetFace int          // the face tetCheck found the origin beyond
 	xy      [][2]float64 // projections of the points in pinnedPlane
 	gjk     gjkState
+	res     Result // the last result of search
 }
 
 // Angular tolerances of the collision condition (radians): projected points
@@ -139,6 +142,20 @@ const (
 // Sec. 2-4. cache may be nil; otherwise it is read as the starting point and
 // updated for the next call with the same pair.
 func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *Cache) Result {
+	s.intersect(a, ta, b, tb, cache)
+	return s.res
+}
+
+// IntersectStatus is Intersect returning only the status, which spares
+// copying a Result in a scene's innermost loop; LastResult returns the
+// rest.
+func (s *Searcher) IntersectStatus(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *Cache) Status {
+	return s.intersect(a, ta, b, tb, cache)
+}
+
+// intersect is Intersect, leaving the result in s.res.
+func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *Cache) Status {
+	res := &s.res
 	mA, mB := rowsOf(&ta.R), rowsOf(&tb.R)
 	ra, rb := &mA, &mB
 	var S geom.Vec3
@@ -169,10 +186,11 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 	s.pairs = s.pairs[:0]
 	if cache != nil && cache.HasTet {
 		cache.HasTet = false
-		switch face, n := s.tetCheck(a, ra, b, rb, dT, &cache.Tet); face {
+		switch face, n := s.tetCheckLocal(a, ra, b, rb, dT, &cache.Tet); face {
 		case -1:
 			cache.HasTet = true
-			return Result{Status: Intersecting, Iterations: 1, Witness: true}
+			*res = Result{Status: Intersecting, Iterations: 1, Witness: true}
+			return Intersecting
 		case -2:
 		default:
 			// The origin left the tetrahedron through the face opposite
@@ -193,7 +211,7 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 	maxIter := s.Options.maxIter()
 	var w geom.Vec3
 	haveW, restarted := false, false
-	res := Result{}
+	*res = Result{}
 	for k := 1; k <= maxIter; k++ {
 		res.Iterations = k
 		var hA, hB float64
@@ -209,7 +227,7 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 			if cache != nil {
 				cache.S, cache.P, cache.Q, cache.Valid = S, p, q, true
 			}
-			return res
+			return res.Status
 		}
 		// m = q - p in world coordinates (Sec. 4.1).
 		m := rb.mul(b.verts[q]).Sub(ra.mul(a.verts[p])).Add(dT)
@@ -218,7 +236,7 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 			// The supporting vertices coincide: a common point.
 			res.Status = Intersecting
 			s.save(cache, S, p, q)
-			return res
+			return res.Status
 		}
 		if !(m2 < math.Inf(1)) {
 			break // NaN or overflow: let the fallback sort it out
@@ -271,7 +289,7 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 						cache.Tet[j+1] = [2]int32{int32(s.pairs[t] >> 32), int32(uint32(s.pairs[t]))}
 					}
 				}
-				return res
+				return res.Status
 			}
 			w, haveW = nw, true
 		}
@@ -295,10 +313,10 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 		if cache != nil {
 			*cache = Cache{S: g.Plane.N, P: g.wa, Q: g.wb, Valid: true}
 		}
-		return res
+		return res.Status
 	}
 	s.save(cache, S, p, q)
-	return res
+	return res.Status
 }
 
 // save keeps the supporting vertices of an intersecting pair as the next
@@ -416,14 +434,14 @@ func diamond(x, y, ax, ay float64) float64 {
 	return t
 }
 
-// tetCheck evaluates the differences m = q - p of the four cached vertex
+// tetCheckLocal evaluates the differences m = q - p of the four cached vertex
 // pairs. It returns -1 when they enclose the origin strictly (every
 // barycentric coordinate above 1e-9): then the origin is in the Minkowski
 // difference and the bodies intersect. Otherwise it returns the vertex
 // whose opposite face the origin is beyond (most negative coordinate) and
 // that face's outward unit normal, with the unit r of the four points in
 // s.tetR; or -2 when the tetrahedron is degenerate.
-func (s *Searcher) tetCheck(a *Polytope, ra *mat3, b *Polytope, rb *mat3, dT geom.Vec3, tet *[4][2]int32) (int, geom.Vec3) {
+func (s *Searcher) tetCheckLocal(a *Polytope, ra *mat3, b *Polytope, rb *mat3, dT geom.Vec3, tet *[4][2]int32) (int, geom.Vec3) {
 	var m [4]geom.Vec3
 	for i, pq := range tet {
 		if pq[0] < 0 || int(pq[0]) >= len(a.verts) || pq[1] < 0 || int(pq[1]) >= len(b.verts) {

@@ -1,0 +1,473 @@
+package convex
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// bruteMax is the largest vertex count for which a posed polytope's
+// supporting vertex is found by scanning all its world vertices instead of
+// hill climbing: for so few vertices a straight loop without neighbour
+// lists is faster than the climb's indirect, unpredictable steps.
+const bruteMax = 16
+
+// Posed is a polytope placed by a transform with its vertices turned into
+// world coordinates once. Sec. 2.3 turns each search direction into the
+// body's frame instead, which is cheaper for large polytopes; for small
+// ones that take part in several tests per frame (the benchmark scenes
+// have about three per body), transforming the few vertices once makes
+// every supporting-vertex search a scan of world coordinates (at most 16
+// vertices) or a hill climb without rotations, and the differences
+// q - p of Sec. 4.1 free. Searcher.IntersectPosed runs the same search on
+// two posed polytopes. The zero value is empty; Set fills it.
+type Posed struct {
+	b   placed
+	t   geom.Transform
+	buf [bruteMax]geom.Vec3 // the world vertices of a small polytope
+}
+
+// Set places p by t, computing the world vertices (reusing x's memory).
+func (x *Posed) Set(p *Polytope, t *geom.Transform) {
+	x.t = *t
+	x.b.p, x.b.tf = p, &x.t
+	n := len(p.verts)
+	if n <= bruteMax {
+		x.b.w = x.buf[:n]
+	} else if cap(x.b.w) < n {
+		x.b.w = make([]geom.Vec3, n)
+	}
+	w := x.b.w[:n]
+	// The matrix in locals (registers): stores into w cannot change them.
+	m := &t.R
+	m00, m01, m02 := m[0][0], m[0][1], m[0][2]
+	m10, m11, m12 := m[1][0], m[1][1], m[1][2]
+	m20, m21, m22 := m[2][0], m[2][1], m[2][2]
+	tx, ty, tz := t.T.X, t.T.Y, t.T.Z
+	for i, v := range p.verts {
+		w[i] = geom.Vec3{
+			X: m00*v.X + m01*v.Y + m02*v.Z + tx,
+			Y: m10*v.X + m11*v.Y + m12*v.Z + ty,
+			Z: m20*v.X + m21*v.Y + m22*v.Z + tz,
+		}
+	}
+	x.b.w = w
+}
+
+// rebind points a small polytope's world vertices at x's own storage
+// again (a copied Posed still refers to the original's) and the transform
+// pointer at x's copy.
+func (x *Posed) rebind() {
+	if n := len(x.b.w); n > 0 && n <= bruteMax {
+		x.b.w = x.buf[:n]
+	}
+	x.b.tf = &x.t
+}
+
+// Polytope returns the polytope x was set to (nil before Set).
+func (x *Posed) Polytope() *Polytope { return x.b.p }
+
+// Transform returns the placement x was set to.
+func (x *Posed) Transform() *geom.Transform { return &x.t }
+
+// World returns vertex i in world coordinates.
+func (x *Posed) World(i int) geom.Vec3 { return x.b.w[i] }
+
+// supportScan returns the index of a world vertex maximising d.v and the
+// maximum, by scanning all of them. The products are compared as integers
+// (orderKey), which the compiler turns into conditional moves: the
+// unpredictable comparisons of a scan cost no branch mispredictions.
+func supportScan(w []geom.Vec3, d geom.Vec3) (int32, float64) {
+	dx, dy, dz := d.X, d.Y, d.Z
+	hk, best := int64(math.MinInt64), 0
+	for i := range w {
+		v := &w[i]
+		k := orderKey(dx*v.X + dy*v.Y + dz*v.Z)
+		if k > hk {
+			hk, best = k, i
+		}
+	}
+	return int32(best), fromKey(hk)
+}
+
+// fromKey inverts orderKey.
+func fromKey(k int64) float64 {
+	return math.Float64frombits(uint64(k ^ int64(uint64(k>>63)>>1)))
+}
+
+// orderKey maps a float64 to an int64 with the same order (for numbers;
+// -0 sorts just below +0): the bits, with the magnitude bits of negative
+// numbers flipped.
+func orderKey(x float64) int64 {
+	b := int64(math.Float64bits(x))
+	return b ^ int64(uint64(b>>63)>>1)
+}
+
+// supportClimb is Polytope.SupportFrom on world vertices (Sec. 2.3).
+func supportClimb(vs []geom.Vec3, adj, as []int32, d geom.Vec3, start int32) (int32, float64) {
+	dx, dy, dz := d.X, d.Y, d.Z
+	v := start
+	w := &vs[v]
+	h := dx*w.X + dy*w.Y + dz*w.Z
+	for {
+		best := v
+		for _, u := range adj[as[v]:as[v+1]] {
+			w := &vs[u]
+			if s := dx*w.X + dy*w.Y + dz*w.Z; s > h {
+				h, best = s, u
+			}
+		}
+		if best == v {
+			return v, h
+		}
+		v = best
+	}
+}
+
+// IntersectPosed is Intersect for two posed polytopes (see Posed): the
+// same search and the same answers up to rounding, with supporting
+// vertices found among the world vertices computed by Posed.Set. A Posed
+// that was never Set gives Invalid.
+func (s *Searcher) IntersectPosed(a, b *Posed, cache *Cache) Result {
+	if a.b.p == nil || b.b.p == nil {
+		s.res = Result{Status: Invalid} // not Set
+		return s.res
+	}
+	a.rebind()
+	b.rebind()
+	s.search(&a.b, &b.b, cache)
+	return s.res
+}
+
+// placed is a posed polytope as the search sees it: the polytope, its
+// transform and its world vertices.
+type placed struct {
+	p  *Polytope
+	tf *geom.Transform
+	w  []geom.Vec3 // world vertices
+}
+
+// sup returns a supporting vertex of the body in the world direction d
+// and max d.x over the body, by scanning the world vertices of a small
+// body or hill climbing on them from start.
+func (b *placed) sup(d geom.Vec3, start int32) (int32, float64) {
+	if len(b.w) <= bruteMax {
+		return supportScan(b.w, d)
+	}
+	return supportClimb(b.w, b.p.adj, b.p.adjStart, d, start)
+}
+
+// supStart is sup climbing from the better of the direction table's
+// vertex for d (Sec. 2.4) and the candidates c (entries < 0 are ignored):
+// the one with the larger d.x, so the climb starts no lower than any of
+// them. A small body is scanned and needs no start.
+func (b *placed) supStart(d geom.Vec3, c [3]int32) (int32, float64) {
+	vs := b.w
+	if len(vs) <= bruteMax {
+		return supportScan(vs, d)
+	}
+	r := rowsOf(&b.tf.R)
+	start := b.p.table[tableIndexUnit(r.mulT(d))]
+	h := d.Dot(vs[start])
+	for _, v := range c {
+		if v >= 0 {
+			if x := d.Dot(vs[v]); x > h {
+				start, h = v, x
+			}
+		}
+	}
+	return supportClimb(vs, b.p.adj, b.p.adjStart, d, start)
+}
+
+// IntersectPosedStatus is IntersectPosed returning only the status
+// (LastResult returns the rest).
+func (s *Searcher) IntersectPosedStatus(a, b *Posed, cache *Cache) Status {
+	if a.b.p == nil || b.b.p == nil {
+		s.res = Result{Status: Invalid}
+		return Invalid
+	}
+	a.rebind()
+	b.rebind()
+	return s.search(&a.b, &b.b, cache)
+}
+
+// LastResult returns the full result of the last query of s (any of the
+// Intersect methods).
+func (s *Searcher) LastResult() Result { return s.res }
+
+// search is the separating-vector search of IntersectPosed: the steps of
+// Intersect on world vertices.
+func (s *Searcher) search(A, B *placed, cache *Cache) Status {
+	res := &s.res
+	a, b := A.p, B.p
+	var S geom.Vec3
+	var p, q int32
+	// fresh: the next supports start from the table and the candidates
+	// pc, qc instead of p and q.
+	fresh := false
+	var pc, qc [3]int32
+	if cache != nil && cache.Valid && int(cache.P) < len(a.verts) && int(cache.Q) < len(b.verts) && cache.P >= 0 && cache.Q >= 0 {
+		S, p, q = cache.S, cache.P, cache.Q
+		if n2 := S.Dot(S); !(math.Abs(n2-1) < 1e-12) {
+			if !(n2 > 0) || math.IsInf(n2, 0) {
+				S = geom.Vec3{X: 1}
+			} else {
+				S = S.Scale(1 / math.Sqrt(n2))
+			}
+		}
+	} else {
+		// First test of the pair: S from centroid to centroid, starting
+		// vertices from the direction tables (Sec. 2.4).
+		S = B.tf.Apply(b.centroid).Sub(A.tf.Apply(a.centroid))
+		if n2 := S.Dot(S); n2 > 0 && !math.IsInf(n2, 0) {
+			S = S.Scale(1 / math.Sqrt(n2))
+		} else {
+			S = geom.Vec3{X: 1}
+		}
+		pc, qc, fresh = [3]int32{-1, -1, -1}, [3]int32{-1, -1, -1}, true
+	}
+	s.rs = s.rs[:0]
+	s.pairs = s.pairs[:0]
+	fromTet := false
+	if cache != nil && cache.HasTet {
+		cache.HasTet = false
+		switch face, n := s.tetCheck(A, B, &cache.Tet); face {
+		case -1:
+			cache.HasTet = true
+			*res = Result{Status: Intersecting, Iterations: 1, Witness: true}
+			return Intersecting
+		case -2:
+		default:
+			// The origin left the tetrahedron through the face opposite
+			// vertex face, whose outward normal is n: its three points
+			// stay as r_j, and the search goes on beyond that face (the
+			// new m = q - p maximises n.m).
+			S = n.Neg()
+			fresh = true
+			s.tetFace, fromTet = face, true
+			for j, i := 0, 0; j < 4; j++ {
+				if j != face {
+					// Start the climbs from the face's vertices.
+					pc[i], qc[i] = cache.Tet[j][0], cache.Tet[j][1]
+					i++
+					s.pairs = append(s.pairs, uint64(uint32(cache.Tet[j][0]))<<32|uint64(uint32(cache.Tet[j][1])))
+					s.rs = append(s.rs, s.tetR[j])
+				}
+			}
+		}
+	}
+	maxIter := s.Options.maxIter()
+	var w geom.Vec3
+	haveW, restarted := false, false
+	*res = Result{}
+	for k := 1; k <= maxIter; k++ {
+		res.Iterations = k
+		var hA, hB float64
+		// hA = max over A of S.x, hB = max over B of -S.x (world).
+		if fresh {
+			p, hA = A.supStart(S, pc)
+			q, hB = B.supStart(S.Neg(), qc)
+			fresh = false
+		} else {
+			p, hA = A.sup(S, p)
+			q, hB = B.sup(S.Neg(), q)
+		}
+		if gap := -hA - hB; gap > 0 {
+			// S is a unit vector up to rounding: it starts unit and
+			// reflections (eq. 2) preserve its length.
+			res.Status = Separated
+			res.Gap = gap
+			res.Plane = geom.Plane{N: S, D: 0.5 * (hA - hB)}
+			if cache != nil {
+				cache.S, cache.P, cache.Q, cache.Valid = S, p, q, true
+			}
+			return res.Status
+		}
+		// m = q - p in world coordinates (Sec. 4.1).
+		m := B.w[q].Sub(A.w[p])
+		m2 := m.Dot(m)
+		if m2 == 0 {
+			// The supporting vertices coincide: a common point.
+			res.Status = Intersecting
+			s.save(cache, S, p, q)
+			return res.Status
+		}
+		if !(m2 < math.Inf(1)) {
+			break // NaN or overflow: let the fallback sort it out
+		}
+		key := uint64(uint32(p))<<32 | uint64(uint32(q))
+		if fromTet && k == 1 {
+			// The search resumed beyond a face of the cached tetrahedron:
+			// if the face's three points and m enclose the origin, the
+			// bodies intersect (the same proof as the cached tetrahedron).
+			t := s.tetM
+			t[s.tetFace] = m
+			if encloses(&t) {
+				res.Status = Intersecting
+				s.save(cache, S, p, q)
+				cache.HasTet = true
+				cache.Tet[s.tetFace] = [2]int32{p, q}
+				return res.Status
+			}
+		}
+		r := m.Scale(1 / math.Sqrt(m2))
+		rep := -1
+		for j, pk := range s.pairs {
+			if pk == key {
+				rep = j
+				break
+			}
+		}
+		if rep >= 0 {
+			// Lemma 3: a pair repeated in consecutive steps means S is
+			// separating, which only rounding (a gap of zero) can deny.
+			// Lemma 4: after S = w a repeat means w is separating, idem.
+			// Both leave the bodies touching within rounding: let GJK
+			// decide. Otherwise restart from w (Sec. 4.3).
+			if rep == len(s.pairs)-1 || !haveW || restarted {
+				break
+			}
+			S = w
+			pc, qc, fresh = [3]int32{p, -1, -1}, [3]int32{q, -1, -1}, true
+			restarted = true
+			res.Restarts++
+			continue
+		}
+		restarted = false
+		s.pairs = append(s.pairs, key)
+		s.rs = append(s.rs, r)
+		if len(s.rs) == 2 && !haveW {
+			w = s.rs[0].Add(r)
+			if n2 := w.Dot(w); n2 > pinMin*pinMin {
+				w = w.Scale(1 / math.Sqrt(n2))
+				haveW = true
+			}
+		} else if len(s.rs) >= 2 && !(haveW && w.Dot(r) > 0) {
+			// r is outside the half space of w: look for a plane through
+			// the origin touching r with all points on one side (Sec. 4.2).
+			nw, ok := s.pinnedPlane(r)
+			if !ok {
+				res.Status = Intersecting
+				s.save(cache, S, p, q)
+				if cache != nil {
+					cache.HasTet = true
+					cache.Tet[0] = [2]int32{p, q}
+					for j, t := range s.tet {
+						cache.Tet[j+1] = [2]int32{int32(s.pairs[t] >> 32), int32(uint32(s.pairs[t]))}
+					}
+				}
+				return res.Status
+			}
+			w, haveW = nw, true
+		}
+		// Eq. (2): reflect S about the plane perpendicular to r.
+		sr := S.Dot(r)
+		S = S.AddScaled(-2*sr, r)
+		// A turn of more than about 16 degrees (cos = 1 - 2 (S.r)^2): the table
+		// vertices may be closer starts for the hill climbing (Sec. 2.4);
+		// the climb starts from the better of them and the current ones.
+		if sr*sr > 0.02 {
+			pc, qc, fresh = [3]int32{p, -1, -1}, [3]int32{q, -1, -1}, true
+		}
+	}
+	// Undecided: GJK, seeded with the current direction and vertices.
+	res.Fallback = true
+	g := s.gjk.run(a, A.tf, b, B.tf, &s.Options, true, S.Neg(), p, q)
+	res.Status = g.Status
+	if g.Status == Separated {
+		res.Plane = g.Plane
+		res.Gap = g.Gap
+		if cache != nil {
+			*cache = Cache{S: g.Plane.N, P: g.wa, Q: g.wb, Valid: true}
+		}
+		return res.Status
+	}
+	s.save(cache, S, p, q)
+	return res.Status
+}
+
+// tetCheck evaluates the differences m = q - p of the four cached vertex
+// pairs. It returns -1 when they enclose the origin strictly (every
+// barycentric coordinate above 1e-9): then the origin is in the Minkowski
+// difference and the bodies intersect. Otherwise it returns the vertex
+// whose opposite face the origin is beyond (most negative coordinate) and
+// that face's outward unit normal, with the unit r of the four points in
+// s.tetR; or -2 when the tetrahedron is degenerate.
+func (s *Searcher) tetCheck(A, B *placed, tet *[4][2]int32) (int, geom.Vec3) {
+	var m [4]geom.Vec3
+	na, nb := len(A.p.verts), len(B.p.verts)
+	for i, pq := range tet {
+		if pq[0] < 0 || int(pq[0]) >= na || pq[1] < 0 || int(pq[1]) >= nb {
+			return -2, geom.Vec3{}
+		}
+		m[i] = B.w[pq[1]].Sub(A.w[pq[0]])
+	}
+	s.tetM = m
+	// Signed volumes: d = det(m1-m0, m2-m0, m3-m0); the origin's
+	// barycentric coordinates are the volumes with it replacing a vertex.
+	e1, e2, e3 := m[1].Sub(m[0]), m[2].Sub(m[0]), m[3].Sub(m[0])
+	c23 := e2.Cross(e3)
+	d := e1.Dot(c23)
+	if !(math.Abs(d) > 0) || math.IsInf(d, 0) {
+		return -2, geom.Vec3{}
+	}
+	// Barycentric coordinates times |d| (no divisions): l[i] / |d|.
+	o := m[0].Neg()
+	sd := math.Copysign(1, d)
+	var l [4]float64
+	l[1] = sd * o.Dot(c23)
+	l[2] = sd * e1.Dot(o.Cross(e3))
+	l[3] = sd * e1.Dot(e2.Cross(o))
+	l[0] = math.Abs(d) - l[1] - l[2] - l[3]
+	minL := 1e-9 * math.Abs(d)
+	worst := 0
+	for i := 1; i < 4; i++ {
+		if l[i] < l[worst] {
+			worst = i
+		}
+	}
+	if l[worst] > minL {
+		return -1, geom.Vec3{}
+	}
+	var f [3]geom.Vec3
+	k := 0
+	for i := 0; i < 4; i++ {
+		n2 := m[i].Dot(m[i])
+		if !(n2 > 0) {
+			return -2, geom.Vec3{}
+		}
+		s.tetR[i] = m[i].Scale(1 / math.Sqrt(n2))
+		if i != worst {
+			f[k] = m[i]
+			k++
+		}
+	}
+	n := f[1].Sub(f[0]).Cross(f[2].Sub(f[0]))
+	if n.Dot(m[worst].Sub(f[0])) > 0 {
+		n = n.Neg()
+	}
+	n2 := n.Dot(n)
+	if !(n2 > 0) {
+		return -2, geom.Vec3{}
+	}
+	return worst, n.Scale(1 / math.Sqrt(n2))
+}
+
+// encloses reports whether the tetrahedron m strictly encloses the origin
+// (every barycentric coordinate above 1e-9), as tetCheck decides it.
+func encloses(m *[4]geom.Vec3) bool {
+	e1, e2, e3 := m[1].Sub(m[0]), m[2].Sub(m[0]), m[3].Sub(m[0])
+	c23 := e2.Cross(e3)
+	d := e1.Dot(c23)
+	if !(math.Abs(d) > 0) || math.IsInf(d, 0) {
+		return false
+	}
+	o := m[0].Neg()
+	sd := math.Copysign(1, d)
+	l1 := sd * o.Dot(c23)
+	l2 := sd * e1.Dot(o.Cross(e3))
+	l3 := sd * e1.Dot(e2.Cross(o))
+	l0 := math.Abs(d) - l1 - l2 - l3
+	minL := 1e-9 * math.Abs(d)
+	return l0 > minL && l1 > minL && l2 > minL && l3 > minL
+}
