@@ -121,7 +121,7 @@ func bulletsSVG(s *scene.Scene, r scene.Result) []byte {
 	const size, m = 640.0, 1.1 // pixels, metres shown from the centre
 	px := func(y, z float64) (float64, float64) { return (y + m) / (2 * m) * size, (m - z) / (2 * m) * size }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g">`+"\n", size, size+40, size, size+40)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g">`+"\n", size, size+48, size, size+48)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
 	for _, t := range s.Outline() {
 		var pts []string
@@ -139,8 +139,10 @@ func bulletsSVG(s *scene.Scene, r scene.Result) []byte {
 		x, y := px(p.Y, p.Z)
 		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3.5" fill="#2ca02c"/>`+"\n", x, y)
 	}
-	fmt.Fprintf(&b, `<text x="10" y="%g" font-family="sans-serif" font-size="13">%d bullets at 1000 m/s, dt %g s: %d contacts (red), %d through the hole (green), %d tunnelled; %.3g s wall per simulated s</text>`+"\n",
-		size+25, r.Bullets, r.Dt, r.Contacts, r.ThroughHole, r.Tunneled, r.WallSecondsPerSimulatedSecond)
+	fmt.Fprintf(&b, `<text x="10" y="%g" font-family="sans-serif" font-size="13">%d bullets at 1000 m/s, dt %g s: %d contacts (red), %d through the hole (green), %d tunnelled;</text>`+"\n",
+		size+20, r.Bullets, r.Dt, r.Contacts, r.ThroughHole, r.Tunneled)
+	fmt.Fprintf(&b, `<text x="10" y="%g" font-family="sans-serif" font-size="13">%.3g s wall per simulated second</text>`+"\n",
+		size+38, r.WallSecondsPerSimulatedSecond)
 	b.WriteString("</svg>\n")
 	return []byte(b.String())
 }
