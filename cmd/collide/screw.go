@@ -139,8 +139,9 @@ func runScrew(e *env, args []string) error {
 	m := screw.Relative(p[0], p[1], p[2], p[3])
 	if *asJSON {
 		out := struct {
-			Theta, Glide float64
-			Collisions   []screwJSON `json:"collisions"`
+			Theta      float64     `json:"theta"` // radians
+			Glide      float64     `json:"glide"`
+			Collisions []screwJSON `json:"collisions"`
 		}{Theta: m.Theta, Glide: m.G, Collisions: []screwJSON{}}
 		for _, c := range cs {
 			out.Collisions = append(out.Collisions, screwJSON{c.Kind.String(), c.Time,
