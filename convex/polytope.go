@@ -119,24 +119,7 @@ func (p *Polytope) SupportBrute(d geom.Vec3) (int32, float64) {
 // neighbour with the largest d . v while that increases. On a convex
 // polytope a vertex no neighbour improves on is a supporting vertex.
 func (p *Polytope) SupportFrom(d geom.Vec3, start int32) (int32, float64) {
-	vs, adj, as := p.verts, p.adj, p.adjStart
-	dx, dy, dz := d.X, d.Y, d.Z
-	v := start
-	w := &vs[v]
-	h := dx*w.X + dy*w.Y + dz*w.Z
-	for {
-		best := v
-		for _, u := range adj[as[v]:as[v+1]] {
-			w := &vs[u]
-			if s := dx*w.X + dy*w.Y + dz*w.Z; s > h {
-				h, best = s, u
-			}
-		}
-		if best == v {
-			return v, h
-		}
-		v = best
-	}
+	return supportClimb(p.verts, p.adj, p.adjStart, d, start)
 }
 
 // TableVertex returns the precomputed supporting vertex of the table

@@ -103,7 +103,10 @@ func orderKey(x float64) int64 {
 	return b ^ int64(uint64(b>>63)>>1)
 }
 
-// supportClimb is Polytope.SupportFrom on world vertices (Sec. 2.3).
+// supportClimb returns the vertex of vs maximising d . v, and d . v, by hill
+// climbing over the neighbour lists (adj, as in CSR form) from start (Sec.
+// 2.3). Polytope.SupportFrom runs it on local vertices, the posed search on
+// world vertices.
 func supportClimb(vs []geom.Vec3, adj, as []int32, d geom.Vec3, start int32) (int32, float64) {
 	dx, dy, dz := d.X, d.Y, d.Z
 	v := start
