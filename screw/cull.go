@@ -196,7 +196,9 @@ func (d *Detector) cullFaces() bool {
 		}
 		sw.half = math.Sin(d.theta / (2 * cullK))
 	}
+	d.allFull = false
 	if d.noCull || d.a.m.NumFaces()+d.b.m.NumFaces() < cullMinFaces {
+		d.allFull = true
 		for bi, bd := range [2]*body{&d.a, &d.b} {
 			fm := grow(d.fall[bi], bd.m.NumFaces())
 			for f := range fm {
@@ -257,6 +259,28 @@ func (d *Detector) cullFeatures() bool {
 		fm := d.fmask[bi]
 		em := grow(d.emask[bi], len(m.Edges))
 		vm := grow(d.vmask[bi], len(m.Verts))
+		if d.sliceFull {
+			// Every face mask is full: so are the masks of the kept
+			// edges and of every vertex.
+			for v := range vm {
+				vm[v] = all
+			}
+			alive := false
+			for _, k := range bd.face {
+				alive = alive || k
+			}
+			if !alive {
+				return false
+			}
+			for e, k := range bd.edge {
+				em[e] = 0
+				if k {
+					em[e] = all
+				}
+			}
+			d.emask[bi], d.vmask[bi] = em, vm
+			continue
+		}
 		for v := range vm {
 			vm[v] = all
 		}

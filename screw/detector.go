@@ -138,7 +138,10 @@ type body struct {
 // concurrent use; use one per goroutine.
 type Detector struct {
 	cache map[*mesh.Mesh]*meshInfo
-	a, b  body
+	// The mesh of the last lookup in cache and its info.
+	lastMesh *mesh.Mesh
+	lastInfo *meshInfo
+	a, b     body
 
 	// Screen frame in A's local coordinates: origin o, axes x, y, z
 	// (y is the screw axis). The motion in the screen frame is rotation
@@ -189,6 +192,8 @@ type Detector struct {
 	fmask        [2][]uint32 // face masks of the current slice
 	cmask        [2][]uint32 // cluster masks
 	noCull       bool        // every face can touch in every interval (pictures)
+	allFull      bool        // every face mask of the step is allIntervals
+	sliceFull    bool        // every face mask of the current slice is allIntervals
 	emask, vmask [2][]uint32
 	projDone     [2][]uint32 // stamp of the query that projected a vertex
 	stamp        uint32
@@ -201,6 +206,9 @@ func NewDetector() *Detector {
 }
 
 func (d *Detector) info(m *mesh.Mesh) *meshInfo {
+	if m == d.lastMesh && m != nil {
+		return d.lastInfo
+	}
 	if d.cache == nil {
 		d.cache = map[*mesh.Mesh]*meshInfo{}
 	}
@@ -209,6 +217,7 @@ func (d *Detector) info(m *mesh.Mesh) *meshInfo {
 		in = newMeshInfo(m)
 		d.cache[m] = in
 	}
+	d.lastMesh, d.lastInfo = m, in
 	return in
 }
 
@@ -525,6 +534,16 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	}
 	d.margin = d.pixel/2 + d.near + 1e-9*d.scale
 	d.smargin = 1e-9
+	if !d.trans {
+		// The azimuths of the projection come from fastAtan2, within
+		// atanErr of the true ones: that moves h by at most r*atanErr and
+		// s by at most r^2 theta/(g^2 + r^2 theta^2)*atanErr, which is at
+		// most atanErr/theta and r*atanErr/(2|g|). Records of both bodies
+		// are widened by twice that (a vertex record has no margin).
+		rmax := (max(math.Hypot(ca.X, ca.Z)+ia.radius, rc+ib.radius)) * (1 + 1e-9)
+		d.margin += 2 * atanErr * rmax
+		d.smargin += 2 * atanErr * min(1/d.theta, rmax/(2*math.Abs(d.g)))
+	}
 
 	// Culling of faces by their bounding spheres (cull.go), then the
 	// geometry of the faces left and of their neighbourhoods.
@@ -544,6 +563,7 @@ func (d *Detector) slice(w uint32) bool {
 		}
 		d.fmask[bi] = fm
 	}
+	d.sliceFull = d.allFull && w == allIntervals
 	d.a.load(d.tr[0], d.fmask[0])
 	d.b.load(d.tr[1], d.fmask[1])
 	d.a.facing(d.theta, d.g, true, d.fmask[0])
@@ -599,6 +619,19 @@ func (bd *body) load(t geom.Transform, fm []uint32) {
 	bd.face = grow(bd.face, nf)
 	bd.edge = grow(bd.edge, ne)
 	bd.vert = grow(bd.vert, nv)
+	if nv <= smallLoad && nf <= smallLoad {
+		// Small meshes: transforming everything costs less than
+		// marking the neighbourhoods.
+		for i, v := range m.Verts {
+			bd.pos[i] = t.Apply(v)
+		}
+		for f, pl := range m.Planes[:nf] {
+			n := t.ApplyDir(pl.N)
+			bd.nrm[f] = n
+			bd.off[f] = pl.D + n.Dot(t.T)
+		}
+		return
+	}
 	// Marks, in the vert and face flags (facing resets them).
 	clear(bd.vert)
 	clear(bd.face)
@@ -629,6 +662,10 @@ func (bd *body) load(t geom.Transform, fm []uint32) {
 		bd.off[f] = pl.D + n.Dot(t.T)
 	}
 }
+
+// smallLoad is the largest vertex and face count for which load transforms
+// the whole mesh.
+const smallLoad = 64
 
 // facing marks the faces that are (at least partly) backward facing for A
 // or forward facing for B under the flow omega(x) = theta y x x + g y, and

@@ -109,6 +109,11 @@ func (d *Detector) phiOf(pc *piece, p geom.Vec3) float64 {
 	if pc.forced {
 		return pc.phi
 	}
+	if pc.side == 0 && pc.shift == 0 {
+		// Away from the cut: the fast azimuth (its error is in the
+		// margins, see setup).
+		return fastAtan2(p.X, p.Z)
+	}
 	return azimuth(p, pc.side, pc.shift)
 }
 
@@ -156,6 +161,13 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 // widened by m in position and sm in time.
 func (d *Detector) emit(pc *piece, r0, h0, s0, r1, h1, s1, m, sm float64) {
 	lo, hi := min(r0, r1), max(r0, r1)
+	seg := int32(len(d.segs[pc.bi]))
+	d.segs[pc.bi] = append(d.segs[pc.bi], segment{r0: r0, h0: h0, r1: r1, h1: h1, m: m,
+		slo: min(s0, s1) - sm, shi: max(s0, s1) + sm, feat: pc.feat, kind: pc.kind,
+		rlo: lo - m, rhi: hi + m, hlo: min(h0, h1) - m, hhi: max(h0, h1) + m})
+	if d.direct {
+		return
+	}
 	k0 := int(math.Floor((lo - m - d.r0) / d.rowH))
 	k1 := int(math.Floor((hi + m - d.r0) / d.rowH))
 	if k0 < 0 {
@@ -163,13 +175,6 @@ func (d *Detector) emit(pc *piece, r0, h0, s0, r1, h1, s1, m, sm float64) {
 	}
 	if k1 >= d.nrows {
 		k1 = d.nrows - 1
-	}
-	seg := int32(len(d.segs[pc.bi]))
-	d.segs[pc.bi] = append(d.segs[pc.bi], segment{r0: r0, h0: h0, r1: r1, h1: h1, m: m,
-		slo: min(s0, s1) - sm, shi: max(s0, s1) + sm, feat: pc.feat, kind: pc.kind,
-		rlo: lo - m, rhi: hi + m, hlo: min(h0, h1) - m, hhi: max(h0, h1) + m})
-	if d.direct {
-		return
 	}
 	dr := r1 - r0
 	for k := k0; k <= k1; k++ {
@@ -353,7 +358,7 @@ func (d *Detector) projVert(bd *body, done []uint32, vi int) *[3]float64 {
 	p := bd.pos[vi]
 	phi := 0.0
 	if !d.trans {
-		phi = math.Atan2(p.X, p.Z)
+		phi = fastAtan2(p.X, p.Z)
 	}
 	r, h, s := d.proj(p, phi)
 	*pr = [3]float64{r, h, s}

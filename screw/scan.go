@@ -408,18 +408,25 @@ func (d *Detector) scanDirect() {
 			d.cands.add(EE, x.feat, y.feat, tlo, thi)
 		}
 	}
-	// Face boxes.
+	// Face boxes, and the box around all of a body's face boxes.
+	var all [2][4]float64
 	for bi, bd := range [2]*body{&d.a, &d.b} {
 		fb := grow(d.fbox[bi], len(bd.face))
 		for f := range fb {
 			fb[f] = [4]float64{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
 		}
+		all[bi] = [4]float64{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
+		ab := &all[bi]
 		put := func(f int32, s *segment) {
 			b := &fb[f]
 			b[0] = min(b[0], s.rlo)
 			b[1] = max(b[1], s.rhi)
 			b[2] = min(b[2], s.hlo)
 			b[3] = max(b[3], s.hhi)
+			ab[0] = min(ab[0], s.rlo)
+			ab[1] = max(ab[1], s.rhi)
+			ab[2] = min(ab[2], s.hlo)
+			ab[3] = max(ab[3], s.hhi)
 		}
 		edges := bd.m.Edges
 		for i := range d.segs[bi] {
@@ -440,7 +447,11 @@ func (d *Detector) scanDirect() {
 	}
 	for bi := 0; bi < 2; bi++ {
 		fb := d.fbox[1-bi]
+		ab := &all[1-bi]
 		for _, v := range d.vpts[bi] {
+			if v.r0 < ab[0] || v.r0 > ab[1] || v.h0 < ab[2] || v.h0 > ab[3] {
+				continue // outside every face box
+			}
 			for f := range fb {
 				b := &fb[f]
 				if v.r0 < b[0] || v.r0 > b[1] || v.h0 < b[2] || v.h0 > b[3] {
