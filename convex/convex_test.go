@@ -631,3 +631,44 @@ func TestPosedCopy(t *testing.T) {
 		t.Errorf("unset Posed: %v, want invalid", r.Status)
 	}
 }
+
+// TestSupportScan2 checks the interleaved scan of two small bodies against
+// a plain loop over each (maxima equal; the vertices found attain them),
+// for every pair of lengths 1..bruteMax, ties included.
+func TestSupportScan2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	for na := 1; na <= bruteMax; na++ {
+		for nb := 1; nb <= bruteMax; nb++ {
+			for trial := 0; trial < 20; trial++ {
+				gen := func(n int) []geom.Vec3 {
+					w := make([]geom.Vec3, n)
+					for i := range w {
+						if trial%4 == 0 {
+							// Small integers: many ties.
+							w[i] = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: float64(rng.IntN(3) - 1)}
+						} else {
+							w[i] = geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+						}
+					}
+					return w
+				}
+				wa, wb := gen(na), gen(nb)
+				d := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+				if trial%4 == 0 {
+					d = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: 1}
+				}
+				p, hA, q, hB := supportScan2(wa, wb, d)
+				wantA, wantB := math.Inf(-1), math.Inf(-1)
+				for _, v := range wa {
+					wantA = math.Max(wantA, d.Dot(v))
+				}
+				for _, v := range wb {
+					wantB = math.Max(wantB, -d.Dot(v))
+				}
+				if hA != wantA || hB != wantB || d.Dot(wa[p]) != hA || -d.Dot(wb[q]) != hB {
+					t.Fatalf("d %v wa %v wb %v: got %d %v %d %v, want maxima %v %v", d, wa, wb, p, hA, q, hB, wantA, wantB)
+				}
+			}
+		}
+	}
+}

@@ -90,6 +90,41 @@ func supportScan(w []geom.Vec3, d geom.Vec3) (int32, float64) {
 	return int32(best), fromKey(hk)
 }
 
+// supportScan2 is supportScan for two small bodies at once: a vertex of wa
+// maximising d.v and one of wb maximising -d.v, with the maxima. The two
+// scans are interleaved so that their chains of comparisons overlap.
+func supportScan2(wa, wb []geom.Vec3, d geom.Vec3) (int32, float64, int32, float64) {
+	dx, dy, dz := d.X, d.Y, d.Z
+	ka, kb := int64(math.MinInt64), int64(math.MinInt64)
+	ba, bb := 0, 0
+	n := min(len(wa), len(wb))
+	wa2, wb2 := wa[:n], wb[:n]
+	for i := range wa2 {
+		u, v := &wa2[i], &wb2[i]
+		k := orderKey(dx*u.X + dy*u.Y + dz*u.Z)
+		l := orderKey(-(dx*v.X + dy*v.Y + dz*v.Z))
+		if k > ka {
+			ka, ba = k, i
+		}
+		if l > kb {
+			kb, bb = l, i
+		}
+	}
+	for i := n; i < len(wa); i++ {
+		u := &wa[i]
+		if k := orderKey(dx*u.X + dy*u.Y + dz*u.Z); k > ka {
+			ka, ba = k, i
+		}
+	}
+	for i := n; i < len(wb); i++ {
+		v := &wb[i]
+		if l := orderKey(-(dx*v.X + dy*v.Y + dz*v.Z)); l > kb {
+			kb, bb = l, i
+		}
+	}
+	return int32(ba), fromKey(ka), int32(bb), fromKey(kb)
+}
+
 // fromKey inverts orderKey.
 func fromKey(k int64) float64 {
 	return math.Float64frombits(uint64(k ^ int64(uint64(k>>63)>>1)))
@@ -267,7 +302,9 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 		res.Iterations = k
 		var hA, hB float64
 		// hA = max over A of S.x, hB = max over B of -S.x (world).
-		if fresh {
+		if len(A.w) <= bruteMax && len(B.w) <= bruteMax {
+			p, hA, q, hB = supportScan2(A.w, B.w, S)
+		} else if fresh {
 			p, hA = A.supStart(S, pc)
 			q, hB = B.supStart(S.Neg(), qc)
 			fresh = false
@@ -405,7 +442,6 @@ func (s *Searcher) tetCheck(A, B *placed, tet *[4][2]int32) (int, geom.Vec3) {
 		}
 		m[i] = B.w[pq[1]].Sub(A.w[pq[0]])
 	}
-	s.tetM = m
 	// Signed volumes: d = det(m1-m0, m2-m0, m3-m0); the origin's
 	// barycentric coordinates are the volumes with it replacing a vertex.
 	e1, e2, e3 := m[1].Sub(m[0]), m[2].Sub(m[0]), m[3].Sub(m[0])
@@ -432,6 +468,7 @@ func (s *Searcher) tetCheck(A, B *placed, tet *[4][2]int32) (int, geom.Vec3) {
 	if l[worst] > minL {
 		return -1, geom.Vec3{}
 	}
+	s.tetM = m
 	var f [3]geom.Vec3
 	k := 0
 	for i := 0; i < 4; i++ {

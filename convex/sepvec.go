@@ -297,10 +297,16 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 		sr := S.Dot(r)
 		S = S.AddScaled(-2*sr, r)
 		// A turn of more than about 16 degrees (cos = 1 - 2 (S.r)^2): the table
-		// vertices are closer starts for the hill climbing (Sec. 2.4).
+		// vertices may be closer starts for the hill climbing (Sec. 2.4);
+		// the climb starts from the better of them and the current ones.
 		if sr*sr > 0.02 {
-			p = a.table[tableIndexUnit(ra.mulT(S))]
-			q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
+			da, db := ra.mulT(S), rb.mulT(S).Neg()
+			if t := a.table[tableIndexUnit(da)]; da.Dot(a.verts[t]) > da.Dot(a.verts[p]) {
+				p = t
+			}
+			if t := b.table[tableIndexUnit(db)]; db.Dot(b.verts[t]) > db.Dot(b.verts[q]) {
+				q = t
+			}
 		}
 	}
 	// Undecided: GJK, seeded with the current direction and vertices.
@@ -388,7 +394,13 @@ func (s *Searcher) pinnedPlane(r geom.Vec3) (geom.Vec3, bool) {
 	}
 	// The direction of pseudo-angle start + span/2, strictly inside the
 	// arc when it is narrower than a half circle.
-	x, y := undiamond(math.Mod(start+span/2, 4))
+	// (start < 4 and span <= 2 + angTol: one subtraction, exact, does
+	// what math.Mod(t, 4) would.)
+	t := start + span/2
+	if t >= 4 {
+		t -= 4
+	}
+	x, y := undiamond(t)
 	n := math.Sqrt(x*x + y*y)
 	x, y = x/n, y/n
 	// Tilt towards r by half the smallest margin of the others.
