@@ -619,12 +619,7 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 				continue
 			}
 			splits++
-			q.work++
-			fm := q.frame(rel, tm)
-			qm, vm := fm.Pos(u), fm.Vel(u)
-			q.segs = append(q.segs,
-				seg{ta: tm, tb: sg.tb, qa: qm, qb: sg.qb, va: vm, vb: sg.vb, depth: sg.depth + 1},
-				seg{ta: sg.ta, tb: tm, qa: sg.qa, qb: qm, va: sg.va, vb: vm, depth: sg.depth + 1})
+			q.bisect(rel, u, sg, tm)
 			continue
 		}
 		// Final box: the earliest time any overlapping triangle allows.
@@ -659,6 +654,17 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 		}
 	}
 	return hit{}, false
+}
+
+// bisect pushes the two halves of sg, split at time tm, onto the segment
+// stack, the later half first so that the earlier one is processed next.
+func (q *Query) bisect(rel *Relative, u geom.Vec3, sg seg, tm float64) {
+	q.work++
+	fm := q.frame(rel, tm)
+	qm, vm := fm.Pos(u), fm.Vel(u)
+	q.segs = append(q.segs,
+		seg{ta: tm, tb: sg.tb, qa: qm, qb: sg.qb, va: vm, vb: sg.vb, depth: sg.depth + 1},
+		seg{ta: sg.ta, tb: tm, qa: sg.qa, qb: qm, va: sg.va, vb: vm, depth: sg.depth + 1})
 }
 
 // cut shortens a piece that ends after the pruning limit (best, or best +
@@ -786,12 +792,7 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 				continue
 			}
 			splits++
-			q.work++
-			fm := q.frame(rel, tm)
-			qm, vm := fm.Pos(u), fm.Vel(u)
-			q.segs = append(q.segs,
-				seg{ta: tm, tb: sg.tb, qa: qm, qb: sg.qb, va: vm, vb: sg.vb, depth: sg.depth + 1},
-				seg{ta: sg.ta, tb: tm, qa: sg.qa, qb: qm, va: sg.va, vb: vm, depth: sg.depth + 1})
+			q.bisect(rel, u, sg, tm)
 			continue
 		}
 		ti, sp := int32(-1), math.Inf(1)
