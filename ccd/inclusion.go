@@ -356,18 +356,7 @@ func (p *problem) refute(b box) bool {
 		if dim < 0 || count >= refuteBudget || n+2 > len(stack) {
 			return false
 		}
-		lo, hi := c, c
-		switch dim {
-		case 0:
-			mid := 0.5 * (c.t0 + c.t1)
-			lo.t1, hi.t0 = mid, mid
-		case 1:
-			mid := 0.5 * (c.u0 + c.u1)
-			lo.u1, hi.u0 = mid, mid
-		default:
-			mid := 0.5 * (c.v0 + c.v1)
-			lo.v1, hi.v0 = mid, mid
-		}
+		lo, hi := c.split(dim)
 		stack[n] = hi
 		stack[n+1] = lo
 		n += 2
@@ -520,18 +509,7 @@ func (p *problem) solve(maxBoxes int) (toi float64, at box, boxes int, hit, capp
 				continue
 			}
 		}
-		lo, hi := b, b
-		switch dim {
-		case 0:
-			mid := 0.5 * (b.t0 + b.t1)
-			lo.t1, hi.t0 = mid, mid
-		case 1:
-			mid := 0.5 * (b.u0 + b.u1)
-			lo.u1, hi.u0 = mid, mid
-		default:
-			mid := 0.5 * (b.v0 + b.v1)
-			lo.v1, hi.v0 = mid, mid
-		}
+		lo, hi := b.split(dim)
 		h.push(lo)
 		h.push(hi)
 	}
@@ -539,6 +517,23 @@ func (p *problem) solve(maxBoxes int) (toi float64, at box, boxes int, hit, capp
 		return 0, box{}, boxes, false, false
 	}
 	return best, at, boxes, true, capped
+}
+
+// split halves b along dimension dim (0: t, 1: u, 2: v).
+func (b box) split(dim int) (lo, hi box) {
+	lo, hi = b, b
+	switch dim {
+	case 0:
+		mid := 0.5 * (b.t0 + b.t1)
+		lo.t1, hi.t0 = mid, mid
+	case 1:
+		mid := 0.5 * (b.u0 + b.u1)
+		lo.u1, hi.u0 = mid, mid
+	default:
+		mid := 0.5 * (b.v0 + b.v1)
+		lo.v1, hi.v0 = mid, mid
+	}
+	return lo, hi
 }
 
 // inclusion answers q with the conservative inclusion method.
