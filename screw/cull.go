@@ -198,11 +198,19 @@ func (d *Detector) cullFaces() bool {
 	}
 	d.allFull = false
 	if d.noCull || d.a.m.NumFaces()+d.b.m.NumFaces() < cullMinFaces {
-		d.allFull = true
+		// Small meshes: one mask for every face, from the bodies'
+		// bounding boxes (boxcull.go).
+		mask := allIntervals
+		if !d.noCull {
+			if mask = d.boxMask(1e-5*d.scale + 2*d.near); mask == 0 {
+				return false
+			}
+		}
+		d.allFull = mask == allIntervals
 		for bi, bd := range [2]*body{&d.a, &d.b} {
 			fm := grow(d.fall[bi], bd.m.NumFaces())
 			for f := range fm {
-				fm[f] = allIntervals
+				fm[f] = mask
 			}
 			d.fall[bi] = fm
 		}

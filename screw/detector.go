@@ -15,6 +15,7 @@ import (
 // meshInfo is the pose-independent data of a mesh, computed once.
 type meshInfo struct {
 	center    geom.Vec3 // bounding sphere centre (box centre)
+	half      geom.Vec3 // half extents of the bounding box
 	radius    float64
 	shortEdge float64 // 25th percentile of edge lengths
 	// Face bounding spheres (centre, radius), for culling (cull.go).
@@ -53,7 +54,7 @@ func newMeshInfo(m *mesh.Mesh) *meshInfo {
 	if len(ls) > 0 {
 		se = ls[len(ls)/4]
 	}
-	in := &meshInfo{center: c, radius: math.Sqrt(r), shortEdge: se}
+	in := &meshInfo{center: c, half: b.Max.Sub(b.Min).Scale(0.5), radius: math.Sqrt(r), shortEdge: se}
 	for _, v := range m.Verts {
 		for _, x := range [3]float64{v.X, v.Y, v.Z} {
 			if !(math.Abs(x) <= in.maxCoord) {
@@ -351,6 +352,8 @@ func dedupe(out []Collision) []Collision {
 	return out[:w]
 }
 
+// sortByTime sorts collisions by time, ties by kind and features, so the
+// order does not depend on the order in which candidates were found.
 func sortByTime(out []Collision) {
 	slices.SortFunc(out, func(x, y Collision) int {
 		switch {
@@ -358,8 +361,12 @@ func sortByTime(out []Collision) {
 			return -1
 		case x.Time > y.Time:
 			return 1
+		case x.Kind != y.Kind:
+			return int(x.Kind) - int(y.Kind)
+		case x.FeatureA != y.FeatureA:
+			return int(x.FeatureA) - int(y.FeatureA)
 		}
-		return 0
+		return int(x.FeatureB) - int(y.FeatureB)
 	})
 }
 

@@ -29,6 +29,7 @@ type rec struct {
 // margin (half a pixel plus the approximation error).
 type segment struct {
 	r0, h0, r1, h1, m float64
+	s0, s1, sm        float64 // time coordinates of the ends, and their margin
 	slo, shi          float64 // time range, with margin
 	rlo, rhi          float64 // box, with margin
 	hlo, hhi          float64
@@ -162,7 +163,7 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 func (d *Detector) emit(pc *piece, r0, h0, s0, r1, h1, s1, m, sm float64) {
 	lo, hi := min(r0, r1), max(r0, r1)
 	seg := int32(len(d.segs[pc.bi]))
-	d.segs[pc.bi] = append(d.segs[pc.bi], segment{r0: r0, h0: h0, r1: r1, h1: h1, m: m,
+	d.segs[pc.bi] = append(d.segs[pc.bi], segment{r0: r0, h0: h0, r1: r1, h1: h1, m: m, s0: s0, s1: s1, sm: sm,
 		slo: min(s0, s1) - sm, shi: max(s0, s1) + sm, feat: pc.feat, kind: pc.kind,
 		rlo: lo - m, rhi: hi + m, hlo: min(h0, h1) - m, hhi: max(h0, h1) + m})
 	if d.direct {
@@ -209,7 +210,7 @@ func (d *Detector) pushVert(bi int, v int32, r, h, s float64) {
 		return
 	}
 	if d.direct {
-		d.vpts[bi] = append(d.vpts[bi], segment{r0: r, h0: h, r1: r, h1: h, slo: s, shi: s, feat: v, kind: recVert})
+		d.vpts[bi] = append(d.vpts[bi], segment{r0: r, h0: h, r1: r, h1: h, s0: s, s1: s, slo: s, shi: s, feat: v, kind: recVert})
 		return
 	}
 	d.push(bi, rec{hlo: h, hhi: h, slo: s, shi: s, row: int32(k), feat: v, kind: recVert})
@@ -555,4 +556,41 @@ func (d *Detector) virtualEdges(bd *body, bi, f int, hp halfPlane, phi float64) 
 		d.projectSegment(&pc, a, b)
 	}
 	d.vbuf = pts[:0]
+}
+
+// pairWindow returns the window of collision times t = s_A - s_B that two
+// projected edge segments a (of A) and b (of B) allow, and false when they
+// cannot meet. The projected curves lie within a.m and b.m of their chords,
+// point by point along the edges' parameters, and their time coordinates
+// within a.sm and b.sm of the linear interpolation (the margins of
+// subdivide). Where the curves meet, the chords come within M = a.m + b.m of
+// each other; for chords at an angle phi that confines the parameter on
+// each chord to within M / (|chord| sin phi) of the crossing of their
+// lines, and the time to the interpolated times there.
+func pairWindow(a, b *segment) (tlo, thi float64, ok bool) {
+	dax, dah := a.r1-a.r0, a.h1-a.h0
+	dbx, dbh := b.r1-b.r0, b.h1-b.h0
+	cr := dax*dbh - dah*dbx
+	la, lb := math.Hypot(dax, dah), math.Hypot(dbx, dbh)
+	l0, l1, u0, u1 := 0.0, 1.0, 0.0, 1.0
+	M := a.m + b.m
+	if math.Abs(cr) > 1e-3*la*lb {
+		// Crossing of the lines: a(l) = b(u).
+		qx, qh := b.r0-a.r0, b.h0-a.h0
+		ls := (qx*dbh - qh*dbx) / cr
+		us := (qx*dah - qh*dax) / cr
+		dl := M * lb / math.Abs(cr)
+		du := M * la / math.Abs(cr)
+		l0, l1 = max(l0, ls-dl), min(l1, ls+dl)
+		u0, u1 = max(u0, us-du), min(u1, us+du)
+		if l0 > l1 || u0 > u1 {
+			return 0, 0, false
+		}
+	}
+	sa0, sa1 := a.s0+l0*(a.s1-a.s0), a.s0+l1*(a.s1-a.s0)
+	sb0, sb1 := b.s0+u0*(b.s1-b.s0), b.s0+u1*(b.s1-b.s0)
+	sm := a.sm + b.sm
+	tlo = min(sa0, sa1) - max(sb0, sb1) - sm
+	thi = max(sa0, sa1) - min(sb0, sb1) + sm
+	return tlo, thi, true
 }

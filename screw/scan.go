@@ -2,6 +2,8 @@ package screw
 
 import (
 	"math"
+
+	"github.com/collide-go/collide/geom"
 )
 
 // cand is a candidate feature pair found on the screen, with the window of
@@ -328,7 +330,34 @@ func (d *Detector) addVertexCand(kind Kind, a, b int32) {
 		return
 	}
 	lo, hi := maskWindow(m)
+	if f0, L := d.vertexPlane(kind, a, b); f0 > 0 {
+		// The vertex starts in front of the face's plane and its
+		// distance from it falls by at most L per unit time: it cannot
+		// reach the plane before f0 / L.
+		if !(f0 <= hi*L*(1+1e-9)) {
+			return
+		}
+		lo = max(lo, f0/L*(1-1e-9)-1e-12)
+	}
 	d.cands.add(kind, a, b, lo, hi)
+}
+
+// vertexPlane returns the signed distance f0 at time 0 of the vertex of a VF
+// (vertex a of A, face b of B) or FV (face a of A, vertex b of B) pair from
+// the face's plane, and L, a bound of how fast it changes: the vertex moves
+// on a helix of radius r about the screw axis at speed sqrt(g^2 + theta^2
+// r^2) relative to the face.
+func (d *Detector) vertexPlane(kind Kind, a, b int32) (f0, L float64) {
+	var x, n geom.Vec3
+	var off float64
+	if kind == FV {
+		x, n, off = d.b.pos[b], d.a.nrm[a], d.a.off[a]
+	} else {
+		x, n, off = d.a.pos[a], d.b.nrm[b], d.b.off[b]
+	}
+	f0 = n.Dot(x) - off
+	L = math.Abs(d.g*n.Y) + d.theta*math.Hypot(n.X*x.X+n.Z*x.Z, n.X*x.Z-n.Z*x.X)
+	return f0, L
 }
 
 // segBox returns the (r, h, s) box (rlo, rhi, hlo, hhi, slo, shi) of the
@@ -398,11 +427,12 @@ func (d *Detector) scanDirect() {
 			if thi < tlo {
 				continue
 			}
-			if c := d.cands.find(EE, x.feat, y.feat); c != nil {
-				c.tlo, c.thi = min(c.tlo, tlo), max(c.thi, thi)
+			if segDist2D(x, y) > x.m+y.m {
 				continue
 			}
-			if segDist2D(x, y) > x.m+y.m {
+			plo, phi, ok := pairWindow(x, y)
+			tlo, thi = max(tlo, plo), min(thi, phi)
+			if !ok || thi < tlo {
 				continue
 			}
 			d.cands.add(EE, x.feat, y.feat, tlo, thi)
