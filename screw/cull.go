@@ -154,12 +154,14 @@ func (d *Detector) ballsOf(sw *sweep, p geom.Vec3, inv bool, mid *[cullK]geom.Ve
 	return d.halfChord(sw, math.Hypot(p.X, p.Z))
 }
 
-// maskOf returns the intervals k in which the sphere (c, rho) meets ball k.
-func maskOf(c geom.Vec3, rho float64, mid *[cullK]geom.Vec3) uint32 {
+// maskOf returns the intervals k of mask w in which the sphere (c, rho)
+// meets ball k.
+func maskOf(c geom.Vec3, rho float64, mid *[cullK]geom.Vec3, w uint32) uint32 {
 	var m uint32
 	r2 := rho * rho
-	for k := range mid {
-		if c.Dist2(mid[k]) <= r2 {
+	for ; w != 0; w &= w - 1 {
+		k := bits.TrailingZeros32(w)
+		if c.Dist2(mid[k&(cullK-1)]) <= r2 {
 			m |= 1 << k
 		}
 	}
@@ -233,8 +235,10 @@ func (d *Detector) cullFaces() bool {
 		fm := grow(d.fall[bi], len(in.fc))
 		cm := grow(d.cmask[bi], len(in.cc))
 		alive := 0
+		// The whole body first (its bounding sphere, in its frame).
+		wb := maskOf(in.center, in.radius+R, &mid, allIntervals)
 		for c := range cm {
-			cm[c] = maskOf(in.cc[c], in.cr[c]+R, &mid)
+			cm[c] = maskOf(in.cc[c], in.cr[c]+R, &mid, wb)
 			fs := in.cfaces[in.cstart[c]:in.cstart[c+1]]
 			if cm[c] == 0 {
 				for _, f := range fs {
@@ -243,7 +247,7 @@ func (d *Detector) cullFaces() bool {
 				continue
 			}
 			for _, f := range fs {
-				fm[f] = maskOf(in.fc[f], in.fr[f]+R, &mid) & cm[c]
+				fm[f] = maskOf(in.fc[f], in.fr[f]+R, &mid, cm[c])
 				if fm[f] != 0 {
 					alive++
 				}

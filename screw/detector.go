@@ -160,7 +160,8 @@ type Detector struct {
 	rowH        float64 // height of a screen row (a pixel, or coarser)
 	segs        [2][]segment
 	vpts        [2][]segment // vertex points (direct mode)
-	direct      bool         // small meshes: test segment pairs directly, no rows
+	direct      bool         // no rows: test segment pairs directly (scanDirect, scanGrid)
+	useGrid     bool         // find the pairs through a grid (scanGrid)
 	pixelRows   bool
 	fbox        [2][][4]float64 // face boxes on the screen (direct mode)
 	margin      float64         // positional margin of records
@@ -180,6 +181,7 @@ type Detector struct {
 	span     [2]spanSet
 	cands    candSet
 	active   [2][]int32
+	grid     grid // cells of scanGrid
 	order    []int32
 	hits     []Collision
 	vbuf     []geom.Vec3

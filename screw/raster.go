@@ -115,7 +115,15 @@ func (d *Detector) phiOf(pc *piece, p geom.Vec3) float64 {
 		// margins, see setup).
 		return fastAtan2(p.X, p.Z)
 	}
-	return azimuth(p, pc.side, pc.shift)
+	// On a side of the cut: the fast azimuth too, moved to that side
+	// (the sides are pi/2 away from where the error could matter).
+	phi := fastAtan2(p.X, p.Z)
+	if pc.side > 0 && phi < -math.Pi/2 {
+		phi += 2 * math.Pi
+	} else if pc.side < 0 && phi > math.Pi/2 {
+		phi -= 2 * math.Pi
+	}
+	return phi + pc.shift
 }
 
 // projectSegment projects the segment p0-p1 by divide and conquer (Sec. 9,
@@ -257,7 +265,8 @@ func (d *Detector) rasterize() bool {
 			}
 		}
 	}
-	d.direct = !d.pixelRows && ne[0]*ne[1] <= directPairs
+	d.direct = !d.pixelRows
+	d.useGrid = ne[0]*ne[1] > directPairs
 	d.budget = maxProjectionSteps + projectionStepsPerEdge*(ne[0]+ne[1])
 	// Row range: the overlap of the bodies' r ranges (r is invariant under
 	// the motion).
@@ -271,6 +280,9 @@ func (d *Detector) rasterize() bool {
 	d.r0 = lo
 	d.nrows = int((hi-lo)/d.rowH) + 1
 	for bi := range d.rowHead {
+		if d.direct {
+			break // no rows
+		}
 		d.rowHead[bi] = grow(d.rowHead[bi], d.nrows)
 		for k := range d.rowHead[bi] {
 			d.rowHead[bi][k] = -1

@@ -167,7 +167,11 @@ func (d *Detector) scan() {
 		return
 	}
 	if d.direct {
-		d.scanDirect()
+		if d.useGrid {
+			d.scanGrid()
+		} else {
+			d.scanDirect()
+		}
 		return
 	}
 	d.span[0].reset(d.a.m.NumFaces())
@@ -405,41 +409,74 @@ func (d *Detector) scanDirect() {
 		}
 	}
 	d.order = eb
-	emA, emB := d.emask[0], d.emask[1]
 	for i := range sa {
 		x := &sa[i]
 		if x.kind != recEdge || !x.overlaps(&bb) || x.shi < bb[4] || x.slo > bb[5]+1 {
 			continue
 		}
-		ma := emA[x.feat]
 		for _, j := range eb {
-			y := &sb[j]
-			tlo, thi := x.slo-y.shi, x.shi-y.slo
-			if thi < 0 || tlo > 1 || y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi {
-				continue
-			}
-			m := ma & emB[y.feat]
-			if m == 0 {
-				continue
-			}
-			wlo, whi := maskWindow(m)
-			tlo, thi = max(tlo, wlo), min(thi, whi)
-			if thi < tlo {
-				continue
-			}
-			if segDist2D(x, y) > x.m+y.m {
-				continue
-			}
-			plo, phi, ok := pairWindow(x, y)
-			tlo, thi = max(tlo, plo), min(thi, phi)
-			if !ok || thi < tlo {
-				continue
-			}
-			d.cands.add(EE, x.feat, y.feat, tlo, thi)
+			d.segPair(x, &sb[j])
 		}
 	}
-	// Face boxes, and the box around all of a body's face boxes.
-	var all [2][4]float64
+	all := d.faceBoxes()
+	for bi := 0; bi < 2; bi++ {
+		fb := d.fbox[1-bi]
+		ab := &all[1-bi]
+		for _, v := range d.vpts[bi] {
+			if v.r0 < ab[0] || v.r0 > ab[1] || v.h0 < ab[2] || v.h0 > ab[3] {
+				continue // outside every face box
+			}
+			for f := range fb {
+				d.vertFace(bi, &v, int32(f))
+			}
+		}
+	}
+}
+
+// segPair records the edge pair of segment x of A and segment y of B when
+// their screen boxes overlap, their chords come within their margins and
+// the time coordinates allow a collision time in [0, 1].
+func (d *Detector) segPair(x, y *segment) {
+	tlo, thi := x.slo-y.shi, x.shi-y.slo
+	if thi < 0 || tlo > 1 || y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi {
+		return
+	}
+	m := d.emask[0][x.feat] & d.emask[1][y.feat]
+	if m == 0 {
+		return
+	}
+	wlo, whi := maskWindow(m)
+	tlo, thi = max(tlo, wlo), min(thi, whi)
+	if thi < tlo {
+		return
+	}
+	plo, phi, ok := pairWindow(x, y)
+	tlo, thi = max(tlo, plo), min(thi, phi)
+	if !ok || thi < tlo || segDist2D(x, y) > x.m+y.m {
+		return
+	}
+	d.cands.add(EE, x.feat, y.feat, tlo, thi)
+}
+
+// vertFace records the vertex-face pair of vertex point v of body bi and
+// face f of the other body when v lies in the face's screen box.
+func (d *Detector) vertFace(bi int, v *segment, f int32) {
+	b := &d.fbox[1-bi][f]
+	if v.r0 < b[0] || v.r0 > b[1] || v.h0 < b[2] || v.h0 > b[3] {
+		return
+	}
+	if bi == 1 {
+		d.addVertexCand(FV, f, v.feat)
+	} else {
+		d.addVertexCand(VF, v.feat, f)
+	}
+}
+
+// faceBoxes computes the screen box (rlo, rhi, hlo, hhi) of every kept
+// face of both bodies from the segments of its edges (and virtual edges),
+// in d.fbox, and returns the box around each body's face boxes. Faces
+// without segments get an empty box.
+func (d *Detector) faceBoxes() (all [2][4]float64) {
 	for bi, bd := range [2]*body{&d.a, &d.b} {
 		fb := grow(d.fbox[bi], len(bd.face))
 		for f := range fb {
@@ -475,24 +512,5 @@ func (d *Detector) scanDirect() {
 		}
 		d.fbox[bi] = fb
 	}
-	for bi := 0; bi < 2; bi++ {
-		fb := d.fbox[1-bi]
-		ab := &all[1-bi]
-		for _, v := range d.vpts[bi] {
-			if v.r0 < ab[0] || v.r0 > ab[1] || v.h0 < ab[2] || v.h0 > ab[3] {
-				continue // outside every face box
-			}
-			for f := range fb {
-				b := &fb[f]
-				if v.r0 < b[0] || v.r0 > b[1] || v.h0 < b[2] || v.h0 > b[3] {
-					continue
-				}
-				if bi == 1 {
-					d.addVertexCand(FV, int32(f), v.feat)
-				} else {
-					d.addVertexCand(VF, v.feat, int32(f))
-				}
-			}
-		}
-	}
+	return all
 }
