@@ -553,3 +553,24 @@ func TestOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestOracleRows runs the oracle comparison with the paper's rows of one
+// pixel (Options.PixelRows: Sec. 9's row records, sorted and scanned), which
+// the default mode replaces by a direct or grid pair search.
+func TestOracleRows(t *testing.T) {
+	var tot oracleStats
+	for i, s := range oracleShapes(t) {
+		st := runOracle(t, s.name+" rows", s.m, s.m, max(s.n/3, 10), 200, uint64(100*i)+77, &Options{PixelsPerEdge: 12, PixelRows: true})
+		tot.proper += st.proper
+		tot.found += st.found
+		tot.hits += st.hits
+		tot.cases += st.cases
+		t.Logf("rows %-9s cases %4d hits %4d proper contacts %5d found %5d first-contact errors %d", s.name, st.cases, st.hits, st.proper, st.found, st.firstBad)
+	}
+	if recall := float64(tot.found) / float64(max(tot.proper, 1)); recall < 0.99 {
+		t.Errorf("rows: recall %.4f (%d/%d) below 0.99", recall, tot.found, tot.proper)
+	}
+	if tot.hits < tot.cases/5 {
+		t.Errorf("rows: %d of %d cases hit; the cases do not exercise the detector", tot.hits, tot.cases)
+	}
+}
