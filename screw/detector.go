@@ -457,13 +457,17 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		d.ay = mot.V
 		d.o = mot.U
 		cBm := mot.Apply(cB, 0.5)
+		// Unit direction from the axis to p, or 0 when p is on the axis
+		// (within rounding: the residue of removing the axial part has
+		// no direction).
 		perp := func(p geom.Vec3) geom.Vec3 {
 			w := p.Sub(d.o)
+			lim := 1e-9 * (w.Norm() + d.scale)
 			w = w.AddScaled(-w.Dot(d.ay), d.ay)
-			n, ok := w.Normalize()
-			if !ok {
+			if w.Norm() <= lim {
 				return geom.Vec3{}
 			}
+			n, _ := w.Normalize()
 			return n
 		}
 		z, ok := perp(cA).Add(perp(cBm)).Normalize()
@@ -472,6 +476,8 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 				z, _ = d.ay.Orthonormal()
 			}
 		}
+		// Exactly perpendicular to the axis, up to rounding.
+		z, _ = z.AddScaled(-z.Dot(d.ay), d.ay).Normalize()
 		d.az = z
 		d.ax = d.ay.Cross(d.az)
 	}

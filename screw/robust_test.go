@@ -3,6 +3,7 @@ package screw
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/collide-go/collide/geom"
@@ -96,5 +97,35 @@ func TestProjectionBudget(t *testing.T) {
 	maxProjectionSteps, projectionStepsPerEdge = saveMax, savePer
 	if cs, err := d.Detect(cube, cube, id, id, b0, b1, nil, nil); err != nil || len(cs) == 0 {
 		t.Errorf("default budget: %d collisions, error %v", len(cs), err)
+	}
+}
+
+// TestScreenFrameOrthonormal checks that the screen frame is a rotation for
+// random motions, including motions that turn a body about an axis
+// through its own centre and glide along it (its centre then lies on the
+// screw axis, where the direction to it is only rounding residue).
+func TestScreenFrameOrthonormal(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	tor := shapes.Torus(1, 0.35, 8, 6)
+	cube := shapes.Cube(1)
+	for it := 0; it < 3000; it++ {
+		m := cube
+		if it%2 == 1 {
+			m = tor
+		}
+		pa, b0, b1 := randomCase(r, 1, 1)
+		if it%3 == 0 {
+			// Turn B about an axis through its centre, with a glide.
+			ax, _ := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
+			b1 = geom.Pose{P: b0.P.AddScaled(100*r.NormFloat64(), ax), Q: geom.QuatAxisAngle(ax, 3*r.Float64()).Mul(b0.Q)}
+		}
+		d := NewDetector()
+		if !d.setup(m, m, pa, pa, b0, b1, nil) {
+			continue
+		}
+		R := d.tr[0].R
+		if !R.IsRotation(1e-9) {
+			t.Fatalf("case %d: screen frame %v is not a rotation\npa %v\nb0 %v\nb1 %v", it, R, pa, b0, b1)
+		}
 	}
 }
