@@ -181,23 +181,6 @@ func maskWindow(m uint32) (lo, hi float64) {
 // faces that cannot touch are never transformed. It returns false when
 // nothing can touch.
 func (d *Detector) cullFaces() bool {
-	sw := &d.sw
-	if d.trans {
-		for j := range sw.c {
-			sw.c[j], sw.s[j] = 1, 0
-		}
-		sw.half = 0
-	} else {
-		// Powers of the rotation by theta / cullK (the rounding, about
-		// cullK ulps, is far inside eps).
-		s1, c1 := math.Sincos(d.theta / cullK)
-		sw.c[0], sw.s[0] = 1, 0
-		for j := 1; j <= cullK; j++ {
-			sw.c[j] = sw.c[j-1]*c1 - sw.s[j-1]*s1
-			sw.s[j] = sw.s[j-1]*c1 + sw.c[j-1]*s1
-		}
-		sw.half = math.Sin(d.theta / (2 * cullK))
-	}
 	d.allFull = false
 	if d.noCull || d.a.m.NumFaces()+d.b.m.NumFaces() < cullMinFaces {
 		// Small meshes: one mask for every face, from the bodies'
@@ -217,6 +200,23 @@ func (d *Detector) cullFaces() bool {
 			d.fall[bi] = fm
 		}
 		return true
+	}
+	sw := &d.sw
+	if d.trans {
+		for j := range sw.c {
+			sw.c[j], sw.s[j] = 1, 0
+		}
+		sw.half = 0
+	} else {
+		// Powers of the rotation by theta / cullK (the rounding, about
+		// cullK ulps, is far inside eps).
+		s1, c1 := math.Sincos(d.theta / cullK)
+		sw.c[0], sw.s[0] = 1, 0
+		for j := 1; j <= cullK; j++ {
+			sw.c[j] = sw.c[j-1]*c1 - sw.s[j-1]*s1
+			sw.s[j] = sw.s[j-1]*c1 + sw.c[j-1]*s1
+		}
+		sw.half = math.Sin(d.theta / (2 * cullK))
 	}
 	eps := 1e-5*d.scale + 2*d.near
 	bds := [2]*body{&d.a, &d.b}
