@@ -547,7 +547,13 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	if d.cons {
 		d.near = d.pixel
 	}
-	d.margin = d.pixel/2 + d.near + 1e-9*d.scale
+	// Records of one-pixel rows are widened by half a pixel for the
+	// rasterization; without rows the segments are the chords themselves,
+	// whose own deviation is added where they are made (subdivide).
+	d.margin = d.near + 1e-9*d.scale
+	if o.PixelRows {
+		d.margin += d.pixel / 2
+	}
 	d.smargin = 1e-9
 	if !d.trans {
 		// The azimuths of the projection come from fastAtan2, within

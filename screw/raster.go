@@ -149,21 +149,84 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 		return
 	}
 	pm := p0.Add(p1).Scale(0.5)
-	rm, hm, sm := d.proj(pm, d.phiOf(pc, pm))
+	phm := d.phiOf(pc, pm)
+	rm, hm, sm := d.proj(pm, phm)
 	dr := math.Abs(rm - (r0+r1)/2)
 	dh := math.Abs(hm - (h0+h1)/2)
 	ds := math.Abs(sm - (s0+s1)/2)
 	dev := max(dr, dh)
 	long := (r1-r0)*(r1-r0)+(h1-h0)*(h1-h0) > 1024*d.pixel*d.pixel
-	if depth >= maxDepth || (dev <= d.pixel && ds <= d.tres/2 && !long) {
+	// The azimuth span of the segment about the screw axis, by its
+	// tangent (a bound of the span): where it turns by more than
+	// maxSpan the projection is far from a parabola (an edge passing
+	// close to the axis) and the midpoint says little.
+	cr := math.Abs(p0.X*p1.Z - p0.Z*p1.X)
+	dt := p0.X*p1.X + p0.Z*p1.Z
+	wide := !d.trans && (dt <= 0 || cr > maxSpanTan*dt)
+	if depth >= maxDepth || (dev <= d.pixel && ds <= d.tres/2 && !long && !wide) {
 		// The curve lies within about twice the midpoint deviation of its
-		// chord: widen the records by that much.
-		d.emit(pc, r0, h0, s0, r1, h1, s1, d.margin+2*dev, d.smargin+2*ds)
+		// chord, point by point, once its azimuth span is small (dense
+		// sampling of random edges finds none farther,
+		// TestProjectionMargins): widen the segment by that much plus an
+		// eighth of a pixel. Its time coordinate is within sCurve of the
+		// linear interpolation.
+		sm := d.smargin
+		if !d.trans {
+			sm += d.sCurve(p0, p1, r0, r1, phm, cr, dt)
+		}
+		d.emit(pc, r0, h0, s0, r1, h1, s1, d.margin+2*dev+d.pixel/8, sm)
 		return
 	}
 	d.subdivide(pc, p0, pm, r0, h0, s0, rm, hm, sm, depth+1)
 	d.subdivide(pc, pm, p1, rm, hm, sm, r1, h1, s1, depth+1)
 }
+
+// sCurve bounds the distance between the time coordinate s along the
+// projection of segment p0-p1 (not crossing the azimuth cut) and its linear
+// interpolation: an eighth of a bound of |s”| over the segment. With
+// u = p1 - p0, U = |u_xz|^2, s = A/B for A = y g + phi r^2 theta and
+// B = g^2 + r^2 theta^2; along a line (phi r^2)' = c + phi (r^2)' with
+// c = p_xz x u_xz constant, (r^2)' = 2 p_xz.u_xz and (r^2)” = 2U, so
+// |A”| <= 2 theta U (1 + |phi|), |A'| <= |u_y g| + theta r sqrt(U) (1 + 2|phi|),
+// |B'| <= 2 theta^2 r sqrt(U), B” = 2 theta^2 U, and
+// s” = (A” - 2 A' B'/B - s (B” - 2 B'^2/B)) / B. r is at most its
+// larger end value (r is convex along a line), B at least its value at the
+// point closest to the axis, and |phi| at most the midpoint's plus the span.
+func (d *Detector) sCurve(p0, p1 geom.Vec3, r0, r1, phm, cr, dt float64) float64 {
+	ux, uy, uz := p1.X-p0.X, p1.Y-p0.Y, p1.Z-p0.Z
+	U := ux*ux + uz*uz
+	su := math.Sqrt(U)
+	rmax := max(r0, r1)
+	// Closest approach of the xz segment to the axis.
+	rmin := 0.0
+	if U > 0 {
+		l := max(0, min(1, -(p0.X*ux+p0.Z*uz)/U))
+		x, z := p0.X+l*ux, p0.Z+l*uz
+		rmin = math.Sqrt(x*x + z*z)
+	}
+	span := math.Pi
+	if dt > 0 {
+		span = cr / dt // tan(span) >= span
+	}
+	ph := math.Abs(phm) + span
+	th, g := d.theta, math.Abs(d.g)
+	bmin := g*g + rmin*rmin*th*th
+	if !(bmin > 0) {
+		return math.Inf(1)
+	}
+	ymax := max(math.Abs(p0.Y), math.Abs(p1.Y))
+	smax := (ymax*g + ph*rmax*rmax*th) / bmin
+	a1 := math.Abs(uy)*g + th*rmax*su*(1+2*ph)
+	a2 := 2 * th * U * (1 + ph)
+	b1 := 2 * th * th * rmax * su
+	b2 := 2 * th * th * U
+	s2 := (a2 + 2*a1*b1/bmin + smax*(b2+2*b1*b1/bmin)) / bmin
+	return s2 / 8 * (1 + 1e-9)
+}
+
+// maxSpanTan is the tangent of the largest azimuth span (0.5 radians) of a
+// projected segment.
+var maxSpanTan = math.Tan(0.5)
 
 // emit rasterizes the straight screen segment (r0,h0,s0)-(r1,h1,s1) into one
 // record per row it meets (the rows' Bresenham runs merged, as Sec. 9 does),
