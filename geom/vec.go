@@ -43,6 +43,10 @@ func (v Vec3) Mul(w Vec3) Vec3 { return Vec3{v.X * w.X, v.Y * w.Y, v.Z * w.Z} }
 // Norm returns the Euclidean length of v, without overflow for huge
 // components.
 func (v Vec3) Norm() float64 {
+	// Fast path: the squares neither overflow nor underflow.
+	if n2 := v.Dot(v); n2 > 1e-290 && n2 < 1e290 {
+		return math.Sqrt(n2)
+	}
 	m := v.MaxAbs()
 	if m == 0 || math.IsInf(m, 0) || math.IsNaN(m) {
 		return m
