@@ -19,6 +19,7 @@ import "math"
 // body in CSR form.
 type grid struct {
 	r0, h0, cell float64
+	inv          float64 // 1 / cell
 	nr, nh       int
 	start        [2][]int32 // start[bi][c] .. start[bi][c+1]: items of cell c
 	items        [2][]int32
@@ -38,17 +39,17 @@ func (g *grid) setup(b [4]float64, cell float64) {
 	for (w/cell+1)*(h/cell+1) > maxGridCells {
 		cell *= 2
 	}
-	g.r0, g.h0, g.cell = b[0], b[2], cell
+	g.r0, g.h0, g.cell, g.inv = b[0], b[2], cell, 1/cell
 	g.nr = int(w/cell) + 1
 	g.nh = int(h/cell) + 1
 }
 
 // cells returns the cell ranges [i0, i1] x [j0, j1] that box b meets.
 func (g *grid) cells(rlo, rhi, hlo, hhi float64) (i0, i1, j0, j1 int) {
-	i0 = max(0, int(math.Floor((rlo-g.r0)/g.cell)))
-	i1 = min(g.nr-1, int(math.Floor((rhi-g.r0)/g.cell)))
-	j0 = max(0, int(math.Floor((hlo-g.h0)/g.cell)))
-	j1 = min(g.nh-1, int(math.Floor((hhi-g.h0)/g.cell)))
+	i0 = max(0, int(math.Floor((rlo-g.r0)*g.inv)))
+	i1 = min(g.nr-1, int(math.Floor((rhi-g.r0)*g.inv)))
+	j0 = max(0, int(math.Floor((hlo-g.h0)*g.inv)))
+	j1 = min(g.nh-1, int(math.Floor((hhi-g.h0)*g.inv)))
 	return
 }
 
@@ -95,8 +96,8 @@ func (g *grid) build(bi, n int, box func(k int) (rlo, rhi, hlo, hhi float64)) {
 
 // cellOf returns the cell of point (r, h), or -1 outside the grid.
 func (g *grid) cellOf(r, h float64) int {
-	i := int(math.Floor((r - g.r0) / g.cell))
-	j := int(math.Floor((h - g.h0) / g.cell))
+	i := int(math.Floor((r - g.r0) * g.inv))
+	j := int(math.Floor((h - g.h0) * g.inv))
 	if i < 0 || i >= g.nr || j < 0 || j >= g.nh {
 		return -1
 	}
@@ -132,6 +133,10 @@ func (d *Detector) scanGrid() {
 				x := &sa[i]
 				for _, j := range ib {
 					y := &sb[j]
+					if y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi ||
+						x.shi < y.slo || x.slo-y.shi > 1 {
+						continue // boxes apart, or no time in [0, 1]
+					}
 					// Once per pair: in the cell of the low corner of
 					// the boxes' intersection.
 					if g.cellOf(max(x.rlo, y.rlo), max(x.hlo, y.hlo)) != c {
