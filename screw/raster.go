@@ -162,7 +162,10 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 	// close to the axis) and the midpoint says little.
 	cr := math.Abs(p0.X*p1.Z - p0.Z*p1.X)
 	dt := p0.X*p1.X + p0.Z*p1.Z
-	wide := !d.trans && (dt <= 0 || cr > maxSpanTan*dt)
+	// A piece with an end on the axis runs along one azimuth.
+	ux, uz := p1.X-p0.X, p1.Z-p0.Z
+	onAxis := min(p0.X*p0.X+p0.Z*p0.Z, p1.X*p1.X+p1.Z*p1.Z) <= 1e-24*(ux*ux+uz*uz)
+	wide := !d.trans && !onAxis && (dt <= 0 || cr > maxSpanTan*dt)
 	if depth >= maxDepth || (dev <= d.pixel && ds <= d.tres/2 && !long && !wide) {
 		// The curve lies within about twice the midpoint deviation of its
 		// chord, point by point, once its azimuth span is small (dense

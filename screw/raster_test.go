@@ -91,3 +91,29 @@ func TestProjectionMargins(t *testing.T) {
 		t.Errorf("%d sampled points outside the margins", bad)
 	}
 }
+
+// TestProjectAxisEdges projects edges that lie on the screw axis or end on
+// it: they run along one azimuth, so they need no splitting for their span
+// (an edge on the axis used to be split until the step budget ran out).
+func TestProjectAxisEdges(t *testing.T) {
+	for _, e := range [][2]geom.Vec3{
+		{{Y: -1}, {Y: 1}},                          // on the axis
+		{{Y: 0.3}, {X: 0.4, Y: 0.1}},               // one end on the axis
+		{{X: -0.2, Z: 0.1}, {Y: 0.5}},              // the other end on it
+		{{X: 1e-30, Y: 2}, {Y: -2}},                // within rounding of it
+		{{X: 0.5, Z: 0.5}, {X: 0.5, Z: 0.5, Y: 1}}, // parallel to it
+	} {
+		d := &Detector{theta: 1, g: 0.3}
+		d.pixel, d.tres = 0.01, DefaultTimeResolution
+		d.budget = 1 << 20
+		d.direct = true
+		pc := piece{kind: recEdge}
+		d.projectSegment(&pc, e[0], e[1])
+		if used := 1<<20 - d.budget; used > 4096 {
+			t.Errorf("edge %v-%v: %d subdivision steps", e[0], e[1], used)
+		}
+		if len(d.segs[0]) == 0 {
+			t.Errorf("edge %v-%v: no segment", e[0], e[1])
+		}
+	}
+}

@@ -167,7 +167,7 @@ func (d *Detector) scan() {
 		return
 	}
 	if d.direct {
-		if d.useGrid {
+		if d.useGrid || len(d.segs[0])*len(d.segs[1]) > directSegPairs {
 			d.scanGrid()
 		} else {
 			d.scanDirect()
@@ -390,6 +390,11 @@ func (s *segment) overlaps(b *[6]float64) bool {
 // segments instead of by the row scan: for small meshes (cubes, the car)
 // that is less work than building rows.
 const directPairs = 1024
+
+// directSegPairs is the largest product of the two bodies' projected
+// segment counts for which scanDirect tests every pair (edges near the
+// screw axis are split into many segments).
+const directSegPairs = 4096
 
 // scanDirect finds the candidates of small meshes: every pair of projected
 // edge segments of A and B that come within their margins with compatible
