@@ -354,8 +354,9 @@ func dedupe(out []Collision) []Collision {
 	return out[:w]
 }
 
-// sortByTime sorts collisions by time, ties by kind and features, so the
-// order does not depend on the order in which candidates were found.
+// sortByTime sorts collisions by time, ties by kind, features and real
+// contacts before near misses, so the order does not depend on the order in
+// which candidates were found.
 func sortByTime(out []Collision) {
 	slices.SortFunc(out, func(x, y Collision) int {
 		switch {
@@ -367,8 +368,17 @@ func sortByTime(out []Collision) {
 			return int(x.Kind) - int(y.Kind)
 		case x.FeatureA != y.FeatureA:
 			return int(x.FeatureA) - int(y.FeatureA)
+		case x.FeatureB != y.FeatureB:
+			return int(x.FeatureB) - int(y.FeatureB)
+		case x.Near != y.Near:
+			// A real contact before a near miss of the same pair, so
+			// dedupe keeps the real one.
+			if y.Near {
+				return -1
+			}
+			return 1
 		}
-		return int(x.FeatureB) - int(y.FeatureB)
+		return 0
 	})
 }
 

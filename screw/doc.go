@@ -13,26 +13,34 @@
 //
 // The Detector follows Sec. 9: it culls the faces of B that face backwards
 // and the faces of A that face forwards under the flow (Sec. 4.2), projects
-// the remaining edges to the screen by divide and conquer and rasterizes them
-// into per-row pixel records (r bucket, h_min, h_max, time range), with
-// doppeling of A across the azimuth cut and virtual edges where faces are
-// cut (Sec. 8, Figs. 10 and 11); it scans each row for vertex-in-face
-// overlaps both ways (step five) and edge crossings (step six). Where the
+// the remaining edges to the screen by divide and conquer, with doppeling of
+// A across the azimuth cut and virtual edges where faces are cut (Sec. 8,
+// Figs. 10 and 11), and finds the vertex-in-face overlaps both ways (step
+// five) and the edge crossings (step six). With Options.PixelRows it does so
+// exactly as the paper does, through per-row pixel records (r bucket, h_min,
+// h_max, time range) scanned row by row; by default it finds the same pairs
+// without rows (sweepscan.go): small meshes test their projected segments
+// pairwise, larger ones through a uniform grid over the screen. Where the
 // paper reads times off the pixels, this implementation then solves each
-// candidate feature pair exactly on the analytic helix (closed form for the
-// critical points of a vertex-plane distance, a cubic-Hermite exclusion
-// bound for the edge-edge coplanarity condition, Newton iteration for the
-// roots), so the reported times, points and
+// candidate feature pair exactly on the analytic helix: the vertex-plane
+// distance and the edge-edge coplanarity function are short trigonometric
+// sums, searched left to right on the candidate's time window with local
+// cubic Taylor models whose remainders are bounded rigorously (a window is
+// refuted, proved monotone or halved), and their roots polished by Newton
+// iteration with a proven stopping rule; so the reported times, points and
 // normals are exact up to rounding and the pixel size only trades candidate
-// count against rasterization work. Every collision carries its properness
+// count against projection work. Edge pairs and vertex-face pairs whose
+// properness provably stays below the threshold in their window are skipped
+// by Detect. Every collision carries its properness
 // (Sec. 5): the minimum sine of the angle between the two surfaces; vertex-
 // vertex and vertex-edge touches are resolved into vertex-face collisions by
 // maximizing properness.
 //
-// Before projecting, the Detector culls by bounding spheres, as the paper's
-// Sec. 10 suggests (cull.go): the step is cut into 16 time intervals, each
-// face (and each cluster of about a dozen faces) of one body is tested
-// against the other body's bounding sphere swept over each interval, and
+// Before projecting, the Detector culls by bounding volumes, as the paper's
+// Sec. 10 suggests (cull.go, boxcull.go): the step is cut into 16 time
+// intervals, each face (and each cluster of about a dozen faces) of one body
+// is tested against the other body's bounding sphere swept over each
+// interval (small meshes: the two bodies' bounding boxes instead), and
 // every face, edge and vertex keeps the set of intervals in which it can
 // touch the other body. Features that cannot touch are never transformed,
 // projected or scanned; the intervals bound the time window of each

@@ -181,29 +181,6 @@ func refineN(ev func(float64) (float64, float64), a, b, fa, fb float64) float64 
 type eeFunc struct {
 	c     [9]float64
 	theta float64
-	m2    float64 // bound on |g''| over [0, 1]
-	m4    float64 // bound on |g''''| over [0, 1]
-}
-
-func (e *eeFunc) eval(t float64) float64 {
-	h, hc := math.Sincos(t * e.theta / 2)
-	C := -2 * h * h
-	S := 2 * h * hc
-	c := &e.c
-	return c[0] + C*(c[1]+C*c[4]+S*c[5]+t*c[7]) + S*(c[2]+S*c[6]+t*c[8]) + t*c[3]
-}
-
-// evalD returns g(t) and g'(t).
-func (e *eeFunc) evalD(t float64) (float64, float64) {
-	h, hc := math.Sincos(t * e.theta / 2)
-	C := -2 * h * h
-	S := 2 * h * hc
-	C1 := -e.theta * S
-	S1 := e.theta * (C + 1)
-	c := &e.c
-	g := c[0] + C*(c[1]+C*c[4]+S*c[5]+t*c[7]) + S*(c[2]+S*c[6]+t*c[8]) + t*c[3]
-	dg := C1*(c[1]+2*C*c[4]+S*c[5]+t*c[7]) + C*(S1*c[5]+c[7]) + S1*(c[2]+2*S*c[6]+t*c[8]) + S*c[8] + c[3]
-	return g, dg
 }
 
 // pj and jj are the parts of the y-rotation: Rot(a) w = w + C pj(w) + S jj(w).
@@ -211,7 +188,6 @@ func pj(w geom.Vec3) geom.Vec3 { return geom.Vec3{X: w.X, Z: w.Z} }
 func jj(w geom.Vec3) geom.Vec3 { return geom.Vec3{X: w.Z, Z: -w.X} }
 
 func (d *Detector) eeSetup(e *eeFunc, p, ea, q0, eb0 geom.Vec3) {
-	th := d.theta
 	n0 := ea.Cross(eb0)
 	n1 := ea.Cross(pj(eb0))
 	n2 := ea.Cross(jj(eb0))
@@ -229,15 +205,7 @@ func (d *Detector) eeSetup(e *eeFunc, p, ea, q0, eb0 geom.Vec3) {
 	c[6] = n2.Dot(d2)
 	c[7] = n1.Y * g
 	c[8] = n2.Y * g
-	e.theta = th
-	t2, t3 := th*th, th*th*th
-	e.m2 = math.Abs(c[1])*t2 + math.Abs(c[2])*t3 + math.Abs(c[4])*3*t2*t2 +
-		math.Abs(c[5])*(3*t3+t3*t2/2) + math.Abs(c[6])*(2*t2+2*t2*t2) +
-		math.Abs(c[7])*3*t2 + math.Abs(c[8])*(2*th+t3)
-	e.m2 *= 1.01
-	t4 := t2 * t2
-	e.m4 = 1.01 * (t4*(math.Abs(c[1])+math.Abs(c[2])) + 10*t4*math.Abs(c[4]) + 9*t4*math.Abs(c[5]) +
-		8*t4*math.Abs(c[6]) + (4*t3+t4)*(math.Abs(c[7])+math.Abs(c[8])))
+	e.theta = d.theta
 }
 
 // tbuckets is the number of time buckets used to order candidates.
@@ -302,8 +270,9 @@ func (d *Detector) solveAll(best float64, first bool) float64 {
 	return best
 }
 
-// solveVertex tests a VF or FV candidate on [0, tmax]. It returns the
-// earliest contact time; unless first, it appends the collision records.
+// solveVertex tests a VF or FV candidate in its time window, clipped to
+// tmax. It returns the earliest contact time; unless first, it appends the
+// collision records.
 func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool) {
 	var x, n geom.Vec3
 	var off, k1, k3s float64
@@ -318,113 +287,147 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 		x, n, off = d.a.pos[c.a], d.b.nrm[c.b], d.b.off[c.b]
 		k1, k3s = -d.g*n.Y, -1
 	}
-	tmax = min(tmax, c.thi)
+	lo := max(0, c.tlo-1e-9)
+	hi := min(tmax, c.thi+1e-9)
+	if hi < lo {
+		return 0, false
+	}
 	f0 := n.Dot(x) - off
 	k2 := n.X*x.X + n.Z*x.Z
 	k3 := k3s * (n.X*x.Z - n.Z*x.X)
 	tol := 1e-9 * d.scale
 	// f changes by at most L per unit time: far above the plane, the
-	// vertex cannot reach it before tmax.
-	L := math.Abs(k1) + d.theta*math.Hypot(k2, k3)
-	nr := 0
-	var roots [3]float64
-	if !(f0 > tmax*L*(1+1e-9)+1e-15*d.scale) || tmax <= 0 {
-		if !first && d.thresh > -1 && d.propUpper(c, tmax) < d.thresh {
+	// vertex cannot reach it before hi.
+	L := math.Abs(k1) + d.theta*math.Sqrt(k2*k2+k3*k3)
+	var fn helixFn
+	var rs [maxRoots]proot
+	if !(f0 > hi*L*(1+1e-9)+1e-15*d.scale) {
+		tm := lo + (hi-lo)/2
+		sn, cs := math.Sincos(tm * d.theta)
+		prune := !first && d.thresh > -1
+		if prune && d.vertexImproper(c, hi-tm, sn, cs) {
 			// Every contact of the pair in its window is too improper
 			// to be reported.
 			return 0, false
 		}
-		roots, nr = planeRoots(f0, k1, k2, k3, d.theta, tmax)
-	}
-	for i := 0; i < nr; i++ {
-		t := roots[i]
-		p := d.vertexAt(c.kind, x, t)
-		if insideFace(fb, f, p, tol) {
-			if !first {
-				d.addVertexHit(c, t, false)
+		nr := d.vertexRoots(&fn, f0, k1, k2, k3, lo, hi, sn, cs, &rs)
+		for i := range rs[:nr] {
+			pr := &rs[i]
+			if prune && !d.cons && i == nr-1 && d.vertexImproper(c, pr.e, pr.sn, pr.cs) {
+				// The last root, known to within e, is too improper
+				// to be reported whether or not it is in the face
+				// (in conservative mode a near contact at another
+				// time may follow).
+				return 0, false
 			}
-			return t, true
+			r := fn.polish(pr)
+			p := d.vertexAtSC(c.kind, x, r)
+			if insideFace(fb, f, p, tol) {
+				if !first {
+					d.addVertexHit(c, r, false)
+				}
+				return r.t, true
+			}
 		}
 	}
 	if d.cons && !first {
-		roots, nr = planeRoots(f0-d.near, k1, k2, k3, d.theta, tmax)
-		for i := 0; i < nr; i++ {
-			t := roots[i]
-			p := d.vertexAt(c.kind, x, t)
+		tm := lo + (hi-lo)/2
+		sn, cs := math.Sincos(tm * d.theta)
+		nr := d.vertexRoots(&fn, f0-d.near, k1, k2, k3, lo, hi, sn, cs, &rs)
+		for i := range rs[:nr] {
+			r := fn.polish(&rs[i])
+			p := d.vertexAtSC(c.kind, x, r)
 			p = p.AddScaled(-d.near, n)
 			if insideFace(fb, f, p, d.near) {
-				d.addVertexHit(c, t, true)
-				return t, true
+				d.addVertexHit(c, r, true)
+				return r.t, true
 			}
 		}
 	}
 	return 0, false
 }
 
-// propUpper returns an upper bound of the properness of the VF or FV
-// candidate c at any time of its window clipped to tmax: the properness at
-// the middle of the window plus the most it can change, theta per unit time
-// (a minimum of dot products of unit vectors of which one turns at angular
-// speed theta).
-func (d *Detector) propUpper(c *cand, tmax float64) float64 {
-	lo, hi := c.tlo, min(c.thi, tmax)
-	if hi < lo {
-		lo, hi = 0, tmax
+// vertexRoots returns the downward crossings in [lo, hi] of
+// f(t) = f0 + k1 t + k2 (cos(t theta) - 1) + k3 sin(t theta), ascending,
+// found on Taylor models of fn (exact_taylor.go) and still to be polished
+// by fn; when the models give up, by the closed-form critical points of
+// planeRoots (exact roots). sn and cs are the sine and cosine of the angle
+// at the window's centre.
+func (d *Detector) vertexRoots(fn *helixFn, f0, k1, k2, k3, lo, hi, sn, cs float64, rs *[maxRoots]proot) int {
+	fn.setVertex(f0, k1, k2, k3, d.theta)
+	if hi > lo {
+		fn.sn0, fn.cs0, fn.scOK = sn, cs, true
+		if n, ok := fn.roots(lo, hi, true, rs); ok {
+			return n
+		}
 	}
-	tm := (lo + hi) / 2
-	var s, co float64 = 0, 1
-	if !d.trans {
-		s, co = math.Sincos(tm * d.theta)
+	roots, nr := planeRoots(f0, k1, k2, k3, d.theta, hi)
+	n := 0
+	for _, t := range roots[:nr] {
+		if t >= lo {
+			sn, cs := math.Sincos(t * d.theta)
+			rs[n] = proot{t: t, sn: sn, cs: cs}
+			n++
+		}
 	}
-	best := math.Inf(1)
+	return n
+}
+
+// vertexImproper reports whether the properness of the VF or FV candidate c
+// (propFV, propVF: the minimum over the vertex's edges of the unit edge
+// direction dotted with the face normal) stays below the threshold at
+// every time within h of the time whose rotation angle has sine s and
+// cosine co. It is the properness there plus the most it can change, theta
+// per unit time (one of the two unit vectors turns at angular speed
+// theta), compared without square roots: u.n / |u| < T is u.n < 0 and
+// (u.n)^2 > T^2 |u|^2 for T <= 0.
+func (d *Detector) vertexImproper(c *cand, h, s, co float64) bool {
+	T := d.thresh - d.theta*h - 1e-9
+	var bd *body
+	var v int32
+	var nn geom.Vec3
 	if c.kind == FV {
 		// min over B's vertex edges of R(t) e . n = e . R(-t) n.
 		n := d.a.nrm[c.a]
-		nn := geom.Vec3{X: n.X*co - n.Z*s, Y: n.Y, Z: n.X*s + n.Z*co}
-		m := d.b.m
-		p := d.b.pos[c.b]
-		for _, e := range m.VertexEdges(int(c.b)) {
-			u := d.b.pos[m.Edges[e].Other(c.b)].Sub(p)
-			if l := math.Sqrt(u.Dot(u)); l > 0 {
-				best = min(best, u.Dot(nn)/l)
-			}
-		}
+		nn = geom.Vec3{X: n.X*co - n.Z*s, Y: n.Y, Z: n.X*s + n.Z*co}
+		bd, v = &d.b, c.b
 	} else {
 		n := d.b.nrm[c.b]
-		nb := geom.Vec3{X: n.X*co + n.Z*s, Y: n.Y, Z: -n.X*s + n.Z*co}
-		m := d.a.m
-		p := d.a.pos[c.a]
-		for _, e := range m.VertexEdges(int(c.a)) {
-			u := d.a.pos[m.Edges[e].Other(c.a)].Sub(p)
-			if l := math.Sqrt(u.Dot(u)); l > 0 {
-				best = min(best, u.Dot(nb)/l)
+		nn = geom.Vec3{X: n.X*co + n.Z*s, Y: n.Y, Z: -n.X*s + n.Z*co}
+		bd, v = &d.a, c.a
+	}
+	m := bd.m
+	p := bd.pos[v]
+	T2 := T * T
+	any := false
+	for _, e := range m.VertexEdges(int(v)) {
+		u := bd.pos[m.Edges[e].Other(v)].Sub(p)
+		q := u.Dot(u)
+		if !(q > 0) {
+			continue
+		}
+		any = true
+		x := u.Dot(nn)
+		if T <= 0 {
+			if x < 0 && x*x > T2*q {
+				return true
 			}
+		} else if x < 0 || x*x < T2*q {
+			return true
 		}
 	}
-	if math.IsInf(best, 1) {
-		best = 0
-	}
-	return best + d.theta*(hi-lo)/2 + 1e-9
+	return !any && T > 0 // no edges: the properness is 0
 }
 
-// vertexAt returns the position at time t of the moving vertex in the face's
-// frame: for FV B's vertex moved forward, for VF A's vertex moved backward
-// into B's time-0 frame.
-func (d *Detector) vertexAt(k Kind, x geom.Vec3, t float64) geom.Vec3 {
+// vertexAtSC returns the position at the time of root r of the moving
+// vertex in the face's frame: for FV B's vertex moved forward, for VF A's
+// vertex moved backward into B's time-0 frame.
+func (d *Detector) vertexAtSC(k Kind, p geom.Vec3, r hroot) geom.Vec3 {
+	s, c := r.sn, r.cs
 	if k == FV {
-		return d.move(x, t)
+		return geom.Vec3{X: p.X*c + p.Z*s, Y: p.Y + r.t*d.g, Z: -p.X*s + p.Z*c}
 	}
-	return d.moveInv(x, t)
-}
-
-// moveInv applies the inverse motion at time t.
-func (d *Detector) moveInv(p geom.Vec3, t float64) geom.Vec3 {
-	if d.trans {
-		return geom.Vec3{X: p.X, Y: p.Y - t*d.g, Z: p.Z}
-	}
-	s, c := math.Sincos(t * d.theta)
-	y := p.Y - t*d.g
-	return geom.Vec3{X: p.X*c - p.Z*s, Y: y, Z: p.X*s + p.Z*c}
+	return geom.Vec3{X: p.X*c - p.Z*s, Y: p.Y - r.t*d.g, Z: p.X*s + p.Z*c}
 }
 
 // solveEE tests an edge-edge candidate in its time window, clipped to tmax.
@@ -435,114 +438,89 @@ func (d *Detector) solveEE(c *cand, tmax float64, first bool) (float64, bool) {
 	da := d.a.pos[ea.V[1]].Sub(p)
 	q0 := d.b.pos[eb.V[0]]
 	db := d.b.pos[eb.V[1]].Sub(q0)
-	var fn eeFunc
-	d.eeSetup(&fn, p, da, q0, db)
 	lo := max(0, c.tlo-1e-9)
 	hi := min(tmax, c.thi+1e-9)
 	if hi < lo {
 		return 0, false
 	}
+	var fn eeFunc
+	d.eeSetup(&fn, p, da, q0, db)
 	// Edges that stay parallel (for instance both parallel to the screw
 	// axis) never cross at a single point; their contacts are vertex-face
 	// ones (Sec. 5).
-	par := math.Abs(fn.c[1]) + math.Abs(fn.c[2]) + math.Abs(fn.c[4]) + math.Abs(fn.c[5]) + math.Abs(fn.c[6]) + math.Abs(fn.c[7]) + math.Abs(fn.c[8])
-	if da.Cross(db).Norm2() <= 1e-24*da.Norm2()*db.Norm2() && par <= 1e-12*math.Sqrt(da.Norm2()*db.Norm2())*d.scale*(1+d.theta) {
-		return 0, false
+	if da.Cross(db).Norm2() <= 1e-24*da.Norm2()*db.Norm2() {
+		par := math.Abs(fn.c[1]) + math.Abs(fn.c[2]) + math.Abs(fn.c[4]) + math.Abs(fn.c[5]) + math.Abs(fn.c[6]) + math.Abs(fn.c[7]) + math.Abs(fn.c[8])
+		if par <= 1e-12*math.Sqrt(da.Norm2()*db.Norm2())*d.scale*(1+d.theta) {
+			return 0, false
+		}
 	}
-	evals := 0
-	// Left-first search of the roots of g on [lo, hi] (at most 48 pending
-	// intervals). On each interval g is compared with its cubic Hermite
-	// interpolant from the values and derivatives at the ends, which it
-	// follows within m4 w^4 / 384: intervals where the interpolant keeps
-	// its sign by more than that have no root, and intervals where its
-	// slope keeps its sign have exactly one.
-	type iv struct{ a, b, ga, gb, da, db float64 }
-	var stack [48]iv
-	sp := 0
-	g0, d0 := fn.evalD(lo)
-	g1, d1 := fn.evalD(hi)
-	stack[sp] = iv{lo, hi, g0, g1, d0, d1}
-	sp++
-	for sp > 0 {
-		sp--
-		it := stack[sp]
-		w := it.b - it.a
-		evals++
-		if evals > 64 {
-			// A degenerate pair (a double root, or edges that stay
-			// nearly coplanar): finish the window by dense sampling.
-			return d.eeSample(c, &fn, it.a, hi, first)
+	tm := lo + (hi-lo)/2
+	sn, cs := math.Sincos(tm * d.theta)
+	// Detect drops collisions below the properness threshold: pairs whose
+	// edge-edge properness stays below it in the window (exact_prune.go)
+	// need not be solved, unless a contact can be at an edge's end. In
+	// windows too long for the ends to be shown away from the other
+	// edge, that is decided at the last root instead.
+	prune := !first && !d.cons && d.thresh > -1
+	improper, known := false, false
+	if prune && d.eeEndsLikelyAway(da, q0, db, hi-tm) {
+		improper, known = d.eePropUpper(c, da, db, hi-tm, sn, cs) < d.thresh, true
+		if improper && d.eeEndsAway(p, da, q0, db, tm, hi-tm, sn, cs) {
+			return 0, false
 		}
-		change := it.ga == 0 || it.gb == 0 || (it.ga < 0) != (it.gb < 0)
-		hmin, hmax, smin, smax := hermiteRange(it.ga, it.gb, it.da*w, it.db*w)
-		e := fn.m4 * w * w * w * w / 384
-		if !change && (hmin > e || hmax < -e) {
-			continue
+	}
+	// The roots of g in time order (exact_taylor.go), each checked for
+	// closest points within both edges.
+	var hf helixFn
+	hf.setEE(&fn, hi)
+	hf.sn0, hf.cs0, hf.scOK = sn, cs, true
+	var rs [maxRoots]proot
+	nr, ok := 0, false
+	if hi > lo {
+		nr, ok = hf.roots(lo, hi, false, &rs)
+	}
+	if !ok {
+		// A degenerate pair (a double root, or edges that stay nearly
+		// coplanar): dense sampling.
+		return d.eeSample(c, &hf, lo, hi, first)
+	}
+	for i := range rs[:nr] {
+		pr := &rs[i]
+		if prune && !known && i == nr-1 {
+			improper = d.eePropUpper(c, da, db, pr.e, pr.sn, pr.cs) < d.thresh
 		}
-		es := fn.m4 * w * w * w * w / 24 // bound on |w g' - H'|
-		mono := smin > es || smax < -es
-		if change && (mono || w < 1e-9 || sp >= len(stack)-2) {
-			t := refineN(fn.evalD, it.a, it.b, it.ga, it.gb)
-			if ok, near := d.eeCheck(c, t, first); ok {
-				if !first {
-					d.addEEHit(c, t, near)
-				}
-				return t, true
-			}
-			if mono || w < 1e-9 {
-				continue
-			}
+		if improper && i == nr-1 && d.eeEndsAway(p, da, q0, db, pr.t, pr.e, pr.sn, pr.cs) {
+			// The last root, known to within e, is not at an edge's
+			// end: too improper to be reported whether or not the
+			// edges meet there.
+			return 0, false
 		}
-		if w < 1e-9 || sp >= len(stack)-2 {
-			continue
+		r := hf.polish(pr)
+		if d.eeTry(c, r, first) {
+			return r.t, true
 		}
-		m := (it.a + it.b) / 2
-		gm, dm := fn.evalD(m)
-		stack[sp] = iv{m, it.b, gm, it.gb, dm, it.db}
-		stack[sp+1] = iv{it.a, m, it.ga, gm, it.da, dm}
-		sp += 2
 	}
 	return 0, false
 }
 
-// hermiteRange returns the range of the cubic Hermite interpolant on
-// [0, 1] with end values ga, gb and end slopes da, db, and the range of its
-// slope.
-func hermiteRange(ga, gb, da, db float64) (hmin, hmax, smin, smax float64) {
-	// H(s) = ga + da s + c2 s^2 + c3 s^3.
-	c2 := 3*(gb-ga) - 2*da - db
-	c3 := 2*(ga-gb) + da + db
-	hmin, hmax = min(ga, gb), max(ga, gb)
-	smin, smax = min(da, db), max(da, db)
-	// Critical points: da + 2 c2 s + 3 c3 s^2 = 0.
-	h := func(s float64) {
-		if s > 0 && s < 1 {
-			v := ga + s*(da+s*(c2+s*c3))
-			hmin, hmax = min(hmin, v), max(hmax, v)
-		}
+// eeTry checks root r of the coplanarity function of candidate c and,
+// unless first, records the collision; it reports whether the edges meet.
+func (d *Detector) eeTry(c *cand, r hroot, first bool) bool {
+	s, u, pa, pb, good := d.eeAt(c, r)
+	if !good {
+		return false
 	}
-	if c3 != 0 {
-		disc := c2*c2 - 3*c3*da
-		if disc >= 0 {
-			r := math.Sqrt(disc)
-			h((-c2 + r) / (3 * c3))
-			h((-c2 - r) / (3 * c3))
-		}
-		// Slope extreme at s = -c2 / (3 c3).
-		if s := -c2 / (3 * c3); s > 0 && s < 1 {
-			v := da + s*(2*c2+3*c3*s)
-			smin, smax = min(smin, v), max(smax, v)
-		}
-	} else if c2 != 0 {
-		h(-da / (2 * c2))
+	ok, near := d.eeCheck(c, s, u, pa, pb, first)
+	if ok && !first {
+		d.addEEHit(c, r, s, u, pa, pb, near)
 	}
-	return
+	return ok
 }
 
 // eeSample looks for the first time in [a, b] at which the two edges of a
 // degenerate pair cross, by sampling the coplanarity function and refining
 // its sign changes.
-func (d *Detector) eeSample(c *cand, fn *eeFunc, a, b float64, first bool) (float64, bool) {
+func (d *Detector) eeSample(c *cand, fn *helixFn, a, b float64, first bool) (float64, bool) {
 	const n = 64
 	ta, ga := a, fn.eval(a)
 	for i := 1; i <= n; i++ {
@@ -550,10 +528,8 @@ func (d *Detector) eeSample(c *cand, fn *eeFunc, a, b float64, first bool) (floa
 		gb := fn.eval(tb)
 		if ga == 0 || gb == 0 || (ga < 0) != (gb < 0) {
 			t := refineN(fn.evalD, ta, tb, ga, gb)
-			if ok, near := d.eeCheck(c, t, first); ok {
-				if !first {
-					d.addEEHit(c, t, near)
-				}
+			sn, cs := math.Sincos(t * d.theta)
+			if d.eeTry(c, hroot{t, sn, cs}, first) {
 				return t, true
 			}
 		}
@@ -563,18 +539,21 @@ func (d *Detector) eeSample(c *cand, fn *eeFunc, a, b float64, first bool) (floa
 }
 
 // eeAt returns the closest-point parameters (s on A's edge, u on B's edge)
-// of the two edges' lines at time t, and the closest points; ok is false
-// for (nearly) parallel edges.
-func (d *Detector) eeAt(c *cand, t float64) (s, u float64, pa, pb geom.Vec3, ok bool) {
+// of the two edges' lines at the time of root r, and the closest points;
+// ok is false for (nearly) parallel edges.
+func (d *Detector) eeAt(c *cand, r hroot) (s, u float64, pa, pb geom.Vec3, ok bool) {
 	ea := d.a.m.Edges[c.a]
 	eb := d.b.m.Edges[c.b]
 	p := d.a.pos[ea.V[0]]
 	da := d.a.pos[ea.V[1]].Sub(p)
-	q := d.move(d.b.pos[eb.V[0]], t)
-	db := d.move(d.b.pos[eb.V[1]], t).Sub(q)
-	r := p.Sub(q)
+	q0, q1 := d.b.pos[eb.V[0]], d.b.pos[eb.V[1]]
+	sn, cs, dy := r.sn, r.cs, r.t*d.g
+	q := geom.Vec3{X: q0.X*cs + q0.Z*sn, Y: q0.Y + dy, Z: -q0.X*sn + q0.Z*cs}
+	w := q1.Sub(q0)
+	db := geom.Vec3{X: w.X*cs + w.Z*sn, Y: w.Y, Z: -w.X*sn + w.Z*cs}
+	rr := p.Sub(q)
 	a, b, cc := da.Dot(da), da.Dot(db), db.Dot(db)
-	dd, e := da.Dot(r), db.Dot(r)
+	dd, e := da.Dot(rr), db.Dot(rr)
 	den := a*cc - b*b
 	if !(den > 1e-12*a*cc) {
 		return 0, 0, pa, pb, false
@@ -584,19 +563,17 @@ func (d *Detector) eeAt(c *cand, t float64) (s, u float64, pa, pb geom.Vec3, ok 
 	return s, u, p.AddScaled(s, da), q.AddScaled(u, db), true
 }
 
-// eeCheck reports whether the edges really meet at time t (or, in
-// conservative mode, come within one pixel: near).
-func (d *Detector) eeCheck(c *cand, t float64, first bool) (ok, near bool) {
-	s, u, pa, pb, good := d.eeAt(c, t)
-	if !good {
-		return false, false
-	}
+// eeCheck reports whether the edges really meet at the closest points
+// (s, u, pa, pb) of their lines (or, in conservative mode, come within one
+// pixel: near).
+func (d *Detector) eeCheck(c *cand, s, u float64, pa, pb geom.Vec3, first bool) (ok, near bool) {
 	ea := d.a.m.Edges[c.a]
 	eb := d.b.m.Edges[c.b]
-	la := d.a.pos[ea.V[1]].Dist(d.a.pos[ea.V[0]])
-	lb := d.b.pos[eb.V[1]].Dist(d.b.pos[eb.V[0]])
+	la := math.Sqrt(d.a.pos[ea.V[1]].Dist2(d.a.pos[ea.V[0]]))
+	lb := math.Sqrt(d.b.pos[eb.V[1]].Dist2(d.b.pos[eb.V[0]]))
 	tol := 1e-9 * d.scale
-	if s >= -tol/la && s <= 1+tol/la && u >= -tol/lb && u <= 1+tol/lb && pa.Dist(pb) <= 1e-6*d.scale {
+	dt := 1e-6 * d.scale
+	if s >= -tol/la && s <= 1+tol/la && u >= -tol/lb && u <= 1+tol/lb && pa.Dist2(pb) <= dt*dt {
 		return true, false
 	}
 	if d.cons && !first {

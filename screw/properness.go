@@ -7,17 +7,20 @@ import (
 )
 
 // propFV is the properness (Sec. 5) of B's vertex v against a plane with
-// outward unit normal n (A's face) at time t: the minimum over v's edges of
-// e_i . n, with e_i the unit edge directions leaving v.
-func (d *Detector) propFV(v int32, n geom.Vec3, t float64) float64 {
+// outward unit normal n (A's face) at the time whose rotation angle has sine
+// sn and cosine cs: the minimum over v's edges of e_i . n, with e_i the unit
+// edge directions leaving v (turned by the motion; equivalently n turned
+// back).
+func (d *Detector) propFV(v int32, n geom.Vec3, sn, cs float64) float64 {
+	nn := geom.Vec3{X: n.X*cs - n.Z*sn, Y: n.Y, Z: n.X*sn + n.Z*cs}
 	m := d.b.m
 	p := d.b.pos[v]
 	best := math.Inf(1)
 	for _, e := range m.VertexEdges(int(v)) {
 		w := m.Edges[e].Other(v)
-		u, ok := d.rotate(d.b.pos[w].Sub(p), t).Normalize()
+		u, ok := unit(d.b.pos[w].Sub(p))
 		if ok {
-			best = min(best, u.Dot(n))
+			best = min(best, u.Dot(nn))
 		}
 	}
 	if math.IsInf(best, 1) {
@@ -34,7 +37,7 @@ func (d *Detector) propVF(v int32, nb geom.Vec3) float64 {
 	best := math.Inf(1)
 	for _, e := range m.VertexEdges(int(v)) {
 		w := m.Edges[e].Other(v)
-		u, ok := d.a.pos[w].Sub(p).Normalize()
+		u, ok := unit(d.a.pos[w].Sub(p))
 		if ok {
 			best = min(best, u.Dot(nb))
 		}
@@ -45,21 +48,18 @@ func (d *Detector) propVF(v int32, nb geom.Vec3) float64 {
 	return best
 }
 
-// propEE is formula (7) of Sec. 5 for edges ea (of A) and eb (of B) at time
-// t, with the sign of the normal chosen to maximize it. It returns the
-// properness and the normal (from A to B).
-func (d *Detector) propEE(ia, ib int32, t float64) (float64, geom.Vec3) {
-	sn, cs := 0.0, 1.0
-	if !d.trans {
-		sn, cs = math.Sincos(t * d.theta)
-	}
+// propEE is formula (7) of Sec. 5 for edges ea (of A) and eb (of B) at the
+// time whose rotation angle has sine sn and cosine cs, with the sign of the
+// normal chosen to maximize it. It returns the properness and the normal
+// (from A to B).
+func (d *Detector) propEE(ia, ib int32, sn, cs float64) (float64, geom.Vec3) {
 	rot := func(v geom.Vec3) geom.Vec3 { // d.rotate(v, t)
 		return geom.Vec3{X: v.X*cs + v.Z*sn, Y: v.Y, Z: -v.X*sn + v.Z*cs}
 	}
 	ea, eb := d.a.m.Edges[ia], d.b.m.Edges[ib]
-	ua, _ := d.a.pos[ea.V[1]].Sub(d.a.pos[ea.V[0]]).Normalize()
-	ub, _ := rot(d.b.pos[eb.V[1]].Sub(d.b.pos[eb.V[0]])).Normalize()
-	n, ok := ua.Cross(ub).Normalize()
+	ua, _ := unit(d.a.pos[ea.V[1]].Sub(d.a.pos[ea.V[0]]))
+	ub, _ := unit(rot(d.b.pos[eb.V[1]].Sub(d.b.pos[eb.V[0]])))
+	n, ok := unit(ua.Cross(ub))
 	if !ok {
 		return -1, geom.Vec3{}
 	}
@@ -104,16 +104,23 @@ func (d *Detector) propEE(ia, ib int32, t float64) (float64, geom.Vec3) {
 	return p1, n
 }
 
-// addVertexHit records a VF or FV collision at time t (screen frame).
-func (d *Detector) addVertexHit(c *cand, t float64, near bool) {
-	h := Collision{Kind: c.kind, Time: t, FeatureA: c.a, FeatureB: c.b, Near: near}
+// rotSC turns direction v by the motion's rotation with sine sn and cosine
+// cs (d.rotate without the sine and cosine).
+func rotSC(v geom.Vec3, sn, cs float64) geom.Vec3 {
+	return geom.Vec3{X: v.X*cs + v.Z*sn, Y: v.Y, Z: -v.X*sn + v.Z*cs}
+}
+
+// addVertexHit records a VF or FV collision at the time of root r (screen
+// frame).
+func (d *Detector) addVertexHit(c *cand, r hroot, near bool) {
+	h := Collision{Kind: c.kind, Time: r.t, FeatureA: c.a, FeatureB: c.b, Near: near}
 	if c.kind == FV {
 		n := d.a.nrm[c.a]
-		h.Point = d.move(d.b.pos[c.b], t)
+		h.Point = d.vertexAtSC(FV, d.b.pos[c.b], r)
 		h.Normal = n
-		h.Properness = d.propFV(c.b, n, t)
+		h.Properness = d.propFV(c.b, n, r.sn, r.cs)
 	} else {
-		nb := d.rotate(d.b.nrm[c.b], t)
+		nb := rotSC(d.b.nrm[c.b], r.sn, r.cs)
 		h.Point = d.a.pos[c.a]
 		h.Normal = nb.Neg()
 		h.Properness = d.propVF(c.a, nb)
@@ -126,10 +133,12 @@ func (d *Detector) addVertexHit(c *cand, t float64, near bool) {
 // VE contacts are resolved into VF and FV ones).
 const endEps = 1e-7
 
-// addEEHit records an edge-edge collision at time t, resolving contacts at
-// edge ends into vertex-face collisions of maximal properness.
-func (d *Detector) addEEHit(c *cand, t float64, near bool) {
-	s, u, pa, pb, _ := d.eeAt(c, t)
+// addEEHit records an edge-edge collision at the time of root r, where the
+// closest points of the edges' lines are pa = A's edge at s and pb = B's
+// edge at u, resolving contacts at edge ends into vertex-face collisions of
+// maximal properness.
+func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, near bool) {
+	t := r.t
 	ea, eb := d.a.m.Edges[c.a], d.b.m.Edges[c.b]
 	va, vb := int32(-1), int32(-1)
 	if s < endEps {
@@ -144,7 +153,7 @@ func (d *Detector) addEEHit(c *cand, t float64, near bool) {
 	}
 	pt := pa.Add(pb).Scale(0.5)
 	if va < 0 && vb < 0 {
-		p, n := d.propEE(c.a, c.b, t)
+		p, n := d.propEE(c.a, c.b, r.sn, r.cs)
 		d.hits = append(d.hits, Collision{Kind: EE, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: c.a, FeatureB: c.b, Near: near})
 		return
 	}
@@ -153,7 +162,7 @@ func (d *Detector) addEEHit(c *cand, t float64, near bool) {
 		if f < 0 {
 			return
 		}
-		nb := d.rotate(d.b.nrm[f], t)
+		nb := rotSC(d.b.nrm[f], r.sn, r.cs)
 		if p := d.propVF(v, nb); p > best.Properness {
 			best = Collision{Kind: VF, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near}
 		}
@@ -163,7 +172,7 @@ func (d *Detector) addEEHit(c *cand, t float64, near bool) {
 			return
 		}
 		n := d.a.nrm[f]
-		if p := d.propFV(v, n, t); p > best.Properness {
+		if p := d.propFV(v, n, r.sn, r.cs); p > best.Properness {
 			best = Collision{Kind: FV, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near}
 		}
 	}
@@ -205,4 +214,14 @@ func (d *Detector) toWorld(c Collision) Collision {
 	c.Point = pa.Apply(local)
 	c.Normal = pa.ApplyDir(ln)
 	return c
+}
+
+// unit is v.Normalize, without its rescaling for vectors of extreme length
+// unless needed.
+func unit(v geom.Vec3) (geom.Vec3, bool) {
+	n2 := v.Dot(v)
+	if n2 > 1e-200 && n2 < 1e200 {
+		return v.Scale(1 / math.Sqrt(n2)), true
+	}
+	return v.Normalize()
 }
