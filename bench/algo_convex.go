@@ -15,8 +15,9 @@ import (
 //     frame to frame (Sec. 2.2); Reset clears the caches. Bodies of at
 //     most 16 vertices are posed (world vertices computed at the body's
 //     first test of each frame, inside the timed Test) and searched by
-//     scanning; larger ones by hill climbing with directions turned into
-//     the body's frame.
+//     scanning their world vertices; larger ones with directions turned
+//     into the body's frame (a vector scan of the local vertices up to
+//     160 vertices on AVX2 processors, hill climbing beyond).
 //   - "gjk": GJK stopped at the first separating direction, started each
 //     time from the centroids (no coherence).
 //   - "gjk-warm": the same GJK warm-started from the pair's previous

@@ -17,7 +17,7 @@ type benchWorkload struct {
 	pairs []expectedRow
 }
 
-func loadBench(b *testing.B, name string) *benchWorkload {
+func loadBench(b testing.TB, name string) *benchWorkload {
 	s := loadSample(b, name)
 	w := &benchWorkload{s: s, pairs: s.expected}
 	for _, ps := range s.poses {

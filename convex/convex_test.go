@@ -632,7 +632,8 @@ func TestPosedCopy(t *testing.T) {
 	}
 }
 
-// TestSupportScan2 checks the interleaved scan of two small bodies against
+// TestSupportScan2 checks the interleaved scan of two small bodies (soa
+// layout, scalar code) against
 // a plain loop over each (maxima equal; the vertices found attain them),
 // for every pair of lengths 1..bruteMax, ties included.
 func TestSupportScan2(t *testing.T) {
@@ -657,7 +658,7 @@ func TestSupportScan2(t *testing.T) {
 				if trial%4 == 0 {
 					d = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: 1}
 				}
-				p, hA, q, hB := supportScan2(wa, wb, d)
+				p, hA, q, hB := scanSoA2Go(newSoa(wa), na, newSoa(wb), nb, d)
 				wantA, wantB := math.Inf(-1), math.Inf(-1)
 				for _, v := range wa {
 					wantA = math.Max(wantA, d.Dot(v))

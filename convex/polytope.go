@@ -22,13 +22,16 @@ const (
 // and the Dobkin-Kirkpatrick hierarchy. It is immutable after New and may be
 // shared by any number of goroutines.
 type Polytope struct {
-	verts []geom.Vec3
+	// The fields used by every query first (one cache line).
+	verts    []geom.Vec3
+	soa      *soa      // the vertices in soa layout when there are at most soaLen
+	loc      []float64 // the vertices as x, y, z arrays when at most locMax
+	centroid geom.Vec3 // average of the vertices (Sec. 2.4)
+	radius   float64   // largest |v| over the vertices
 	// Neighbours of vertex v: adj[adjStart[v]:adjStart[v+1]].
 	adjStart []int32
 	adj      []int32
 	table    [TableRows * TableCols]int32
-	centroid geom.Vec3 // average of the vertices (Sec. 2.4)
-	radius   float64   // largest |v| over the vertices
 	mesh     *mesh.Mesh
 	dk       hierarchy
 }
@@ -67,6 +70,12 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 		p.table[i], _ = p.SupportBrute(tableDir(i))
 	}
 	p.dk = buildHierarchy(p)
+	if n <= soaLen {
+		p.soa = newSoa(p.verts)
+	}
+	if n <= locMax {
+		p.loc = newLoc(p.verts)
+	}
 	return p, nil
 }
 

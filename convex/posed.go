@@ -24,17 +24,22 @@ const bruteMax = 16
 type Posed struct {
 	b   placed
 	t   geom.Transform
-	buf [bruteMax]geom.Vec3 // the world vertices of a small polytope
+	buf soa // the world vertices of a small polytope
 }
 
 // Set places p by t, computing the world vertices (reusing x's memory).
 func (x *Posed) Set(p *Polytope, t *geom.Transform) {
 	x.t = *t
 	x.b.p, x.b.tf = p, &x.t
+	if p.soa != nil {
+		x.b.s = &x.buf
+		x.b.st = soaStride(len(p.verts))
+		x.b.vec = poseSoA(&x.buf, p.soa, len(p.verts), t)
+		return
+	}
+	x.b.s, x.b.vec = nil, false
 	n := len(p.verts)
-	if n <= bruteMax {
-		x.b.w = x.buf[:n]
-	} else if cap(x.b.w) < n {
+	if cap(x.b.w) < n {
 		x.b.w = make([]geom.Vec3, n)
 	}
 	w := x.b.w[:n]
@@ -58,8 +63,8 @@ func (x *Posed) Set(p *Polytope, t *geom.Transform) {
 // again (a copied Posed still refers to the original's) and the transform
 // pointer at x's copy.
 func (x *Posed) rebind() {
-	if n := len(x.b.w); n > 0 && n <= bruteMax {
-		x.b.w = x.buf[:n]
+	if x.b.s != nil {
+		x.b.s = &x.buf
 	}
 	x.b.tf = &x.t
 }
@@ -71,71 +76,13 @@ func (x *Posed) Polytope() *Polytope { return x.b.p }
 func (x *Posed) Transform() *geom.Transform { return &x.t }
 
 // World returns vertex i in world coordinates.
-func (x *Posed) World(i int) geom.Vec3 { return x.b.w[i] }
-
-// supportScan returns the index of a world vertex maximising d.v and the
-// maximum, by scanning all of them. The products are compared as integers
-// (orderKey), which the compiler turns into conditional moves: the
-// unpredictable comparisons of a scan cost no branch mispredictions.
-func supportScan(w []geom.Vec3, d geom.Vec3) (int32, float64) {
-	dx, dy, dz := d.X, d.Y, d.Z
-	hk, best := int64(math.MinInt64), 0
-	for i := range w {
-		v := &w[i]
-		k := orderKey(dx*v.X + dy*v.Y + dz*v.Z)
-		if k > hk {
-			hk, best = k, i
-		}
+func (x *Posed) World(i int) geom.Vec3 {
+	if x.b.s != nil {
+		x.rebind()
+		_ = x.b.p.verts[i] // bounds check
+		return x.b.s.at(x.b.st, int32(i))
 	}
-	return int32(best), fromKey(hk)
-}
-
-// supportScan2 is supportScan for two small bodies at once: a vertex of wa
-// maximising d.v and one of wb maximising -d.v, with the maxima. The two
-// scans are interleaved so that their chains of comparisons overlap.
-func supportScan2(wa, wb []geom.Vec3, d geom.Vec3) (int32, float64, int32, float64) {
-	dx, dy, dz := d.X, d.Y, d.Z
-	ka, kb := int64(math.MinInt64), int64(math.MinInt64)
-	ba, bb := 0, 0
-	n := min(len(wa), len(wb))
-	wa2, wb2 := wa[:n], wb[:n]
-	for i := range wa2 {
-		u, v := &wa2[i], &wb2[i]
-		k := orderKey(dx*u.X + dy*u.Y + dz*u.Z)
-		l := orderKey(-(dx*v.X + dy*v.Y + dz*v.Z))
-		if k > ka {
-			ka, ba = k, i
-		}
-		if l > kb {
-			kb, bb = l, i
-		}
-	}
-	for i := n; i < len(wa); i++ {
-		u := &wa[i]
-		if k := orderKey(dx*u.X + dy*u.Y + dz*u.Z); k > ka {
-			ka, ba = k, i
-		}
-	}
-	for i := n; i < len(wb); i++ {
-		v := &wb[i]
-		if l := orderKey(-(dx*v.X + dy*v.Y + dz*v.Z)); l > kb {
-			kb, bb = l, i
-		}
-	}
-	return int32(ba), fromKey(ka), int32(bb), fromKey(kb)
-}
-
-// fromKey inverts orderKey.
-func fromKey(k int64) float64 {
-	return math.Float64frombits(uint64(k ^ int64(uint64(k>>63)>>1)))
-}
-
-// orderKey maps a float64 to an int64 with the same order (for numbers;
-// -0 sorts just below +0): the bits, with the magnitude bits of negative
-// numbers flipped.
-func orderKey(x float64) int64 {
-	b := int64(math.Float64bits(x))
-	return b ^ int64(uint64(b>>63)>>1)
+	return x.b.w[i]
 }
 
 // supportClimb returns the vertex of vs maximising d . v, and d . v, by hill
@@ -182,15 +129,27 @@ func (s *Searcher) IntersectPosed(a, b *Posed, cache *Cache) Result {
 type placed struct {
 	p  *Polytope
 	tf *geom.Transform
-	w  []geom.Vec3 // world vertices
+	s  *soa        // world vertices of a small polytope (nil for a large one)
+	st int         // stride of s (soaStride)
+	w  []geom.Vec3 // world vertices of a large polytope
+	// vec: s may be scanned by the vector kernels (finite and bounded).
+	vec bool
+}
+
+// at returns world vertex i.
+func (b *placed) at(i int32) geom.Vec3 {
+	if b.s != nil {
+		return b.s.at(b.st, i)
+	}
+	return b.w[i]
 }
 
 // sup returns a supporting vertex of the body in the world direction d
 // and max d.x over the body, by scanning the world vertices of a small
 // body or hill climbing on them from start.
 func (b *placed) sup(d geom.Vec3, start int32) (int32, float64) {
-	if len(b.w) <= bruteMax {
-		return supportScan(b.w, d)
+	if b.s != nil {
+		return scanSoA(b.s, len(b.p.verts), d)
 	}
 	return supportClimb(b.w, b.p.adj, b.p.adjStart, d, start)
 }
@@ -200,10 +159,10 @@ func (b *placed) sup(d geom.Vec3, start int32) (int32, float64) {
 // the one with the larger d.x, so the climb starts no lower than any of
 // them. A small body is scanned and needs no start.
 func (b *placed) supStart(d geom.Vec3, c [3]int32) (int32, float64) {
-	vs := b.w
-	if len(vs) <= bruteMax {
-		return supportScan(vs, d)
+	if b.s != nil {
+		return scanSoA(b.s, len(b.p.verts), d)
 	}
+	vs := b.w
 	r := rowsOf(&b.tf.R)
 	start := b.p.table[tableIndexUnit(r.mulT(d))]
 	h := d.Dot(vs[start])
@@ -288,8 +247,6 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 					// Start the climbs from the face's vertices.
 					pc[i], qc[i] = cache.Tet[j][0], cache.Tet[j][1]
 					i++
-					s.pairs = append(s.pairs, uint64(uint32(cache.Tet[j][0]))<<32|uint64(uint32(cache.Tet[j][1])))
-					s.rs = append(s.rs, s.tetR[j])
 				}
 			}
 		}
@@ -302,8 +259,8 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 		res.Iterations = k
 		var hA, hB float64
 		// hA = max over A of S.x, hB = max over B of -S.x (world).
-		if len(A.w) <= bruteMax && len(B.w) <= bruteMax {
-			p, hA, q, hB = supportScan2(A.w, B.w, S)
+		if A.s != nil && B.s != nil {
+			p, hA, q, hB = scanSoA2(A.s, len(a.verts), B.s, len(b.verts), S, A.vec && B.vec)
 		} else if fresh {
 			p, hA = A.supStart(S, pc)
 			q, hB = B.supStart(S.Neg(), qc)
@@ -324,7 +281,7 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 			return res.Status
 		}
 		// m = q - p in world coordinates (Sec. 4.1).
-		m := B.w[q].Sub(A.w[p])
+		m := B.at(q).Sub(A.at(p))
 		m2 := m.Dot(m)
 		if m2 == 0 {
 			// The supporting vertices coincide: a common point.
@@ -348,6 +305,15 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 				cache.HasTet = true
 				cache.Tet[s.tetFace] = [2]int32{p, q}
 				return res.Status
+			}
+			// Otherwise the face's points become r_0, r_1, r_2 (Sec.
+			// 4.1), before this step's point.
+			for j := 0; j < 4; j++ {
+				if j != s.tetFace {
+					s.pairs = append(s.pairs, uint64(uint32(cache.Tet[j][0]))<<32|uint64(uint32(cache.Tet[j][1])))
+					mj := s.tetM[j]
+					s.rs = append(s.rs, mj.Scale(1/math.Sqrt(mj.Dot(mj))))
+				}
 			}
 		}
 		r := m.Scale(1 / math.Sqrt(m2))
@@ -431,52 +397,54 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 // barycentric coordinate above 1e-9): then the origin is in the Minkowski
 // difference and the bodies intersect. Otherwise it returns the vertex
 // whose opposite face the origin is beyond (most negative coordinate) and
-// that face's outward unit normal, with the unit r of the four points in
-// s.tetR; or -2 when the tetrahedron is degenerate.
+// that face's outward unit normal, with the four points in s.tetM; or -2
+// when the tetrahedron is degenerate.
 func (s *Searcher) tetCheck(A, B *placed, tet *[4][2]int32) (int, geom.Vec3) {
-	var m [4]geom.Vec3
-	na, nb := len(A.p.verts), len(B.p.verts)
-	for i, pq := range tet {
-		if pq[0] < 0 || int(pq[0]) >= na || pq[1] < 0 || int(pq[1]) >= nb {
-			return -2, geom.Vec3{}
-		}
-		m[i] = B.w[pq[1]].Sub(A.w[pq[0]])
-	}
-	// Signed volumes: d = det(m1-m0, m2-m0, m3-m0); the origin's
-	// barycentric coordinates are the volumes with it replacing a vertex.
-	e1, e2, e3 := m[1].Sub(m[0]), m[2].Sub(m[0]), m[3].Sub(m[0])
-	c23 := e2.Cross(e3)
-	d := e1.Dot(c23)
-	if !(math.Abs(d) > 0) || math.IsInf(d, 0) {
+	// Unsigned comparisons also reject negative indices.
+	na, nb := uint32(len(A.p.verts)), uint32(len(B.p.verts))
+	if uint32(tet[0][0]) >= na || uint32(tet[1][0]) >= na || uint32(tet[2][0]) >= na || uint32(tet[3][0]) >= na ||
+		uint32(tet[0][1]) >= nb || uint32(tet[1][1]) >= nb || uint32(tet[2][1]) >= nb || uint32(tet[3][1]) >= nb {
 		return -2, geom.Vec3{}
 	}
-	// Barycentric coordinates times |d| (no divisions): l[i] / |d|.
-	o := m[0].Neg()
+	m0 := B.at(tet[0][1]).Sub(A.at(tet[0][0]))
+	m1 := B.at(tet[1][1]).Sub(A.at(tet[1][0]))
+	m2 := B.at(tet[2][1]).Sub(A.at(tet[2][0]))
+	m3 := B.at(tet[3][1]).Sub(A.at(tet[3][0]))
+	// Signed volumes: d = det(m1-m0, m2-m0, m3-m0); the origin's
+	// barycentric coordinates are the volumes with it replacing a vertex.
+	e1, e2, e3 := m1.Sub(m0), m2.Sub(m0), m3.Sub(m0)
+	c23 := e2.Cross(e3)
+	d := e1.Dot(c23)
+	ad := math.Abs(d)
+	if !(ad > 0) || math.IsInf(d, 0) {
+		return -2, geom.Vec3{}
+	}
+	// Barycentric coordinates times |d| (no divisions): l_i / |d|.
+	o := m0.Neg()
 	sd := math.Copysign(1, d)
-	var l [4]float64
-	l[1] = sd * o.Dot(c23)
-	l[2] = sd * e1.Dot(o.Cross(e3))
-	l[3] = sd * e1.Dot(e2.Cross(o))
-	l[0] = math.Abs(d) - l[1] - l[2] - l[3]
-	minL := 1e-9 * math.Abs(d)
+	l1 := sd * o.Dot(c23)
+	l2 := sd * e1.Dot(o.Cross(e3))
+	l3 := sd * e1.Dot(e2.Cross(o))
+	l0 := ad - l1 - l2 - l3
+	minL := 1e-9 * ad
+	if l0 > minL && l1 > minL && l2 > minL && l3 > minL {
+		return -1, geom.Vec3{}
+	}
+	m := [4]geom.Vec3{m0, m1, m2, m3}
+	l := [4]float64{l0, l1, l2, l3}
 	worst := 0
 	for i := 1; i < 4; i++ {
 		if l[i] < l[worst] {
 			worst = i
 		}
 	}
-	if l[worst] > minL {
-		return -1, geom.Vec3{}
-	}
 	s.tetM = m
 	var f [3]geom.Vec3
 	k := 0
 	for i := 0; i < 4; i++ {
-		n2 := m[i].Dot(m[i])
-		if !(n2 > 0) {
+		if n2 := m[i].Dot(m[i]); !(n2 > 0) {
 			return -2, geom.Vec3{}
 		}
-		s.tetR[i] = m[i].Scale(1 / math.Sqrt(n2))
 		if i != worst {
 			f[k] = m[i]
 			k++

@@ -79,11 +79,11 @@ func (o *Options) tol(a, b *Polytope) float64 {
 // intersects). The zero value is an empty cache; a cache belongs to one
 // ordered pair of polytopes.
 type Cache struct {
-	S      geom.Vec3   // last search direction (world), from A towards B
-	P, Q   int32       // last supporting vertices of A (along S) and B (along -S)
-	Tet    [4][2]int32 // vertex pairs (of A, of B) of the enclosing tetrahedron
-	HasTet bool
+	S      geom.Vec3 // last search direction (world), from A towards B
+	P, Q   int32     // last supporting vertices of A (along S) and B (along -S)
 	Valid  bool
+	HasTet bool
+	Tet    [4][2]int32 // vertex pairs (of A, of B) of the enclosing tetrahedron
 }
 
 // Result is the outcome of Searcher.Intersect.
@@ -178,12 +178,12 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 		} else {
 			S = geom.Vec3{X: 1}
 		}
-		p = a.table[tableIndexUnit(ra.mulT(S))]
-		q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
+		p, q = s.tableStarts(a, ra, b, rb, S)
 	}
 	dT := tb.T.Sub(ta.T)
 	s.rs = s.rs[:0]
 	s.pairs = s.pairs[:0]
+	fromTet := false
 	if cache != nil && cache.HasTet {
 		cache.HasTet = false
 		switch face, n := s.tetCheckLocal(a, ra, b, rb, dT, &cache.Tet); face {
@@ -198,8 +198,8 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 			// stay as r_j, and the search goes on beyond that face (the
 			// new m = q - p maximises n.m).
 			S = n.Neg()
-			p = a.table[tableIndexUnit(ra.mulT(S))]
-			q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
+			p, q = s.tableStarts(a, ra, b, rb, S)
+			s.tetFace, fromTet = face, true
 			for j := 0; j < 4; j++ {
 				if j != face {
 					s.pairs = append(s.pairs, uint64(uint32(cache.Tet[j][0]))<<32|uint64(uint32(cache.Tet[j][1])))
@@ -211,12 +211,26 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 	maxIter := s.Options.maxIter()
 	var w geom.Vec3
 	haveW, restarted := false, false
+	scanA, scanB := false, false
 	*res = Result{}
 	for k := 1; k <= maxIter; k++ {
 		res.Iterations = k
 		var hA, hB float64
-		p, hA = a.SupportFrom(ra.mulT(S), p)
-		q, hB = b.SupportFrom(rb.mulT(S).Neg(), q)
+		// Bodies of at most locMax vertices: a vector scan of all vertices
+		// (where the processor has one); else hill climbing (Sec. 2.3).
+		dA, dB := ra.mulT(S), rb.mulT(S).Neg()
+		var i int32
+		var h float64
+		if i, h, scanA = a.supportLoc(dA); scanA {
+			p, hA = i, h
+		} else {
+			p, hA = a.SupportFrom(dA, p)
+		}
+		if i, h, scanB = b.supportLoc(dB); scanB {
+			q, hB = i, h
+		} else {
+			q, hB = b.SupportFrom(dB, q)
+		}
 		// max over A of S.x is S.Ta + hA, min over B is S.Tb - hB.
 		if gap := S.Dot(dT) - hA - hB; gap > 0 {
 			// S is a unit vector up to rounding: it starts unit and
@@ -241,6 +255,20 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 		if !(m2 < math.Inf(1)) {
 			break // NaN or overflow: let the fallback sort it out
 		}
+		if fromTet && k == 1 {
+			// The search resumed beyond a face of the cached tetrahedron:
+			// if the face's three points and m enclose the origin, the
+			// bodies intersect (the same proof as the cached tetrahedron).
+			t := s.tetM
+			t[s.tetFace] = m
+			if encloses(&t) {
+				res.Status = Intersecting
+				s.save(cache, S, p, q)
+				cache.HasTet = true
+				cache.Tet[s.tetFace] = [2]int32{p, q}
+				return res.Status
+			}
+		}
 		r := m.Scale(1 / math.Sqrt(m2))
 		key := uint64(uint32(p))<<32 | uint64(uint32(q))
 		rep := -1
@@ -260,8 +288,7 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 				break
 			}
 			S = w
-			p = a.table[tableIndexUnit(ra.mulT(S))]
-			q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
+			p, q = s.tableStarts(a, ra, b, rb, S)
 			restarted = true
 			res.Restarts++
 			continue
@@ -299,13 +326,19 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 		// A turn of more than about 16 degrees (cos = 1 - 2 (S.r)^2): the table
 		// vertices may be closer starts for the hill climbing (Sec. 2.4);
 		// the climb starts from the better of them and the current ones.
+		// (Bodies scanned whole, scanA and scanB, need no start.)
 		if sr*sr > 0.02 {
-			da, db := ra.mulT(S), rb.mulT(S).Neg()
-			if t := a.table[tableIndexUnit(da)]; da.Dot(a.verts[t]) > da.Dot(a.verts[p]) {
-				p = t
+			if !scanA {
+				da := ra.mulT(S)
+				if t := a.table[tableIndexUnit(da)]; da.Dot(a.verts[t]) > da.Dot(a.verts[p]) {
+					p = t
+				}
 			}
-			if t := b.table[tableIndexUnit(db)]; db.Dot(b.verts[t]) > db.Dot(b.verts[q]) {
-				q = t
+			if !scanB {
+				db := rb.mulT(S).Neg()
+				if t := b.table[tableIndexUnit(db)]; db.Dot(b.verts[t]) > db.Dot(b.verts[q]) {
+					q = t
+				}
 			}
 		}
 	}
@@ -323,6 +356,19 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 	}
 	s.save(cache, S, p, q)
 	return res.Status
+}
+
+// tableStarts returns the direction table's vertices of a along S and of b
+// along -S (Sec. 2.4), the starts of hill climbing; a body scanned whole
+// (supportLoc) needs none and gets 0.
+func (s *Searcher) tableStarts(a *Polytope, ra *mat3, b *Polytope, rb *mat3, S geom.Vec3) (p, q int32) {
+	if !haveVec || a.loc == nil {
+		p = a.table[tableIndexUnit(ra.mulT(S))]
+	}
+	if !haveVec || b.loc == nil {
+		q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
+	}
+	return p, q
 }
 
 // save keeps the supporting vertices of an intersecting pair as the next
@@ -355,20 +401,20 @@ func (s *Searcher) pinnedPlane(r geom.Vec3) (geom.Vec3, bool) {
 	e1, e2 := r.Orthonormal()
 	have := false
 	var start, span float64
-	var i0 int // point at the start of the arc
+	var i0, i1 int // points at the start and the end of the arc
 	last := len(s.rs) - 1
-	s.xy = s.xy[:0]
+	// Locals, not fields of s: the loop keeps them in registers.
+	xy := s.xy[:0]
 	for j, rj := range s.rs[:last] {
 		x, y := rj.Dot(e1), rj.Dot(e2)
 		ax, ay := math.Abs(x), math.Abs(y)
 		if ax+ay < pinMin {
 			continue
 		}
-		s.xy = append(s.xy, [2]float64{x, y})
+		xy = append(xy, [2]float64{x, y})
 		ang := diamond(x, y, ax, ay)
 		if !have {
-			start, have, i0 = ang, true, j
-			s.tet[1] = j
+			start, have, i0, i1 = ang, true, j, j
 			continue
 		}
 		d := ang - start
@@ -380,15 +426,17 @@ func (s *Searcher) pinnedPlane(r geom.Vec3) (geom.Vec3, bool) {
 		}
 		ext := span + 4 - d
 		if d > 2+angTol && ext > 2+angTol {
-			s.tet = [3]int{i0, s.tet[1], j}
+			s.xy = xy
+			s.tet = [3]int{i0, i1, j}
 			return geom.Vec3{}, false
 		}
 		if d <= ext {
-			span, s.tet[1] = d, j // s.tet[1]: point at the end of the arc
+			span, i1 = d, j
 		} else {
 			start, span, i0 = ang, ext, j
 		}
 	}
+	s.xy = xy
 	if !have {
 		return e1, true
 	}
@@ -405,7 +453,7 @@ func (s *Searcher) pinnedPlane(r geom.Vec3) (geom.Vec3, bool) {
 	x, y = x/n, y/n
 	// Tilt towards r by half the smallest margin of the others.
 	minM := math.Inf(1)
-	for _, p := range s.xy {
+	for _, p := range xy {
 		if m := x*p[0] + y*p[1]; m < minM {
 			minM = m
 		}
@@ -454,39 +502,45 @@ func diamond(x, y, ax, ay float64) float64 {
 // that face's outward unit normal, with the unit r of the four points in
 // s.tetR; or -2 when the tetrahedron is degenerate.
 func (s *Searcher) tetCheckLocal(a *Polytope, ra *mat3, b *Polytope, rb *mat3, dT geom.Vec3, tet *[4][2]int32) (int, geom.Vec3) {
-	var m [4]geom.Vec3
-	for i, pq := range tet {
-		if pq[0] < 0 || int(pq[0]) >= len(a.verts) || pq[1] < 0 || int(pq[1]) >= len(b.verts) {
-			return -2, geom.Vec3{}
-		}
-		m[i] = rb.mul(b.verts[pq[1]]).Sub(ra.mul(a.verts[pq[0]])).Add(dT)
-	}
-	// Signed volumes: d = det(m1-m0, m2-m0, m3-m0); the origin's
-	// barycentric coordinates are the volumes with it replacing a vertex.
-	e1, e2, e3 := m[1].Sub(m[0]), m[2].Sub(m[0]), m[3].Sub(m[0])
-	c23 := e2.Cross(e3)
-	d := e1.Dot(c23)
-	if !(math.Abs(d) > 0) || math.IsInf(d, 0) {
+	// Unsigned comparisons also reject negative indices.
+	na, nb := uint32(len(a.verts)), uint32(len(b.verts))
+	if uint32(tet[0][0]) >= na || uint32(tet[1][0]) >= na || uint32(tet[2][0]) >= na || uint32(tet[3][0]) >= na ||
+		uint32(tet[0][1]) >= nb || uint32(tet[1][1]) >= nb || uint32(tet[2][1]) >= nb || uint32(tet[3][1]) >= nb {
 		return -2, geom.Vec3{}
 	}
-	// Barycentric coordinates times |d| (no divisions): l[i] / |d|.
-	o := m[0].Neg()
+	m0 := rb.mul(b.verts[tet[0][1]]).Sub(ra.mul(a.verts[tet[0][0]])).Add(dT)
+	m1 := rb.mul(b.verts[tet[1][1]]).Sub(ra.mul(a.verts[tet[1][0]])).Add(dT)
+	m2 := rb.mul(b.verts[tet[2][1]]).Sub(ra.mul(a.verts[tet[2][0]])).Add(dT)
+	m3 := rb.mul(b.verts[tet[3][1]]).Sub(ra.mul(a.verts[tet[3][0]])).Add(dT)
+	// Signed volumes: d = det(m1-m0, m2-m0, m3-m0); the origin's
+	// barycentric coordinates are the volumes with it replacing a vertex.
+	e1, e2, e3 := m1.Sub(m0), m2.Sub(m0), m3.Sub(m0)
+	c23 := e2.Cross(e3)
+	d := e1.Dot(c23)
+	ad := math.Abs(d)
+	if !(ad > 0) || math.IsInf(d, 0) {
+		return -2, geom.Vec3{}
+	}
+	// Barycentric coordinates times |d| (no divisions): l_i / |d|.
+	o := m0.Neg()
 	sd := math.Copysign(1, d)
-	var l [4]float64
-	l[1] = sd * o.Dot(c23)
-	l[2] = sd * e1.Dot(o.Cross(e3))
-	l[3] = sd * e1.Dot(e2.Cross(o))
-	l[0] = math.Abs(d) - l[1] - l[2] - l[3]
-	minL := 1e-9 * math.Abs(d)
+	l1 := sd * o.Dot(c23)
+	l2 := sd * e1.Dot(o.Cross(e3))
+	l3 := sd * e1.Dot(e2.Cross(o))
+	l0 := ad - l1 - l2 - l3
+	minL := 1e-9 * ad
+	if l0 > minL && l1 > minL && l2 > minL && l3 > minL {
+		return -1, geom.Vec3{}
+	}
+	m := [4]geom.Vec3{m0, m1, m2, m3}
+	l := [4]float64{l0, l1, l2, l3}
 	worst := 0
 	for i := 1; i < 4; i++ {
 		if l[i] < l[worst] {
 			worst = i
 		}
 	}
-	if l[worst] > minL {
-		return -1, geom.Vec3{}
-	}
+	s.tetM = m
 	var f [3]geom.Vec3
 	k := 0
 	for i := 0; i < 4; i++ {

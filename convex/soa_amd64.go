@@ -1,0 +1,102 @@
+//go:build amd64 && !purego
+
+package convex
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// haveVec reports whether the AVX2 kernels of soa_amd64.s may run: the
+// processor has AVX2 and the operating system saves the YMM registers.
+var haveVec = detectAVX2()
+
+func detectAVX2() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, c1, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if c1&osxsave == 0 || c1&avx == 0 {
+		return false
+	}
+	if xgetbv0()&6 != 6 { // XMM and YMM state enabled
+		return false
+	}
+	_, b7, _, _ := cpuid(7, 0)
+	return b7&(1<<5) != 0
+}
+
+// cpuid executes CPUID with EAX = leaf, ECX = sub.
+//
+//go:noescape
+func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+
+// xgetbv0 returns the low half of XCR0.
+func xgetbv0() uint32
+
+// poseVec is poseGo with AVX instructions for nblk = soaStride(n)/4
+// blocks (the same products and sums in the same order, so the same
+// results bit for bit). It reports whether every coordinate written is
+// finite and below 1e300 in magnitude.
+//
+//go:noescape
+func poseVec(dst, src *soa, t *geom.Transform, nblk int) (ok bool)
+
+// scan2Vec is scanSoA2 with AVX2 over the nblkA and nblkB blocks of four
+// entries of a and b (1 to 4 each): the first entry of a maximising d.v
+// and the first entry of b minimising d.v, with max d.v over a and
+// -min d.v over b (bit for bit the values of scanSoA2Go for finite data).
+// d points to the three components. An index is -1 when no value equals
+// the extremum (NaN).
+//
+//go:noescape
+func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb float64)
+
+// scanSoA2 dispatches to scan2Vec when both bodies were posed with finite,
+// bounded coordinates (vec) and to scanSoA2Go otherwise.
+func scanSoA2(a *soa, na int, b *soa, nb int, d geom.Vec3, vec bool) (int32, float64, int32, float64) {
+	if vec {
+		if ia, ib, ha, hb := scan2Vec(a, b, &d, soaStride(na)>>2, soaStride(nb)>>2); ia >= 0 && ib >= 0 {
+			return int32(ia), ha, int32(ib), -hb
+		}
+	}
+	return scanSoA2Go(a, na, b, nb, d)
+}
+
+// poseSoA writes t applied to src into dst, with the vector kernel when
+// the processor has it. It reports whether the vector scans may run on
+// dst: the kernels exist and every coordinate is finite and below 1e300
+// in magnitude, so that dot products with directions of length about 1
+// are finite (the vector maximum would skip a NaN).
+func poseSoA(dst, src *soa, n int, t *geom.Transform) bool {
+	if haveVec {
+		return poseVec(dst, src, t, soaStride(n)>>2)
+	}
+	poseGo(dst, src, n, t)
+	return false
+}
+
+// scanMaxVec returns the first of the 4 nblk points stored as arrays of
+// x, y and z (xs, then stride bytes further, then 2 stride bytes
+// further) maximising d.v, and the maximum, with AVX2; idx is -1 when no
+// value equals the maximum (NaN). The same products and sums as
+// Polytope.SupportBrute.
+//
+//go:noescape
+func scanMaxVec(xs *float64, nblk, stride int, d *geom.Vec3) (idx int64, h float64)
+
+// supportLoc returns a vertex of p maximising d.v (local direction d) and
+// the maximum by the vector scan of p.loc, or ok = false when the scan does
+// not apply (no kernels, no p.loc, |d| too large for the scan to stay
+// finite, NaN).
+func (p *Polytope) supportLoc(d geom.Vec3) (int32, float64, bool) {
+	if !haveVec || p.loc == nil || !(math.Abs(d.X) <= 1e6 && math.Abs(d.Y) <= 1e6 && math.Abs(d.Z) <= 1e6) {
+		return 0, 0, false
+	}
+	n4 := len(p.loc) / 3
+	i, h := scanMaxVec(&p.loc[0], n4/4, n4*8, &d)
+	return int32(i), h, i >= 0 && int(i) < len(p.verts)
+}

@@ -1,0 +1,171 @@
+package convex
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/shapes"
+)
+
+// close64 reports whether x and y agree to a few units in the last place
+// of scale (the vector kernels do the scalar code's operations in the
+// same order; only a compiler fusing multiply-adds in the scalar code,
+// GOAMD64=v3, can make them differ, by a rounding).
+func close64(x, y, scale float64) bool {
+	return x == y || math.Abs(x-y) <= 1e-14*scale
+}
+
+// TestPoseSoA checks the posing of small polytopes (vector kernel when the
+// processor has one, scalar code otherwise) against geom.Transform.Apply,
+// padding included.
+func TestPoseSoA(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 2000; trial++ {
+		n := 1 + rng.IntN(soaLen)
+		vs := make([]geom.Vec3, n)
+		for i := range vs {
+			vs[i] = geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+		}
+		q, _ := geom.Quat{W: rng.NormFloat64(), X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}.Normalize()
+		tf := geom.Pose{P: geom.Vec3{X: 10 * rng.NormFloat64(), Y: rng.NormFloat64(), Z: 1e3 * rng.NormFloat64()}, Q: q}.Transform()
+		var got, ref soa
+		poseSoA(&got, newSoa(vs), n, &tf)
+		poseGo(&ref, newSoa(vs), n, &tf)
+		st := soaStride(n)
+		for i := 0; i < st; i++ {
+			v := vs[0]
+			if i < n {
+				v = vs[i]
+			}
+			want := tf.Apply(v)
+			g, r := got.at(st, int32(i)), ref.at(st, int32(i))
+			for k, pair := range [][3]float64{{g.X, r.X, want.X}, {g.Y, r.Y, want.Y}, {g.Z, r.Z, want.Z}} {
+				if !close64(pair[0], pair[1], 1e3) || !close64(pair[0], pair[2], 1e3) {
+					t.Fatalf("trial %d point %d coord %d: kernel %v, scalar %v, Apply %v (tf %v, v %v)", trial, i, k, pair[0], pair[1], pair[2], tf, v)
+				}
+			}
+		}
+	}
+}
+
+// TestScanSoA2Dispatch checks scanSoA2 with the vector kernel allowed
+// against the scalar scans: same maxima, the vertices returned attain
+// them, for every pair of sizes, with many ties, and NaN-free data only
+// (vectorSafe guarantees that in the search).
+func TestScanSoA2Dispatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for na := 1; na <= soaLen; na++ {
+		for nb := 1; nb <= soaLen; nb++ {
+			for trial := 0; trial < 40; trial++ {
+				gen := func(n int) []geom.Vec3 {
+					w := make([]geom.Vec3, n)
+					for i := range w {
+						if trial%3 == 0 {
+							w[i] = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: float64(rng.IntN(3) - 1)}
+						} else {
+							w[i] = geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+						}
+					}
+					return w
+				}
+				wa, wb := gen(na), gen(nb)
+				d := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+				if trial%3 == 0 {
+					d = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: 1}
+				}
+				sa, sb := newSoa(wa), newSoa(wb)
+				p, hA, q, hB := scanSoA2(sa, na, sb, nb, d, haveVec)
+				p0, hA0, q0, hB0 := scanSoA2Go(sa, na, sb, nb, d)
+				pa, _ := scanSoA(sa, na, d)
+				_, hb1 := scanSoA(sb, nb, d.Neg())
+				if p < 0 || int(p) >= na || q < 0 || int(q) >= nb ||
+					!close64(hA, hA0, 10) || !close64(hB, hB0, 10) || !close64(hB, hb1, 10) ||
+					!close64(d.Dot(wa[p]), hA, 10) || !close64(-d.Dot(wb[q]), hB, 10) {
+					t.Fatalf("d %v wa %v wb %v: got %d %v %d %v, scalar %d %v %d %v (%d)", d, wa, wb, p, hA, q, hB, p0, hA0, q0, hB0, pa)
+				}
+			}
+		}
+	}
+}
+
+// TestPoseSoAFinite: poseSoA allows the vector scans only when every
+// world coordinate is finite and below 1e300 in magnitude.
+func TestPoseSoAFinite(t *testing.T) {
+	p, err := New(shapes.Cube(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dst soa
+	id := geom.TransformIdentity()
+	n := p.NumVerts()
+	if got := poseSoA(&dst, p.soa, n, &id); got != haveVec {
+		t.Errorf("identity: %v, want %v", got, haveVec)
+	}
+	big := geom.Transform{R: geom.Identity(), T: geom.Vec3{Z: 9e299}}
+	if got := poseSoA(&dst, p.soa, n, &big); got != haveVec {
+		t.Errorf("9e299: %v, want %v", got, haveVec)
+	}
+	for _, tf := range []geom.Transform{
+		{R: geom.Identity(), T: geom.Vec3{X: math.NaN()}},
+		{R: geom.Identity(), T: geom.Vec3{Y: math.Inf(-1)}},
+		{R: geom.Identity(), T: geom.Vec3{Z: 2e300}},
+		{R: geom.Identity().Scale(1e301)},
+		{R: geom.Mat3{{math.NaN(), 0, 0}, {0, 1, 0}, {0, 0, 1}}},
+		{R: geom.Mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, math.Inf(1)}}},
+	} {
+		if poseSoA(&dst, p.soa, n, &tf) {
+			t.Errorf("%v: vector scans allowed, want not", tf)
+		}
+	}
+}
+
+// TestSupportLoc checks the vector scan of a polytope's local vertices
+// against SupportBrute: the same maximum, attained by the vertex
+// returned, for random polytopes of 4 to locMax vertices and random and
+// axis-aligned directions (ties between vertices).
+func TestSupportLoc(t *testing.T) {
+	if !haveVec {
+		t.Skip("no vector kernels on this processor")
+	}
+	rng := rand.New(rand.NewPCG(8, 9))
+	for trial := 0; trial < 300; trial++ {
+		n := 4 + rng.IntN(locMax-3)
+		pts := make([]geom.Vec3, n)
+		for i := range pts {
+			pts[i] = geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+		}
+		var p *Polytope
+		var err error
+		if trial%5 == 0 {
+			p, err = New(shapes.Cube(1 + rng.Float64()))
+		} else {
+			p, err = FromPoints(pts)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.loc == nil {
+			t.Fatalf("trial %d: no loc for %d vertices", trial, p.NumVerts())
+		}
+		for k := 0; k < 50; k++ {
+			d := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+			if k%4 == 0 {
+				d = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: float64(rng.IntN(3) - 1)}
+			}
+			i, h, ok := p.supportLoc(d)
+			_, want := p.SupportBrute(d)
+			if !ok || i < 0 || int(i) >= p.NumVerts() || !close64(h, want, 10) || !close64(d.Dot(p.Vertex(int(i))), want, 10) {
+				t.Fatalf("trial %d (%d vertices) d %v: got %d %v %v, want max %v", trial, p.NumVerts(), d, i, h, ok, want)
+			}
+		}
+	}
+	// Directions the scan must refuse.
+	p, _ := New(shapes.Cube(1))
+	for _, d := range []geom.Vec3{{X: math.NaN()}, {Y: math.Inf(1)}, {Z: 1e7}} {
+		if _, _, ok := p.supportLoc(d); ok {
+			t.Errorf("d %v: scan accepted", d)
+		}
+	}
+}
