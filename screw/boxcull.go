@@ -31,7 +31,7 @@ func (d *Detector) boxMask(pad float64) uint32 {
 	// distance from the screw axis is at most rmax.
 	rmax := 0.0
 	if !d.trans {
-		rmax = math.Hypot(cB.X, cB.Z) + math.Sqrt(b[0]*b[0]+b[1]*b[1]+b[2]*b[2])
+		rmax = hypot(cB.X, cB.Z) + math.Sqrt(b[0]*b[0]+b[1]*b[1]+b[2]*b[2])
 	}
 	ch := 2 * rmax * math.Sin(d.theta/(4*cullK))
 	gl := math.Abs(d.g) / (2 * cullK)

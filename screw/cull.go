@@ -151,7 +151,7 @@ func (d *Detector) ballsOf(sw *sweep, p geom.Vec3, inv bool, mid *[cullK]geom.Ve
 		mid[j-1] = prev.Add(cur).Scale(0.5)
 		prev = cur
 	}
-	return d.halfChord(sw, math.Hypot(p.X, p.Z))
+	return d.halfChord(sw, hypot(p.X, p.Z))
 }
 
 // maskOf returns the intervals k of mask w in which the sphere (c, rho)

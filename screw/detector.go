@@ -503,14 +503,14 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	ca := ta.Apply(ia.center)
 	cb := tb.Apply(ib.center)
 	cb1 := d.move(cb, 1)
-	rc := math.Hypot(cb.X, cb.Z)
+	rc := hypot(cb.X, cb.Z)
 	sag := rc * d.theta * d.theta / 8 * 1.01
 	dist := segPointDist(cb, cb1, ca)
 	if dist-sag > ia.radius+ib.radius+1e-9*d.scale {
 		return false
 	}
 	if d.theta > 0 {
-		ra, rb := math.Hypot(ca.X, ca.Z), rc
+		ra, rb := hypot(ca.X, ca.Z), rc
 		if math.Abs(ra-rb) > ia.radius+ib.radius+1e-9*d.scale {
 			return false
 		}
@@ -571,7 +571,7 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		// s by at most r^2 theta/(g^2 + r^2 theta^2)*atanErr, which is at
 		// most atanErr/theta and r*atanErr/(2|g|). Records of both bodies
 		// are widened by twice that (a vertex record has no margin).
-		rmax := (max(math.Hypot(ca.X, ca.Z)+ia.radius, rc+ib.radius)) * (1 + 1e-9)
+		rmax := (max(hypot(ca.X, ca.Z)+ia.radius, rc+ib.radius)) * (1 + 1e-9)
 		d.margin += 2 * atanErr * rmax
 		d.smargin += 2 * atanErr * min(1/d.theta, rmax/(2*math.Abs(d.g)))
 	}

@@ -452,7 +452,7 @@ func (d *Detector) rRange(bd *body) (lo, hi float64) {
 	if d.trans {
 		return c.X - R, c.X + R
 	}
-	rc := math.Hypot(c.X, c.Z)
+	rc := hypot(c.X, c.Z)
 	return max(0, rc-R), rc + R
 }
 
@@ -462,7 +462,7 @@ func (d *Detector) rRange(bd *body) (lo, hi float64) {
 func (d *Detector) cutNeeded() bool {
 	check := func(bd *body, lo float64) bool {
 		c := d.screenCenter(bd)
-		rc := math.Hypot(c.X, c.Z)
+		rc := hypot(c.X, c.Z)
 		R := bd.info.radius * 1.000001
 		if rc <= R {
 			return true
@@ -649,7 +649,7 @@ func pairWindow(a, b *segment) (tlo, thi float64, ok bool) {
 	dax, dah := a.r1-a.r0, a.h1-a.h0
 	dbx, dbh := b.r1-b.r0, b.h1-b.h0
 	cr := dax*dbh - dah*dbx
-	la, lb := math.Hypot(dax, dah), math.Hypot(dbx, dbh)
+	la, lb := hypot(dax, dah), hypot(dbx, dbh)
 	l0, l1, u0, u1 := 0.0, 1.0, 0.0, 1.0
 	M := a.m + b.m
 	if math.Abs(cr) > 1e-3*la*lb {
@@ -672,3 +672,7 @@ func pairWindow(a, b *segment) (tlo, thi float64, ok bool) {
 	thi = max(sa0, sa1) - min(sb0, sb1) + sm
 	return tlo, thi, true
 }
+
+// hypot is sqrt(x^2 + y^2) without math.Hypot's care for overflow, which
+// the coordinates here (at most MaxCoordinate) cannot reach.
+func hypot(x, y float64) float64 { return math.Sqrt(x*x + y*y) }
