@@ -446,9 +446,11 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	d.a0, d.a1 = a0, a1
 	d.aMoves = a0 != a1
 	d.aMoveSet = false
-	mot := Relative(a0, a1, b0, b1)
-	ia, ib := d.info(a), d.info(b)
 	tba := a0.Inverse().Mul(b0) // B local -> A local at time 0
+	// Omega = a1^-1 b1 b0^-1 a0 = (a1^-1 b1) (a0^-1 b0)^-1 (Relative).
+	om := a1.Inverse().Mul(b1).Mul(tba.Inverse())
+	mot := MotionFromTransform(om.Q, om.P)
+	ia, ib := d.info(a), d.info(b)
 	cA := ia.center
 	cB := tba.Apply(ib.center)
 	d.scale = max(ia.radius, ib.radius) + 1e-300

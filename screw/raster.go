@@ -467,8 +467,10 @@ func (d *Detector) cutNeeded() bool {
 		if rc <= R {
 			return true
 		}
-		w := math.Asin(R / rc)
-		phi := math.Atan2(c.X, c.Z)
+		// The fast azimuth, with its error added to the sphere's
+		// angular radius.
+		w := math.Asin(R/rc) + 2*atanErr
+		phi := fastAtan2(c.X, c.Z)
 		return phi-w <= lo || phi+w >= math.Pi
 	}
 	return check(&d.a, -math.Pi+d.theta) || check(&d.b, -math.Pi)
