@@ -17,7 +17,9 @@ import (
 // they never overlap has no collision.
 
 // boxMask returns the mask of the intervals in which the bounding boxes of
-// A and B may come within pad of each other.
+// A and B may come within pad of each other. For FirstContact (d.first) it
+// stops at the first such interval and keeps every later one: only the
+// start of the contact windows matters there.
 func (d *Detector) boxMask(pad float64) uint32 {
 	ia, ib := d.a.info, d.b.info
 	ta, tb := &d.tr[0], &d.tr[1]
@@ -68,11 +70,19 @@ func (d *Detector) boxMask(pad float64) uint32 {
 		} else if e2 <= ri2 {
 			// The ball inscribed in B's box meets A's box.
 			m |= 1 << k
+			if d.first {
+				return m | allIntervals&^(1<<k-1)
+			}
 			continue
 		}
 		R := Q.Mul(geom.MatCols(rot(tb.R.Col(0)), rot(tb.R.Col(1)), rot(tb.R.Col(2))))
 		if !boxesApart(&R, T, &a, &b, pad) {
 			m |= 1 << k
+			if d.first {
+				// FirstContact only needs the first intervals exactly:
+				// keep every later one.
+				return m | allIntervals&^(1<<k-1)
+			}
 		}
 	}
 	return m

@@ -195,6 +195,7 @@ type Detector struct {
 	fmask        [2][]uint32 // face masks of the current slice
 	cmask        [2][]uint32 // cluster masks
 	noCull       bool        // every face can touch in every interval (pictures)
+	first        bool        // setup for FirstContact
 	allFull      bool        // every face mask of the step is allIntervals
 	sliceFull    bool        // every face mask of the current slice is allIntervals
 	emask, vmask [2][]uint32
@@ -394,7 +395,10 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 	if err := d.checkRange(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return false, 0, err
 	}
-	if !d.setup(a, b, a0, a1, b0, b1, opt) {
+	d.first = true
+	ok := d.setup(a, b, a0, a1, b0, b1, opt)
+	d.first = false
+	if !ok {
 		return false, 0, nil
 	}
 	// Contacts can only happen in the intervals where faces of both
