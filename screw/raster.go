@@ -186,15 +186,16 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 
 // sCurve bounds the distance between the time coordinate s along the
 // projection of segment p0-p1 (not crossing the azimuth cut) and its linear
-// interpolation: an eighth of a bound of |s”| over the segment. With
-// u = p1 - p0, U = |u_xz|^2, s = A/B for A = y g + phi r^2 theta and
-// B = g^2 + r^2 theta^2; along a line (phi r^2)' = c + phi (r^2)' with
-// c = p_xz x u_xz constant, (r^2)' = 2 p_xz.u_xz and (r^2)” = 2U, so
-// |A”| <= 2 theta U (1 + |phi|), |A'| <= |u_y g| + theta r sqrt(U) (1 + 2|phi|),
-// |B'| <= 2 theta^2 r sqrt(U), B” = 2 theta^2 U, and
-// s” = (A” - 2 A' B'/B - s (B” - 2 B'^2/B)) / B. r is at most its
-// larger end value (r is convex along a line), B at least its value at the
-// point closest to the axis, and |phi| at most the midpoint's plus the span.
+// interpolation: an eighth of a bound of the second derivative S2 of s along
+// the segment. With u = p1 - p0 and U = |u_xz|^2, s = A/B for
+// A = y g + phi r^2 theta and B = g^2 + r^2 theta^2. Along a line,
+// d(phi r^2) = c + phi d(r^2) with c = p_xz x u_xz constant,
+// d(r^2) = 2 p_xz.u_xz and dd(r^2) = 2U, so |ddA| <= 2 theta U (1 + |phi|),
+// |dA| <= |u_y g| + theta r sqrt(U) (1 + 2|phi|), |dB| <= 2 theta^2 r sqrt(U),
+// ddB = 2 theta^2 U, and S2 = (ddA - 2 dA dB/B - s (ddB - 2 dB^2/B)) / B.
+// r is at most its larger end value (r is convex along a line), B at least
+// its value at the point closest to the axis, and |phi| at most the
+// midpoint's plus the span.
 func (d *Detector) sCurve(p0, p1 geom.Vec3, r0, r1, phm, cr, dt float64) float64 {
 	ux, uy, uz := p1.X-p0.X, p1.Y-p0.Y, p1.Z-p0.Z
 	U := ux*ux + uz*uz
