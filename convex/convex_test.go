@@ -641,23 +641,9 @@ func TestSupportScan2(t *testing.T) {
 	for na := 1; na <= bruteMax; na++ {
 		for nb := 1; nb <= bruteMax; nb++ {
 			for trial := 0; trial < 20; trial++ {
-				gen := func(n int) []geom.Vec3 {
-					w := make([]geom.Vec3, n)
-					for i := range w {
-						if trial%4 == 0 {
-							// Small integers: many ties.
-							w[i] = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: float64(rng.IntN(3) - 1)}
-						} else {
-							w[i] = geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
-						}
-					}
-					return w
-				}
-				wa, wb := gen(na), gen(nb)
-				d := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
-				if trial%4 == 0 {
-					d = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: 1}
-				}
+				ties := trial%4 == 0
+				wa, wb := tiePoints(rng, na, ties), tiePoints(rng, nb, ties)
+				d := tieDir(rng, ties)
 				p, hA, q, hB := scanSoA2Go(newSoa(wa), na, newSoa(wb), nb, d)
 				wantA, wantB := math.Inf(-1), math.Inf(-1)
 				for _, v := range wa {

@@ -59,22 +59,9 @@ func TestScanSoA2Dispatch(t *testing.T) {
 	for na := 1; na <= soaLen; na++ {
 		for nb := 1; nb <= soaLen; nb++ {
 			for trial := 0; trial < 40; trial++ {
-				gen := func(n int) []geom.Vec3 {
-					w := make([]geom.Vec3, n)
-					for i := range w {
-						if trial%3 == 0 {
-							w[i] = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: float64(rng.IntN(3) - 1)}
-						} else {
-							w[i] = geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
-						}
-					}
-					return w
-				}
-				wa, wb := gen(na), gen(nb)
-				d := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
-				if trial%3 == 0 {
-					d = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: 1}
-				}
+				ties := trial%3 == 0
+				wa, wb := tiePoints(rng, na, ties), tiePoints(rng, nb, ties)
+				d := tieDir(rng, ties)
 				sa, sb := newSoa(wa), newSoa(wb)
 				p, hA, q, hB := scanSoA2(sa, na, sb, nb, d, haveVec)
 				p0, hA0, q0, hB0 := scanSoA2Go(sa, na, sb, nb, d)
@@ -168,4 +155,27 @@ func TestSupportLoc(t *testing.T) {
 			t.Errorf("d %v: scan accepted", d)
 		}
 	}
+}
+
+// tiePoints returns n random points; with ties, small integer coordinates
+// so that many points tie in any direction.
+func tiePoints(rng *rand.Rand, n int, ties bool) []geom.Vec3 {
+	w := make([]geom.Vec3, n)
+	for i := range w {
+		if ties {
+			w[i] = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: float64(rng.IntN(3) - 1)}
+		} else {
+			w[i] = geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+		}
+	}
+	return w
+}
+
+// tieDir returns a random direction; with ties, one with small integer
+// components (faces and edges of integer point sets then tie).
+func tieDir(rng *rand.Rand, ties bool) geom.Vec3 {
+	if ties {
+		return geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: 1}
+	}
+	return geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
 }
