@@ -155,9 +155,18 @@ func (d *Detector) scanGrid() {
 		if !(ab[0] <= ab[1]) {
 			continue
 		}
+		// The faces with a box (kept faces with projected edges).
+		fl := d.order[:0]
+		for f := range fb {
+			if fb[f][0] <= fb[f][1] {
+				fl = append(fl, int32(f))
+			}
+		}
+		d.order = fl
 		g.setup(ab, cell)
-		g.build(0, len(fb), func(f int) (float64, float64, float64, float64) {
-			return fb[f][0], fb[f][1], fb[f][2], fb[f][3]
+		g.build(0, len(fl), func(k int) (float64, float64, float64, float64) {
+			b := &fb[fl[k]]
+			return b[0], b[1], b[2], b[3]
 		})
 		for i := range d.vpts[bi] {
 			v := &d.vpts[bi][i]
@@ -165,8 +174,8 @@ func (d *Detector) scanGrid() {
 			if c < 0 {
 				continue
 			}
-			for _, f := range g.items[0][g.start[0][c]:g.start[0][c+1]] {
-				d.vertFace(bi, v, f)
+			for _, k := range g.items[0][g.start[0][c]:g.start[0][c+1]] {
+				d.vertFace(bi, v, fl[k])
 			}
 		}
 	}
