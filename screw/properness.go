@@ -12,34 +12,27 @@ import (
 // edge directions leaving v (turned by the motion; equivalently n turned
 // back).
 func (d *Detector) propFV(v int32, n geom.Vec3, sn, cs float64) float64 {
-	nn := geom.Vec3{X: n.X*cs - n.Z*sn, Y: n.Y, Z: n.X*sn + n.Z*cs}
-	m := d.b.m
-	p := d.b.pos[v]
-	best := math.Inf(1)
-	for _, e := range m.VertexEdges(int(v)) {
-		w := m.Edges[e].Other(v)
-		u, ok := unit(d.b.pos[w].Sub(p))
-		if ok {
-			best = min(best, u.Dot(nn))
-		}
-	}
-	if math.IsInf(best, 1) {
-		return 0
-	}
-	return best
+	return vertexProperness(&d.b, v, geom.Vec3{X: n.X*cs - n.Z*sn, Y: n.Y, Z: n.X*sn + n.Z*cs})
 }
 
 // propVF is the properness of A's vertex v against B's face whose outward
 // normal at the time of contact is nb.
 func (d *Detector) propVF(v int32, nb geom.Vec3) float64 {
-	m := d.a.m
-	p := d.a.pos[v]
+	return vertexProperness(&d.a, v, nb)
+}
+
+// vertexProperness is the minimum over the edges of vertex v of body bd of
+// e_i . n, with e_i the unit edge directions leaving v (0 for a vertex
+// without edges).
+func vertexProperness(bd *body, v int32, n geom.Vec3) float64 {
+	m := bd.m
+	p := bd.pos[v]
 	best := math.Inf(1)
 	for _, e := range m.VertexEdges(int(v)) {
 		w := m.Edges[e].Other(v)
-		u, ok := unit(d.a.pos[w].Sub(p))
+		u, ok := unit(bd.pos[w].Sub(p))
 		if ok {
-			best = min(best, u.Dot(nb))
+			best = min(best, u.Dot(n))
 		}
 	}
 	if math.IsInf(best, 1) {
