@@ -3,7 +3,8 @@ package screw
 // The exact solvers as they were before the Taylor-model root finder
 // (cubic-Hermite exclusion, Newton per root, closed-form critical points),
 // kept as a second algorithm for the differential tests and benchmarks of
-// exact_test.go. Collisions are recorded through the current recorders.
+// exact_test.go. Collisions are recorded through the current recorders;
+// planeRoots and refineN, unchanged since then, are shared with exact.go.
 
 import (
 	"math"
@@ -59,115 +60,6 @@ func (d *Detector) refSolveAll(best float64, first bool) float64 {
 		}
 	}
 	return best
-}
-
-func refPlaneRoots(f0, k1, k2, k3, theta, tmax float64) (roots [3]float64, n int) {
-	if tmax <= 0 {
-		if tmax == 0 && f0 == 0 && k1+theta*k3 < 0 {
-			roots[0] = 0
-			return roots, 1
-		}
-		return roots, 0
-	}
-	ev := func(t float64) float64 {
-		h, c := math.Sincos(t * theta / 2)
-		return f0 + k1*t - 2*h*h*k2 + 2*k3*h*c
-	}
-	f1 := ev(tmax)
-	bnd := theta * theta * (math.Abs(k2) + math.Abs(k3)) * tmax * tmax / 8
-	if min(f0, f1) > bnd || max(f0, f1) < -bnd {
-		if !(f0 == 0 && f1 < 0) {
-			return roots, 0
-		}
-	}
-	var br [4]float64
-	nb := 0
-	br[nb] = 0
-	nb++
-	if theta > 0 {
-		// f'(t) = k1 + theta (k3 cos a - k2 sin a) = k1 + R cos(a - beta).
-		A, B := theta*k3, -theta*k2
-		R := math.Hypot(A, B)
-		if R > 0 && math.Abs(k1) < R {
-			beta := math.Atan2(B, A)
-			g := math.Acos(-k1 / R)
-			amax := theta * tmax
-			for _, a := range [2]float64{beta + g, beta - g} {
-				a = math.Mod(a, 2*math.Pi)
-				if a < 0 {
-					a += 2 * math.Pi
-				}
-				if a > 0 && a < amax {
-					br[nb] = a / theta
-					nb++
-				}
-			}
-			if nb == 3 && br[2] < br[1] {
-				br[1], br[2] = br[2], br[1]
-			}
-		}
-	}
-	br[nb] = tmax
-	nb++
-	fa := f0
-	for i := 0; i+1 < nb; i++ {
-		a, b := br[i], br[i+1]
-		fb := f1
-		if i+2 < nb {
-			fb = ev(b)
-		}
-		if fa > 0 && fb <= 0 || a == 0 && fa == 0 && fb < 0 {
-			roots[n] = refRefineN(func(t float64) (float64, float64) {
-				h, c := math.Sincos(t * theta / 2)
-				s, cs := 2*h*c, 1-2*h*h
-				return f0 + k1*t - 2*h*h*k2 + k3*s, k1 - theta*k2*s + theta*k3*cs
-			}, a, b, fa, fb)
-			n++
-		}
-		fa = fb
-	}
-	return roots, n
-}
-
-func refRefineN(ev func(float64) (float64, float64), a, b, fa, fb float64) float64 {
-	if fa == 0 {
-		return a
-	}
-	if fb == 0 {
-		return b
-	}
-	x := (a*fb - b*fa) / (fb - fa)
-	if !(x > a && x < b) {
-		x = (a + b) / 2
-	}
-	for it := 0; it < 60; it++ {
-		f, df := ev(x)
-		if f == 0 {
-			return x
-		}
-		if (f > 0) == (fa > 0) {
-			a, fa = x, f
-		} else {
-			b, fb = x, f
-		}
-		if b-a <= 1e-13 {
-			break
-		}
-		nx := x - f/df
-		if !(nx > a && nx < b) || df == 0 {
-			nx = (a + b) / 2
-		}
-		if math.Abs(nx-x) <= 1e-14 {
-			x = nx
-			break
-		}
-		x = nx
-	}
-	// The end after the crossing, so the time is never early.
-	if math.Abs(fa) < math.Abs(fb) {
-		return max(a, min(x, b))
-	}
-	return b
 }
 
 type refEEFunc struct {
@@ -258,7 +150,7 @@ func (d *Detector) refSolveVertex(c *cand, tmax float64, first bool) (float64, b
 			// to be reported.
 			return 0, false
 		}
-		roots, nr = refPlaneRoots(f0, k1, k2, k3, d.theta, tmax)
+		roots, nr = planeRoots(f0, k1, k2, k3, d.theta, tmax)
 	}
 	for i := 0; i < nr; i++ {
 		t := roots[i]
@@ -271,7 +163,7 @@ func (d *Detector) refSolveVertex(c *cand, tmax float64, first bool) (float64, b
 		}
 	}
 	if d.cons && !first {
-		roots, nr = refPlaneRoots(f0-d.near, k1, k2, k3, d.theta, tmax)
+		roots, nr = planeRoots(f0-d.near, k1, k2, k3, d.theta, tmax)
 		for i := 0; i < nr; i++ {
 			t := roots[i]
 			p := d.refVertexAt(c.kind, x, t)
@@ -339,7 +231,7 @@ func (d *Detector) refSolveEE(c *cand, tmax float64, first bool) (float64, bool)
 		es := fn.m4 * w * w * w * w / 24 // bound on |w g' - H'|
 		mono := smin > es || smax < -es
 		if change && (mono || w < 1e-9 || sp >= len(stack)-2) {
-			t := refRefineN(fn.evalD, it.a, it.b, it.ga, it.gb)
+			t := refineN(fn.evalD, it.a, it.b, it.ga, it.gb)
 			if ok, near := d.refEECheck(c, t, first); ok {
 				if !first {
 					d.refAddEEHit(c, t, near)
@@ -400,7 +292,7 @@ func (d *Detector) refEESample(c *cand, fn *refEEFunc, a, b float64, first bool)
 		tb := a + (b-a)*float64(i)/n
 		gb := fn.eval(tb)
 		if ga == 0 || gb == 0 || (ga < 0) != (gb < 0) {
-			t := refRefineN(fn.evalD, ta, tb, ga, gb)
+			t := refineN(fn.evalD, ta, tb, ga, gb)
 			if ok, near := d.refEECheck(c, t, first); ok {
 				if !first {
 					d.refAddEEHit(c, t, near)
