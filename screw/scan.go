@@ -192,39 +192,17 @@ func (d *Detector) scan() {
 			if j >= len(ib) || i < len(ia) && ra[ia[i]].hlo <= rb[ib[j]].hlo {
 				x := &ra[ia[i]]
 				i++
-				if x.kind != recEdge {
-					continue
+				if x.kind == recEdge {
+					actB = d.pairActive(x, actB, rb, true)
+					actA = append(actA, ia[i-1])
 				}
-				w := 0
-				for _, bj := range actB {
-					y := &rb[bj]
-					if y.hhi < x.hlo {
-						continue
-					}
-					actB[w] = bj
-					w++
-					d.pairEE(x, y)
-				}
-				actB = actB[:w]
-				actA = append(actA, ia[i-1])
 			} else {
 				y := &rb[ib[j]]
 				j++
-				if y.kind != recEdge {
-					continue
+				if y.kind == recEdge {
+					actA = d.pairActive(y, actA, ra, false)
+					actB = append(actB, ib[j-1])
 				}
-				w := 0
-				for _, ai := range actA {
-					x := &ra[ai]
-					if x.hhi < y.hlo {
-						continue
-					}
-					actA[w] = ai
-					w++
-					d.pairEE(x, y)
-				}
-				actA = actA[:w]
-				actB = append(actB, ib[j-1])
 			}
 		}
 		d.active[0], d.active[1] = actA, actB
@@ -288,6 +266,27 @@ func (d *Detector) scan() {
 			}
 		}
 	}
+}
+
+// pairActive pairs edge record r (of A when rIsA, else of B) with the
+// other body's active records act (indices into recs) that still reach r's
+// h_min, dropping the others from act, and returns act.
+func (d *Detector) pairActive(r *rec, act []int32, recs []rec, rIsA bool) []int32 {
+	w := 0
+	for _, k := range act {
+		o := &recs[k]
+		if o.hhi < r.hlo {
+			continue
+		}
+		act[w] = k
+		w++
+		if rIsA {
+			d.pairEE(r, o)
+		} else {
+			d.pairEE(o, r)
+		}
+	}
+	return act[:w]
 }
 
 // pairEE records a potential edge-edge collision of two overlapping edge
