@@ -183,6 +183,7 @@ type Detector struct {
 	active   [2][]int32
 	grid     grid // cells of scanGrid
 	order    []int32
+	sorted   [2][]sweepKey // sorted segments of scanDirect
 	hits     []Collision
 	vbuf     []geom.Vec3
 

@@ -2,6 +2,7 @@ package screw
 
 import (
 	"math"
+	"slices"
 
 	"github.com/collide-go/collide/geom"
 )
@@ -404,22 +405,25 @@ func (d *Detector) scanDirect() {
 	// body can only meet the other body inside the other's (r, h) box, at
 	// a time coordinate that puts t = s_A - s_B in [0, 1].
 	ba, bb := segBox(sa), segBox(sb)
-	// B's useful edge segments, compacted.
-	eb := d.order[:0]
-	for j := range sb {
-		y := &sb[j]
-		if y.kind == recEdge && y.overlaps(&ba) && y.shi >= ba[4]-1 && y.slo <= ba[5] {
-			eb = append(eb, int32(j))
-		}
-	}
-	d.order = eb
-	for i := range sa {
-		x := &sa[i]
-		if x.kind != recEdge || !x.overlaps(&bb) || x.shi < bb[4] || x.slo > bb[5]+1 {
-			continue
-		}
-		for _, j := range eb {
-			d.segPair(x, &sb[j])
+	// Each body's useful edge segments, sorted by the low end of their r
+	// range, then swept together (sweep and prune on r): only pairs whose
+	// r ranges overlap are tested.
+	d.sorted[0] = sweepList(d.sorted[0][:0], sa, &bb, 0)
+	d.sorted[1] = sweepList(d.sorted[1][:0], sb, &ba, 1)
+	ka, kb := d.sorted[0], d.sorted[1]
+	for i, j := 0, 0; i < len(ka) && j < len(kb); {
+		if ka[i].rlo <= kb[j].rlo {
+			x := &sa[ka[i].i]
+			for k := j; k < len(kb) && kb[k].rlo <= x.rhi; k++ {
+				d.segPair(x, &sb[kb[k].i])
+			}
+			i++
+		} else {
+			y := &sb[kb[j].i]
+			for k := i; k < len(ka) && ka[k].rlo <= y.rhi; k++ {
+				d.segPair(&sa[ka[k].i], y)
+			}
+			j++
 		}
 	}
 	all := d.faceBoxes()
@@ -435,6 +439,48 @@ func (d *Detector) scanDirect() {
 			}
 		}
 	}
+}
+
+// sweepKey is a segment in the sweep of scanDirect: its index and the low
+// end of its r range.
+type sweepKey struct {
+	rlo float64
+	i   int32
+}
+
+// sweepList appends to dst the edge segments of ss whose (r, h, s) box can
+// meet the other body's box ob (bi: 0 when ss is A's, 1 when B's, which
+// decides the time condition), sorted by rlo.
+func sweepList(dst []sweepKey, ss []segment, ob *[6]float64, bi int) []sweepKey {
+	for k := range ss {
+		x := &ss[k]
+		if x.kind != recEdge || !x.overlaps(ob) {
+			continue
+		}
+		// t = s_A - s_B in [0, 1].
+		if bi == 0 && (x.shi < ob[4] || x.slo > ob[5]+1) || bi == 1 && (x.shi < ob[4]-1 || x.slo > ob[5]) {
+			continue
+		}
+		dst = append(dst, sweepKey{x.rlo, int32(k)})
+	}
+	if len(dst) <= 128 {
+		for k := 1; k < len(dst); k++ {
+			for j := k; j > 0 && dst[j].rlo < dst[j-1].rlo; j-- {
+				dst[j], dst[j-1] = dst[j-1], dst[j]
+			}
+		}
+	} else {
+		slices.SortFunc(dst, func(a, b sweepKey) int {
+			if a.rlo < b.rlo {
+				return -1
+			}
+			if a.rlo > b.rlo {
+				return 1
+			}
+			return 0
+		})
+	}
+	return dst
 }
 
 // segPair records the edge pair of segment x of A and segment y of B when
