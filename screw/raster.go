@@ -65,8 +65,6 @@ func segDist2D(a, b *segment) float64 {
 
 const maxDepth = 22
 
-var xDevK, xLong, xTresK = 1.0, 1024.0, 0.5
-
 // proj returns the screen coordinates (r, h) and the time coordinate s of a
 // screen-frame point with azimuth phi (Sec. 7): h measures position along
 // the spiral perpendicular to the flow at radius r, s is the time at which
@@ -157,8 +155,7 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 	dh := math.Abs(hm - (h0+h1)/2)
 	ds := math.Abs(sm - (s0+s1)/2)
 	dev := max(dr, dh)
-	tol := d.pixel * xDevK
-	long := (r1-r0)*(r1-r0)+(h1-h0)*(h1-h0) > xLong*d.pixel*d.pixel
+	long := (r1-r0)*(r1-r0)+(h1-h0)*(h1-h0) > 1024*d.pixel*d.pixel
 	// The azimuth span of the segment about the screw axis, by its
 	// tangent (a bound of the span): where it turns by more than
 	// maxSpan the projection is far from a parabola (an edge passing
@@ -169,7 +166,7 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 	ux, uz := p1.X-p0.X, p1.Z-p0.Z
 	onAxis := min(p0.X*p0.X+p0.Z*p0.Z, p1.X*p1.X+p1.Z*p1.Z) <= 1e-24*(ux*ux+uz*uz)
 	wide := !d.trans && !onAxis && (dt <= 0 || cr > maxSpanTan*dt)
-	if depth >= maxDepth || (dev <= tol && ds <= d.tres*xTresK && !long && !wide) {
+	if depth >= maxDepth || (dev <= d.pixel && ds <= d.tres/2 && !long && !wide) {
 		// The curve lies within about twice the midpoint deviation of its
 		// chord, point by point, once its azimuth span is small (dense
 		// sampling of random edges finds none farther,
@@ -180,7 +177,7 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 		if !d.trans {
 			sm += d.sCurve(p0, p1, r0, r1, phm, cr, dt)
 		}
-		d.emit(pc, r0, h0, s0, r1, h1, s1, d.margin+2*dev+tol/8, sm)
+		d.emit(pc, r0, h0, s0, r1, h1, s1, d.margin+2*dev+d.pixel/8, sm)
 		return
 	}
 	d.subdivide(pc, p0, pm, r0, h0, s0, rm, hm, sm, depth+1)
