@@ -659,3 +659,61 @@ func TestSupportScan2(t *testing.T) {
 		}
 	}
 }
+
+// TestNearRotationWitness: transforms whose rotation is off by up to 5e-7
+// (accepted as rigid within 1e-6) still get, from GJK, GJKIntersect and the
+// separating vector, only "separated" answers whose plane separates the
+// transformed vertices (checked directly on them). Pairs are placed near
+// touching, where the non-rigidity matters (a fuzzed case had GJK's plane
+// 7e-8 inside A).
+func TestNearRotationWitness(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	shs := testShapes(t, false)
+	var s Searcher
+	sep := 0
+	for _, c := range randomCases(rng, shs, 3000) {
+		perturb := func(tr geom.Transform) geom.Transform {
+			e := 5e-7 * rng.Float64()
+			for i := range 3 {
+				for j := range 3 {
+					tr.R[i][j] *= 1 + e*(2*rng.Float64()-1)
+				}
+			}
+			return tr
+		}
+		ta, tb := perturb(c.ta), perturb(c.tb)
+		scale := 1.0
+		for _, v := range c.a.v {
+			scale = max(scale, ta.Apply(v).MaxAbs())
+		}
+		for _, v := range c.b.v {
+			scale = max(scale, tb.Apply(v).MaxAbs())
+		}
+		check := func(name string, st Status, pl geom.Plane) {
+			if st != Separated {
+				return
+			}
+			sep++
+			for i, v := range c.a.v {
+				if d := pl.SignedDist(ta.Apply(v)); d > 1e-9*scale {
+					t.Fatalf("%s %s: %s vertex %d of A %g above the plane", c.kind, c.a.name, name, i, d)
+				}
+			}
+			for i, v := range c.b.v {
+				if d := pl.SignedDist(tb.Apply(v)); d < -1e-9*scale {
+					t.Fatalf("%s %s: %s vertex %d of B %g below the plane", c.kind, c.b.name, name, i, -d)
+				}
+			}
+		}
+		var cache Cache
+		r := s.Intersect(c.a.p, &ta, c.b.p, &tb, &cache)
+		check("sepvec", r.Status, r.Plane)
+		g := GJK(c.a.p, &ta, c.b.p, &tb, nil, nil)
+		check("GJK", g.Status, g.Plane)
+		g = GJKIntersect(c.a.p, &ta, c.b.p, &tb, nil, nil)
+		check("GJKIntersect", g.Status, g.Plane)
+	}
+	if sep < 1000 {
+		t.Errorf("only %d separated answers checked", sep)
+	}
+}

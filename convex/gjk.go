@@ -102,7 +102,9 @@ func (g *gjkState) query(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.
 // towards A) and starting vertices ia, ib (-1: from the tables).
 func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, opt *Options, boolean bool, v0 geom.Vec3, ia, ib int32) gjkOut {
 	var out gjkOut
-	if !rigid(ta) || !rigid(tb) || !v0.IsFinite() {
+	okA, devA := rigid(ta)
+	okB, devB := rigid(tb)
+	if !okA || !okB || !v0.IsFinite() {
 		out.Status = Invalid
 		return out
 	}
@@ -205,6 +207,27 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		}
 		// Plane midway in the slab: max over A of N.x is N.Ta + hA'.
 		maxA := N.Dot(ta.T) + a.supportValue(nA)
+		if max(devA, devB) > exactRotation {
+			// The rotations are rotations only within rigid's
+			// tolerance, so transposes invert them only that well:
+			// measure the slab again in world coordinates (N.x over
+			// A is N.Ta + (Ra^T N).a, over B likewise), and claim
+			// separation only if it is still open there.
+			maxA = N.Dot(ta.T) + a.supportValue(ta.R.MulVecT(N))
+			minB := N.Dot(tb.T) - b.supportValue(tb.R.MulVecT(N).Neg())
+			if !(minB > maxA) {
+				out.Status = Intersecting
+				out.Gap, out.Distance = 0, 0
+				return out
+			}
+			gap = (minB - maxA) / math.Sqrt(N.Dot(N))
+			out.Gap = gap
+			if boolean {
+				out.Distance = gap
+			}
+			out.Plane = geom.Plane{N: N, D: (maxA + minB) / 2}
+			return out
+		}
 		out.Plane = geom.Plane{N: N, D: maxA + gap/2}
 		return out
 	}
@@ -231,15 +254,23 @@ func (o *gjkOut) setPoints(g *gjkState, ta *geom.Transform) {
 
 // rigid reports whether t is finite and its R a rotation within 1e-6
 // (unit orthogonal rows, positive determinant): GJK works in A's frame and
-// inverts rotations by transposing them.
-func rigid(t *geom.Transform) bool {
+// inverts rotations by transposing them. dev is the largest deviation of
+// R's rows from orthonormality.
+func rigid(t *geom.Transform) (ok bool, dev float64) {
 	m := rowsOf(&t.R)
 	const tol = 1e-6
-	ok := math.Abs(m.r0.Dot(m.r0)-1) <= tol && math.Abs(m.r1.Dot(m.r1)-1) <= tol && math.Abs(m.r2.Dot(m.r2)-1) <= tol &&
-		math.Abs(m.r0.Dot(m.r1)) <= tol && math.Abs(m.r0.Dot(m.r2)) <= tol && math.Abs(m.r1.Dot(m.r2)) <= tol &&
-		m.r0.Dot(m.r1.Cross(m.r2)) > 0
-	return ok && t.T.IsFinite()
+	dev = max(math.Abs(m.r0.Dot(m.r0)-1), math.Abs(m.r1.Dot(m.r1)-1), math.Abs(m.r2.Dot(m.r2)-1),
+		math.Abs(m.r0.Dot(m.r1)), math.Abs(m.r0.Dot(m.r2)), math.Abs(m.r1.Dot(m.r2)))
+	ok = dev <= tol && m.r0.Dot(m.r1.Cross(m.r2)) > 0
+	return ok && t.T.IsFinite(), dev
 }
+
+// exactRotation is the deviation from orthonormality (rigid) below which a
+// rotation matrix counts as exact: a matrix made from a unit quaternion is
+// within a few units of rounding, so a witness plane computed in A's frame
+// is off by far less than any tolerance. Above it, GJK checks its plane in
+// world coordinates.
+const exactRotation = 1e-12
 
 // closest replaces the simplex by the smallest sub-simplex containing its
 // point closest to the origin, sets the barycentric weights g.lam and
