@@ -236,33 +236,28 @@ func (d *Detector) scan() {
 				}
 			}
 		}
-		for _, x := range ib {
-			if d.rowVerts[1][k] == 0 {
-				break
-			}
-			v := &rb[x]
-			if v.kind != recVert {
+		// Vertices of each body inside the other body's face spans:
+		// B's against A's faces (FV), A's against B's (VF).
+		for vb, ix := range [2][]int32{ib, ia} {
+			bi := 1 - vb // the body of the vertices
+			if d.rowVerts[bi][k] == 0 {
 				continue
 			}
-			sp := &d.span[0]
-			for _, f := range sp.touched {
-				if v.hlo >= sp.lo[f] && v.hlo <= sp.hi[f] {
-					d.addVertexCand(FV, f, v.feat)
+			rs := d.recs[bi]
+			sp := &d.span[1-bi]
+			for _, x := range ix {
+				v := &rs[x]
+				if v.kind != recVert {
+					continue
 				}
-			}
-		}
-		for _, x := range ia {
-			if d.rowVerts[0][k] == 0 {
-				break
-			}
-			v := &ra[x]
-			if v.kind != recVert {
-				continue
-			}
-			sp := &d.span[1]
-			for _, f := range sp.touched {
-				if v.hlo >= sp.lo[f] && v.hlo <= sp.hi[f] {
-					d.addVertexCand(VF, v.feat, f)
+				for _, f := range sp.touched {
+					if v.hlo >= sp.lo[f] && v.hlo <= sp.hi[f] {
+						if bi == 1 {
+							d.addVertexCand(FV, f, v.feat)
+						} else {
+							d.addVertexCand(VF, v.feat, f)
+						}
+					}
 				}
 			}
 		}
