@@ -47,7 +47,10 @@ type GJKResult struct {
 // (placed by ta) and b (placed by tb), or Intersecting when they touch or
 // overlap (or are closer than opt.Tol). cache may be nil. The transforms
 // must be rigid (R a rotation within 1e-6); otherwise, or for non-finite
-// input, the status is Invalid.
+// input, the status is Invalid. For rotations that are not orthonormal to
+// rounding, a separation is confirmed (and its plane placed) in world
+// coordinates, and bodies closer than that check can resolve count as
+// intersecting.
 func GJK(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *GJKCache, opt *Options) GJKResult {
 	var g gjkState
 	return g.query(a, ta, b, tb, cache, opt, false)
