@@ -387,8 +387,9 @@ func (s *segment) overlaps(b *[6]float64) bool {
 const directPairs = 1024
 
 // directSegPairs is the largest product of the two bodies' projected
-// segment counts for which scanDirect tests every pair (edges near the
-// screw axis are split into many segments).
+// segment counts for which scanDirect sweeps the segments instead of
+// building the grid of scanGrid (edges near the screw axis are split into
+// many segments).
 const directSegPairs = 4096
 
 // scanDirect finds the candidates of small meshes: every pair of projected
