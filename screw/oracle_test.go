@@ -422,6 +422,40 @@ func randomCase(r *rand.Rand, ra, rb float64) (pa, b0, b1 geom.Pose) {
 	return pa, geom.Pose{P: pa.P.Add(start), Q: q0}, geom.Pose{P: pa.P.Add(end), Q: q1}
 }
 
+// pivotCase returns a static pose of A and a motion of B that turns by up
+// to 2.5 radians about an axis passing through A or B (or between them),
+// with little glide: the screw axis crosses the bodies, so the projection
+// needs the azimuth cut and edges near the axis sweep far in azimuth.
+func pivotCase(r *rand.Rand, ra, rb float64) (pa, b0, b1 geom.Pose) {
+	rq := func() geom.Quat {
+		q, _ := geom.Quat{W: r.NormFloat64(), X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
+		return q
+	}
+	dir := func() geom.Vec3 {
+		v, _ := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
+		return v
+	}
+	pa = geom.Pose{Q: rq()}
+	ax := dir()
+	// B starts apart from A, perpendicular to the axis.
+	side, _ := dir().AddScaled(-dir().Dot(ax), ax).Normalize()
+	side, _ = side.AddScaled(-side.Dot(ax), ax).Normalize()
+	cb := side.Scale((ra + rb) * (1.02 + 0.2*r.Float64()))
+	// The pivot: near the middle of the segment between the centres, so
+	// that B swings into A.
+	pivot := cb.Scale(0.4 + 0.2*r.Float64()).Add(dir().Scale(0.3 * rb * r.Float64()))
+	ang := 1 + 1.5*r.Float64()
+	if r.IntN(2) == 0 {
+		ang = -ang
+	}
+	rot := geom.QuatAxisAngle(ax, ang)
+	glide := ax.Scale(0.2 * (ra + rb) * r.NormFloat64())
+	q0 := rq()
+	b0 = geom.Pose{P: cb, Q: q0}
+	b1 = geom.Pose{P: pivot.Add(rot.Rotate(cb.Sub(pivot))).Add(glide), Q: rot.Mul(q0)}
+	return pa, b0, b1
+}
+
 type oracleStats struct {
 	cases, hits, proper, found, reported, firstBad int
 	maxFirst                                       float64
@@ -429,13 +463,18 @@ type oracleStats struct {
 
 // runOracle compares the detector with the oracle on random cases.
 func runOracle(t *testing.T, name string, ma, mb *mesh.Mesh, cases, samples int, seed uint64, opt *Options) oracleStats {
+	return runOracleGen(t, name, ma, mb, cases, samples, seed, opt, randomCase)
+}
+
+// runOracleGen is runOracle with the cases drawn by gen.
+func runOracleGen(t *testing.T, name string, ma, mb *mesh.Mesh, cases, samples int, seed uint64, opt *Options, gen func(r *rand.Rand, ra, rb float64) (pa, b0, b1 geom.Pose)) oracleStats {
 	r := rand.New(rand.NewPCG(seed, 7))
 	d := NewDetector()
 	var st oracleStats
 	o := *opt
 	o.Properness = AllProperness
 	for c := 0; c < cases; c++ {
-		pa, b0, b1 := randomCase(r, ma.Radius(), mb.Radius())
+		pa, b0, b1 := gen(r, ma.Radius(), mb.Radius())
 		orc := newOracle(ma, mb, pa, b0, b1, samples)
 		ev := orc.events()
 		got, err := d.Detect(ma, mb, pa, pa, b0, b1, &o, nil)
@@ -551,6 +590,33 @@ func TestOracle(t *testing.T) {
 		if tot.hits < tot.cases/5 || tot.hits > tot.cases*9/10 {
 			t.Errorf("px%v: %d of %d cases hit; the cases do not exercise the detector", ppe, tot.hits, tot.cases)
 		}
+	}
+}
+
+// TestOracleAxisThrough is TestOracle on motions whose screw axis passes
+// through the bodies (pivotCase), where the projection splits edges at the
+// azimuth cut and doppels A's points.
+func TestOracleAxisThrough(t *testing.T) {
+	var tot oracleStats
+	ppes := []float64{12}
+	if *long {
+		ppes = []float64{6, 12}
+	}
+	for _, ppe := range ppes {
+		for i, s := range oracleShapes(t) {
+			st := runOracleGen(t, fmt.Sprintf("%s px%v axis", s.name, ppe), s.m, s.m, s.n, 300, uint64(100*i)+uint64(ppe)+5, &Options{PixelsPerEdge: ppe}, pivotCase)
+			tot.cases += st.cases
+			tot.hits += st.hits
+			tot.proper += st.proper
+			tot.found += st.found
+			t.Logf("px%v %-9s axis cases %4d hits %4d proper contacts %5d found %5d first-contact errors %d", ppe, s.name, st.cases, st.hits, st.proper, st.found, st.firstBad)
+		}
+	}
+	if recall := float64(tot.found) / float64(max(tot.proper, 1)); recall < 0.99 {
+		t.Errorf("axis through: recall %.4f (%d/%d) below 0.99", recall, tot.found, tot.proper)
+	}
+	if tot.hits < tot.cases/5 || tot.hits > tot.cases*9/10 {
+		t.Errorf("axis through: %d of %d cases hit; the cases do not exercise the detector", tot.hits, tot.cases)
 	}
 }
 

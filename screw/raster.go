@@ -83,24 +83,16 @@ func (d *Detector) proj(p geom.Vec3, phi float64) (r, h, s float64) {
 	return r, h, s
 }
 
-// azimuth returns atan2(x, z), moved by 2 pi to the side of the cut given
-// by side (+1: phi near +pi, -1: near -pi, 0: as is), plus shift.
-func azimuth(p geom.Vec3, side, shift float64) float64 {
-	phi := math.Atan2(p.X, p.Z)
-	if side > 0 && phi < -math.Pi/2 {
-		phi += 2 * math.Pi
-	} else if side < 0 && phi > math.Pi/2 {
-		phi -= 2 * math.Pi
-	}
-	return phi + shift
-}
-
 // piece describes how to assign azimuths along a projected segment.
 type piece struct {
 	bi     int   // body 0 (A) or 1 (B)
 	kind   uint8 // record kind
 	feat   int32
-	side   float64 // cut side, see azimuth
+	// With wrap, azimuths are taken on the branch within pi of ref, the
+	// azimuth of the piece's midpoint (the piece does not cross the cut,
+	// so its azimuths are continuous on that branch).
+	wrap   bool
+	ref    float64
 	shift  float64 // 0 or 2 pi (doppel copy)
 	forced bool    // constant azimuth phi (virtual edges on a cut)
 	phi    float64
@@ -110,18 +102,24 @@ func (d *Detector) phiOf(pc *piece, p geom.Vec3) float64 {
 	if pc.forced {
 		return pc.phi
 	}
-	if pc.side == 0 && pc.shift == 0 {
-		// Away from the cut: the fast azimuth (its error is in the
-		// margins, see setup).
-		return fastAtan2(p.X, p.Z)
-	}
-	// On a side of the cut: the fast azimuth too, moved to that side
-	// (the sides are pi/2 away from where the error could matter).
+	// The fast azimuth; its error is in the margins (see setup).
 	phi := fastAtan2(p.X, p.Z)
-	if pc.side > 0 && phi < -math.Pi/2 {
-		phi += 2 * math.Pi
-	} else if pc.side < 0 && phi > math.Pi/2 {
-		phi -= 2 * math.Pi
+	if pc.wrap {
+		// A straight piece that does not cross the cut turns by less
+		// than pi about the axis, so each of its points is on the
+		// branch within pi of its midpoint. Within the fast azimuth's
+		// error of the branch's edge (a piece passing within rounding
+		// of the axis), the exact azimuth decides.
+		dphi := phi - pc.ref
+		if math.Abs(dphi) > math.Pi-1e-6 {
+			phi = math.Atan2(p.X, p.Z)
+			dphi = phi - pc.ref
+		}
+		if dphi > math.Pi {
+			phi -= 2 * math.Pi
+		} else if dphi < -math.Pi {
+			phi += 2 * math.Pi
+		}
 	}
 	return phi + pc.shift
 }
@@ -536,29 +534,20 @@ func (d *Detector) edgePieces(pc *piece, p0, p1 geom.Vec3, cut, dop halfPlane, i
 // A's doppel wedge.
 func (d *Detector) projectPiece(pc *piece, qa, qb geom.Vec3, isA bool) {
 	pm := qa.Add(qb).Scale(0.5)
-	sides := [2]float64{1, 0}
+	refs := [2]float64{math.Atan2(pm.X, pm.Z)}
 	ns := 1
-	switch {
-	case pm.X > 0:
-		sides[0] = 1
-	case pm.X < 0:
-		sides[0] = -1
-	case pm.Z < 0: // lies on the cut itself: both sides
-		sides = [2]float64{1, -1}
+	if pm.X == 0 && pm.Z < 0 { // lies on the cut itself: both sides
+		refs = [2]float64{math.Pi, -math.Pi}
 		ns = 2
-	default:
-		sides[0] = 0
 	}
-	for _, sd := range sides[:ns] {
-		pc.side, pc.shift = sd, 0
+	pc.wrap = true
+	for _, ref := range refs[:ns] {
+		pc.ref, pc.shift = ref, 0
 		d.projectSegment(pc, qa, qb)
-		if isA {
-			phi := azimuth(pm, sd, 0)
-			if phi <= -math.Pi+d.theta+1e-12 {
-				pc.shift = 2 * math.Pi
-				d.projectSegment(pc, qa, qb)
-				pc.shift = 0
-			}
+		if isA && ref <= -math.Pi+d.theta+1e-12 {
+			pc.shift = 2 * math.Pi
+			d.projectSegment(pc, qa, qb)
+			pc.shift = 0
 		}
 	}
 }

@@ -117,3 +117,70 @@ func TestProjectAxisEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectionCoversCutEdges projects random edges with the azimuth cut
+// in use (edgePieces: split at the cut, the doppel line and the axis, each
+// piece on its side of the cut), many passing close to the screw axis so
+// that their azimuth sweeps far, and checks that every sampled point of
+// the edge, projected with its own azimuth atan2 in (-pi, pi], lies within
+// the margins of some emitted segment. A piece whose azimuths jumped by 2 pi
+// part of the way along would leave that part on the wrong sheet of the
+// screen, where the other body's points never are.
+func TestProjectionCoversCutEdges(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	cut := halfPlaneAt(math.Pi)
+	bad := 0
+	for it := 0; it < 4000; it++ {
+		d := &Detector{theta: 0.1 + 2*r.Float64(), g: r.NormFloat64()}
+		d.pixel = 0.005 + 0.05*r.Float64()
+		d.tres = DefaultTimeResolution
+		d.budget = 1 << 20
+		d.direct = true
+		rmax := 3.0
+		d.margin = 1e-9 + 2*atanErr*rmax
+		d.smargin = 1e-9 + 2*atanErr*min(1/d.theta, rmax/(2*math.Abs(d.g)))
+		// An edge through a point at distance off from the axis.
+		off := []float64{1e-6, 1e-3, 0.05, 0.3}[it%4]
+		a := 2 * math.Pi * r.Float64()
+		c := geom.Vec3{X: off * math.Sin(a), Y: r.NormFloat64(), Z: off * math.Cos(a)}
+		dir, _ := geom.Vec3{X: r.NormFloat64(), Y: 0.3 * r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
+		l0, l1 := -r.Float64(), r.Float64()
+		p0, p1 := c.AddScaled(l0, dir), c.AddScaled(l1, dir)
+		d.segs[1] = d.segs[1][:0]
+		pc := piece{bi: 1, kind: recEdge}
+		d.edgePieces(&pc, p0, p1, cut, halfPlane{}, false)
+		segs := d.segs[1]
+		for k := 0; k <= 200; k++ {
+			q := p0.Lerp(p1, float64(k)/200)
+			rr, hh, ss := d.proj(q, math.Atan2(q.X, q.Z))
+			if rr < 1e-9 {
+				continue // on the axis: every azimuth
+			}
+			ok := false
+			for i := range segs {
+				sg := &segs[i]
+				dx, dh := sg.r1-sg.r0, sg.h1-sg.h0
+				l := dx*dx + dh*dh
+				u := 0.0
+				if l > 0 {
+					u = max(0, min(1, ((rr-sg.r0)*dx+(hh-sg.h0)*dh)/l))
+				}
+				dist := math.Hypot(sg.r0+u*dx-rr, sg.h0+u*dh-hh)
+				if dist <= sg.m+1e-9 && ss >= sg.slo-1e-9 && ss <= sg.shi+1e-9 {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				bad++
+				if bad <= 3 {
+					t.Errorf("theta %v g %v edge %v-%v: point %d/200 (azimuth %v) is in no segment", d.theta, d.g, p0, p1, k, math.Atan2(q.X, q.Z))
+				}
+				break
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of 4000 edges not covered", bad)
+	}
+}
