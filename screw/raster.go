@@ -85,9 +85,9 @@ func (d *Detector) proj(p geom.Vec3, phi float64) (r, h, s float64) {
 
 // piece describes how to assign azimuths along a projected segment.
 type piece struct {
-	bi     int   // body 0 (A) or 1 (B)
-	kind   uint8 // record kind
-	feat   int32
+	bi   int   // body 0 (A) or 1 (B)
+	kind uint8 // record kind
+	feat int32
 	// With wrap, azimuths are taken on the branch within pi of ref, the
 	// azimuth of the piece's midpoint (the piece does not cross the cut,
 	// so its azimuths are continuous on that branch).
