@@ -107,3 +107,29 @@ func BenchmarkScalingTorus30000(b *testing.B) {
 	ma, mb, p := torusQuery(200, 150)
 	benchDetectQ(b, ma, mb, p, 12)
 }
+
+// coilQuery is the screw-thread case of Sec. 9.1: two coils of 6 turns
+// (1 154 faces each) wound into each other half a pitch apart (B turned by
+// 0.1 rad about the axis, so that its vertices do not meet A's, and moved
+// along it by the pitch times 0.1 / 2 pi to stay half a pitch away); B is pushed
+// along the axis by 0.15 (the gap is 0.05) while turning by rot about it.
+// Along the axis every turn of both coils covers the same ring of the
+// screen, so only time tells the turns apart.
+func coilQuery(rot float64) (a, b *mesh.Mesh, p [4]geom.Pose) {
+	m := shapes.Coil(1, 0.1, 0.5, 6, 16, 6)
+	id := geom.PoseIdentity()
+	return m, m, [4]geom.Pose{id, id,
+		{P: geom.Vec3{Z: 0.25 + 0.05/math.Pi}, Q: geom.QuatAxisAngle(geom.Vec3{Z: 1}, 0.1)},
+		{P: geom.Vec3{Z: 0.4 + 0.05/math.Pi}, Q: geom.QuatAxisAngle(geom.Vec3{Z: 1}, 0.1+rot)}}
+}
+
+// Coils pushed into each other: along the axis only (a translation: the
+// screen is the orthogonal projection), and turning by 0.3 rad.
+func BenchmarkDetectCoilPush(b *testing.B) {
+	ma, mb, p := coilQuery(0)
+	benchDetectQ(b, ma, mb, p, 12)
+}
+func BenchmarkDetectCoilTwist(b *testing.B) {
+	ma, mb, p := coilQuery(0.3)
+	benchDetectQ(b, ma, mb, p, 12)
+}

@@ -333,27 +333,83 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 		dst = append(dst, d.toWorld(c))
 	}
 	sortByTime(dst[start:])
-	return dst[:start+len(dedupe(dst[start:]))], nil
+	kept, scratch := dedupe(dst[start:], d.order)
+	d.order = scratch
+	return dst[:start+len(kept)], nil
 }
 
 // dedupe removes repeated reports of the same contact (a vertex-edge touch
-// found through two edge pairs) from a time-sorted slice.
-func dedupe(out []Collision) []Collision {
-	w := 0
-	for i := range out {
-		dup := false
-		for j := w - 1; j >= 0 && out[i].Time-out[j].Time < 1e-9; j-- {
-			if out[j].Kind == out[i].Kind && out[j].FeatureA == out[i].FeatureA && out[j].FeatureB == out[i].FeatureB {
-				dup = true
-				break
+// found through two edge pairs: same kind and features within 1e-9 in time)
+// from a time-sorted slice, keeping the first. scratch is reusable index
+// space; dedupe returns it (grown) with the shortened slice. Long lists
+// (a coil touching along its whole length has hundreds of contacts at
+// nearly the same time) are deduplicated through an order by features, in
+// O(n log n).
+func dedupe(out []Collision, scratch []int32) ([]Collision, []int32) {
+	if len(out) <= 32 {
+		w := 0
+		for i := range out {
+			dup := false
+			for j := w - 1; j >= 0 && out[i].Time-out[j].Time < 1e-9; j-- {
+				if sameFeatures(&out[i], &out[j]) {
+					dup = true
+					break
+				}
+			}
+			if !dup {
+				out[w] = out[i]
+				w++
 			}
 		}
-		if !dup {
-			out[w] = out[i]
+		return out[:w], scratch
+	}
+	// Indices ordered by features, then by position (time order); within
+	// a run of equal features, an entry within 1e-9 of the last one kept
+	// is a repeat. Repeats are marked by a negative index.
+	idx := grow(scratch, len(out))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(x, y int32) int {
+		a, b := &out[x], &out[y]
+		switch {
+		case a.Kind != b.Kind:
+			return int(a.Kind) - int(b.Kind)
+		case a.FeatureA != b.FeatureA:
+			return int(a.FeatureA) - int(b.FeatureA)
+		case a.FeatureB != b.FeatureB:
+			return int(a.FeatureB) - int(b.FeatureB)
+		}
+		return int(x) - int(y)
+	})
+	keep := int32(-1)
+	for k, i := range idx {
+		if keep >= 0 && sameFeatures(&out[i], &out[keep]) && out[i].Time-out[keep].Time < 1e-9 {
+			idx[k] = -1
+			continue
+		}
+		keep = i
+	}
+	// Back to time order: the kept indices, sorted.
+	w := 0
+	for _, i := range idx {
+		if i >= 0 {
+			idx[w] = i
 			w++
 		}
 	}
-	return out[:w]
+	kept := idx[:w]
+	slices.Sort(kept)
+	for k, i := range kept {
+		out[k] = out[i]
+	}
+	return out[:w], idx
+}
+
+// sameFeatures reports whether two collisions are of the same kind between
+// the same features.
+func sameFeatures(a, b *Collision) bool {
+	return a.Kind == b.Kind && a.FeatureA == b.FeatureA && a.FeatureB == b.FeatureB
 }
 
 // sortByTime sorts collisions by time, ties by kind, features and real

@@ -620,6 +620,47 @@ func TestOracleAxisThrough(t *testing.T) {
 	}
 }
 
+// threadCase returns two coils wound into each other (the screw threads of
+// Sec. 9.1), B half a pitch above A and turned about the axis, pushed along
+// the axis by up to a pitch while turning by up to 0.6 rad either way.
+func threadCase(r *rand.Rand, pitch float64) (pa, b0, b1 geom.Pose) {
+	z := geom.Vec3{Z: 1}
+	// Turning a coil by a0 about its axis moves its helix by pitch a0 / 2 pi
+	// along the axis: B is moved back by as much.
+	a0 := 2 * math.Pi * r.Float64()
+	z0 := pitch/2 + pitch*a0/(2*math.Pi)
+	b0 = geom.Pose{P: geom.Vec3{Z: z0}, Q: geom.QuatAxisAngle(z, a0)}
+	push := pitch * (r.Float64() - 0.3)
+	turn := 0.6 * (2*r.Float64() - 1)
+	if r.IntN(4) == 0 {
+		turn = 0 // a pure translation
+	}
+	b1 = geom.Pose{P: geom.Vec3{X: 0.02 * r.NormFloat64(), Y: 0.02 * r.NormFloat64(), Z: z0 + push}, Q: geom.QuatAxisAngle(z, a0+turn)}
+	return geom.PoseIdentity(), b0, b1
+}
+
+// TestOracleThreads is TestOracle on coils wound into each other and
+// pushed along their axis (threadCase): every turn of both coils projects to
+// the same ring of the screen, so the pairs are told apart by time
+// (cellSweep) and many contacts happen at nearly the same time (dedupe).
+func TestOracleThreads(t *testing.T) {
+	const pitch = 0.5
+	m := shapes.Coil(1, 0.1, pitch, 1.5, 8, 4)
+	n := 4
+	if *long {
+		n = 60
+	}
+	gen := func(r *rand.Rand, _, _ float64) (pa, b0, b1 geom.Pose) { return threadCase(r, pitch) }
+	st := runOracleGen(t, "threads", m, m, n, 300, 99, &Options{PixelsPerEdge: 12}, gen)
+	t.Logf("threads: cases %d hits %d proper contacts %d found %d reported %d first-contact errors %d", st.cases, st.hits, st.proper, st.found, st.reported, st.firstBad)
+	if st.found < st.proper*99/100 {
+		t.Errorf("threads: recall %d/%d below 0.99", st.found, st.proper)
+	}
+	if st.hits < st.cases/4 {
+		t.Errorf("threads: %d of %d cases hit; the cases do not exercise the detector", st.hits, st.cases)
+	}
+}
+
 // TestOracleRows runs the oracle comparison with the paper's rows of one
 // pixel (Options.PixelRows: Sec. 9's row records, sorted and scanned), which
 // the default mode replaces by a direct or grid pair search.

@@ -119,7 +119,9 @@ func (d *Detector) ScreenImage(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *O
 		}
 	}
 	sortByTime(dst[start:])
-	return img, dst[:start+len(dedupe(dst[start:]))], nil
+	kept, scratch := dedupe(dst[start:], d.order)
+	d.order = scratch
+	return img, dst[:start+len(kept)], nil
 }
 
 func fill(img *image.RGBA, c color.RGBA) {

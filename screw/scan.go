@@ -437,11 +437,32 @@ func (d *Detector) scanDirect() {
 	}
 }
 
-// sweepKey is a segment in the sweep of scanDirect: its index and the low
-// end of its r range.
+// sweepKey is a segment in a sweep: its index and the low end of its range
+// (r in scanDirect, time in cellSweep).
 type sweepKey struct {
 	rlo float64
 	i   int32
+}
+
+// sortKeys sorts sweep keys by the low end of their range.
+func sortKeys(dst []sweepKey) {
+	if len(dst) <= 128 {
+		for k := 1; k < len(dst); k++ {
+			for j := k; j > 0 && dst[j].rlo < dst[j-1].rlo; j-- {
+				dst[j], dst[j-1] = dst[j-1], dst[j]
+			}
+		}
+		return
+	}
+	slices.SortFunc(dst, func(a, b sweepKey) int {
+		if a.rlo < b.rlo {
+			return -1
+		}
+		if a.rlo > b.rlo {
+			return 1
+		}
+		return 0
+	})
 }
 
 // sweepList appends to dst the edge segments of ss whose (r, h, s) box can
@@ -459,23 +480,7 @@ func sweepList(dst []sweepKey, ss []segment, ob *[6]float64, bi int) []sweepKey 
 		}
 		dst = append(dst, sweepKey{x.rlo, int32(k)})
 	}
-	if len(dst) <= 128 {
-		for k := 1; k < len(dst); k++ {
-			for j := k; j > 0 && dst[j].rlo < dst[j-1].rlo; j-- {
-				dst[j], dst[j-1] = dst[j-1], dst[j]
-			}
-		}
-	} else {
-		slices.SortFunc(dst, func(a, b sweepKey) int {
-			if a.rlo < b.rlo {
-				return -1
-			}
-			if a.rlo > b.rlo {
-				return 1
-			}
-			return 0
-		})
-	}
+	sortKeys(dst)
 	return dst
 }
 

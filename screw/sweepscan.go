@@ -104,6 +104,60 @@ func (g *grid) cellOf(r, h float64) int {
 	return i*g.nh + j
 }
 
+// timeSweepPairs is the number of segment pairs in a grid cell above which
+// the cell's pairs are found by a sweep over time (cellSweep).
+const timeSweepPairs = 64
+
+// cellPair tests segments x of A and y of B, which share grid cell c and
+// whose time ranges allow a collision time in [0, 1].
+func (d *Detector) cellPair(c int, x, y *segment) {
+	if y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi {
+		return // boxes apart
+	}
+	// Once per pair: in the cell of the low corner of the boxes'
+	// intersection.
+	if d.grid.cellOf(max(x.rlo, y.rlo), max(x.hlo, y.hlo)) != c {
+		return
+	}
+	d.segPair(x, y)
+}
+
+// cellSweep finds the pairs of grid cell c (A's segments ia, B's ib) whose
+// time ranges allow a collision time in [0, 1] by sorting both on time
+// (Sec. 9.1 suggests sorting by time as well for highly non-convex shapes,
+// such as screw threads, where many segments of both bodies project to the
+// same place at different times): t = s_A - s_B is in [0, 1] when A's range
+// [slo, shi] meets B's range [slo, shi + 1]; the two sorted lists are swept
+// together and only those pairs are tested.
+func (d *Detector) cellSweep(c int, ia, ib []int32) {
+	sa, sb := d.segs[0], d.segs[1]
+	xs, ys := d.sorted[0][:0], d.sorted[1][:0]
+	for _, i := range ia {
+		xs = append(xs, sweepKey{sa[i].slo, i})
+	}
+	for _, j := range ib {
+		ys = append(ys, sweepKey{sb[j].slo, j})
+	}
+	sortKeys(xs)
+	sortKeys(ys)
+	d.sorted[0], d.sorted[1] = xs, ys
+	for i, j := 0, 0; i < len(xs) && j < len(ys); {
+		if xs[i].rlo <= ys[j].rlo {
+			x := &sa[xs[i].i]
+			for k := j; k < len(ys) && ys[k].rlo <= x.shi; k++ {
+				d.cellPair(c, x, &sb[ys[k].i])
+			}
+			i++
+		} else {
+			y := &sb[ys[j].i]
+			for k := i; k < len(xs) && xs[k].rlo <= y.shi+1; k++ {
+				d.cellPair(c, &sa[xs[k].i], y)
+			}
+			j++
+		}
+	}
+}
+
 // scanGrid finds the same candidates as scanDirect through the grid.
 func (d *Detector) scanGrid() {
 	sa, sb := d.segs[0], d.segs[1]
@@ -129,20 +183,18 @@ func (d *Detector) scanGrid() {
 			if len(ia) == 0 || len(ib) == 0 {
 				continue
 			}
+			if len(ia)*len(ib) > timeSweepPairs {
+				d.cellSweep(c, ia, ib)
+				continue
+			}
 			for _, i := range ia {
 				x := &sa[i]
 				for _, j := range ib {
 					y := &sb[j]
-					if y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi ||
-						x.shi < y.slo || x.slo-y.shi > 1 {
-						continue // boxes apart, or no time in [0, 1]
+					if x.shi < y.slo || x.slo-y.shi > 1 {
+						continue // no time in [0, 1]
 					}
-					// Once per pair: in the cell of the low corner of
-					// the boxes' intersection.
-					if g.cellOf(max(x.rlo, y.rlo), max(x.hlo, y.hlo)) != c {
-						continue
-					}
-					d.segPair(x, y)
+					d.cellPair(c, x, y)
 				}
 			}
 		}

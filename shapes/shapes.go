@@ -96,3 +96,57 @@ func Torus(R, r float64, m, n int) *mesh.Mesh {
 	}
 	return mustNew(vs, faces)
 }
+
+// Coil returns a closed helical tube (a spring, or the thread of a screw):
+// a circle of radius r in the plane through the z axis, swept along the
+// helix of radius R about the z axis that rises by pitch per turn, for the
+// given number of turns (at least 1/m), closed by planar end caps. Each turn
+// has m sections of n vertices; the side is triangulated (a helical strip
+// is not planar). Adjacent turns stay apart when 2r < pitch. It is the
+// highly non-convex case of Buss Sec. 9.1 (screw threads): seen along the
+// axis every turn covers the same ring, so only time tells the turns apart.
+func Coil(R, r, pitch, turns float64, m, n int) *mesh.Mesh {
+	if err := CheckCoil(R, r, pitch, turns, m, n); err != nil {
+		panic("shapes.Coil: " + err.Error())
+	}
+	ns := int(math.Round(turns*float64(m))) + 1 // sections
+	vs := make([]geom.Vec3, 0, ns*n)
+	for i := 0; i < ns; i++ {
+		th := 2 * math.Pi * float64(i) / float64(m)
+		for j := 0; j < n; j++ {
+			ph := 2 * math.Pi * float64(j) / float64(n)
+			rr := R + r*math.Cos(ph)
+			vs = append(vs, geom.Vec3{X: rr * math.Cos(th), Y: rr * math.Sin(th), Z: pitch*th/(2*math.Pi) + r*math.Sin(ph)})
+		}
+	}
+	id := func(i, j int) int { return i*n + j%n }
+	faces := make([][]int, 0, 2*(ns-1)*n+2)
+	for i := 0; i+1 < ns; i++ {
+		for j := 0; j < n; j++ {
+			a, b, c, d := id(i, j), id(i+1, j), id(i+1, j+1), id(i, j+1)
+			faces = append(faces, []int{a, b, c}, []int{a, c, d})
+		}
+	}
+	first, last := make([]int, n), make([]int, n)
+	for j := 0; j < n; j++ {
+		first[j] = id(0, j)
+		last[j] = id(ns-1, n-1-j)
+	}
+	faces = append(faces, first, last)
+	return mustNew(vs, faces)
+}
+
+// CheckCoil reports whether Coil accepts its arguments: finite
+// 0 < r < R and 2r < pitch, m and n from 3 to 5000, and between one
+// section and 1e4 turns, with at most 1e7 vertices.
+func CheckCoil(R, r, pitch, turns float64, m, n int) error {
+	switch {
+	case !(r > 0 && R > r && pitch > 2*r) || math.IsInf(R, 0) || math.IsInf(pitch, 0):
+		return fmt.Errorf("coil needs finite 0 < r < R and 2r < pitch (have R=%v, r=%v, pitch=%v)", R, r, pitch)
+	case m < 3 || n < 3 || m > 5000 || n > 5000:
+		return fmt.Errorf("coil needs 3 <= m, n <= 5000 (have m=%d, n=%d)", m, n)
+	case !(turns*float64(m) >= 1 && turns <= 1e4) || turns*float64(m)*float64(n) > 1e7:
+		return fmt.Errorf("coil needs 1/m <= turns <= 1e4 and at most 1e7 vertices (have turns=%v, m=%d, n=%d)", turns, m, n)
+	}
+	return nil
+}

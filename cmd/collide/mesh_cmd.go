@@ -206,6 +206,20 @@ var genShapes = map[string]genShape{
 			return shapes.Torus(*bigR, *r, *m, *n), nil
 		}
 	}},
+	"coil": {"helical tube, a spring or screw thread (--R --r --pitch --turns --m --n; default 6 turns, 1 154 faces)", func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
+		bigR := fs.Float64("R", 1, "radius of the helix")
+		r := fs.Float64("r", 0.1, "radius of the tube (0 < r < R, 2r < pitch)")
+		pitch := fs.Float64("pitch", 0.5, "rise per turn")
+		turns := fs.Float64("turns", 6, "number of turns")
+		m := fs.Int("m", 16, "sections per turn (>= 3)")
+		n := fs.Int("n", 6, "vertices around the tube (>= 3)")
+		return func() (*mesh.Mesh, error) {
+			if err := shapes.CheckCoil(*bigR, *r, *pitch, *turns, *m, *n); err != nil {
+				return nil, fmt.Errorf("%w: %v", errUsage, err)
+			}
+			return shapes.Coil(*bigR, *r, *pitch, *turns, *m, *n), nil
+		}
+	}},
 	"bullet": {"the contact paper's 640-triangle bullet (--radius --length, metres)", func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
 		radius := fs.Float64("radius", shapes.DefaultBulletRadius, "radius")
 		length := fs.Float64("length", shapes.DefaultBulletLength, "length (> 3 radius)")

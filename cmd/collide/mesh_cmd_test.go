@@ -137,6 +137,7 @@ func TestMeshGen(t *testing.T) {
 		"box":    {8, 12, 6, 2, true, true},
 		"car":    {16, 26, 12, 2, true, false},
 		"torus":  {300, 600, 300, 0, true, false},
+		"coil":   {582, 1734, 1154, 2, true, false},
 		"bullet": {322, 960, 640, 2, true, true},
 		"warped": {1092, 3108, 2016, 0, false, false},
 		// Random polytopes, default --n 100: a triangulated sphere.
@@ -211,6 +212,8 @@ func TestMeshGen(t *testing.T) {
 		{"mesh", "gen", "box", "--hx", "NaN", "-o", "-"},
 		{"mesh", "gen", "torus", "--R", "1", "--r", "2", "-o", "-"},
 		{"mesh", "gen", "torus", "--m", "2", "-o", "-"},
+		{"mesh", "gen", "coil", "--r", "0.3", "-o", "-"},
+		{"mesh", "gen", "coil", "--turns", "1e9", "-o", "-"},
 		{"mesh", "gen", "bullet", "--length", "0.001", "-o", "-"},
 		{"mesh", "gen", "warped", "--hole", "5", "-o", "-"},
 		{"mesh", "gen", "torus", "extra", "-o", "-"},

@@ -55,8 +55,8 @@ func screwFlags(fs *flag.FlagSet) *screwArgs {
 	}
 }
 
-// loadScrewMesh returns a built-in shape (cube, car, torus) or reads a mesh
-// file.
+// loadScrewMesh returns a built-in shape (cube, car, torus, coil) or reads a
+// mesh file.
 func loadScrewMesh(name string) (*mesh.Mesh, error) {
 	switch name {
 	case "cube":
@@ -65,10 +65,12 @@ func loadScrewMesh(name string) (*mesh.Mesh, error) {
 		return shapes.Car(), nil
 	case "torus":
 		return shapes.Torus(1, 0.35, 20, 15), nil
+	case "coil":
+		return shapes.Coil(1, 0.1, 0.5, 6, 16, 6), nil
 	}
 	m, err := meshio.ReadFile(name, nil)
 	if err != nil {
-		return nil, fmt.Errorf("mesh %q (not a file or one of cube, car, torus): %w", name, err)
+		return nil, fmt.Errorf("mesh %q (not a file or one of cube, car, torus, coil): %w", name, err)
 	}
 	return m, nil
 }
