@@ -148,5 +148,17 @@ func CheckCoil(R, r, pitch, turns float64, m, n int) error {
 	case !(turns*float64(m) >= 1 && turns <= 1e4) || turns*float64(m)*float64(n) > 1e7:
 		return fmt.Errorf("coil needs 1/m <= turns <= 1e4 and at most 1e7 vertices (have turns=%v, m=%d, n=%d)", turns, m, n)
 	}
+	// The smallest faces (an end cap, and a side triangle on the inside of
+	// the helix, narrower where a steep pitch tilts it) must stay well
+	// above the mesh's zero-area tolerance (mesh.DefaultAreaTol times the
+	// squared diagonal).
+	w := 2 * math.Pi * (R - r)
+	tilt := w / math.Hypot(w, pitch)
+	side := 2 * (R - r) * math.Sin(math.Pi/float64(m)) * r * math.Sin(math.Pi/float64(n)) * tilt
+	capArea := float64(n) / 2 * r * r * math.Sin(2*math.Pi/float64(n))
+	diag2 := 4*(R+r)*(R+r) + (pitch*turns+2*r)*(pitch*turns+2*r)
+	if !(min(side, capArea) > 100*mesh.DefaultAreaTol*diag2) {
+		return fmt.Errorf("coil faces would be too thin: r, R and the turns' spacing differ too much in scale (have R=%v, r=%v, pitch=%v, turns=%v, m=%d, n=%d)", R, r, pitch, turns, m, n)
+	}
 	return nil
 }
