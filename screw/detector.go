@@ -371,14 +371,8 @@ func dedupe(out []Collision, scratch []int32) ([]Collision, []int32) {
 		idx[i] = int32(i)
 	}
 	slices.SortFunc(idx, func(x, y int32) int {
-		a, b := &out[x], &out[y]
-		switch {
-		case a.Kind != b.Kind:
-			return int(a.Kind) - int(b.Kind)
-		case a.FeatureA != b.FeatureA:
-			return int(a.FeatureA) - int(b.FeatureA)
-		case a.FeatureB != b.FeatureB:
-			return int(a.FeatureB) - int(b.FeatureB)
+		if c := featureOrder(&out[x], &out[y]); c != 0 {
+			return c
 		}
 		return int(x) - int(y)
 	})
@@ -412,6 +406,17 @@ func sameFeatures(a, b *Collision) bool {
 	return a.Kind == b.Kind && a.FeatureA == b.FeatureA && a.FeatureB == b.FeatureB
 }
 
+// featureOrder orders collisions by kind, then A's feature, then B's.
+func featureOrder(x, y *Collision) int {
+	switch {
+	case x.Kind != y.Kind:
+		return int(x.Kind) - int(y.Kind)
+	case x.FeatureA != y.FeatureA:
+		return int(x.FeatureA) - int(y.FeatureA)
+	}
+	return int(x.FeatureB) - int(y.FeatureB)
+}
+
 // sortByTime sorts collisions by time, ties by kind, features and real
 // contacts before near misses, so the order does not depend on the order in
 // which candidates were found.
@@ -422,12 +427,8 @@ func sortByTime(out []Collision) {
 			return -1
 		case x.Time > y.Time:
 			return 1
-		case x.Kind != y.Kind:
-			return int(x.Kind) - int(y.Kind)
-		case x.FeatureA != y.FeatureA:
-			return int(x.FeatureA) - int(y.FeatureA)
-		case x.FeatureB != y.FeatureB:
-			return int(x.FeatureB) - int(y.FeatureB)
+		case !sameFeatures(&x, &y):
+			return featureOrder(&x, &y)
 		case x.Near != y.Near:
 			// A real contact before a near miss of the same pair, so
 			// dedupe keeps the real one.

@@ -400,10 +400,8 @@ func segSegDist(p0, p1, q0, q1 [3]float64) float64 {
 	return best
 }
 
-// randomCase returns a static pose of A and a screw motion of B that
-// passes near or through A, with B disjoint from A at t = 0 (bounding
-// spheres apart).
-func randomCase(r *rand.Rand, ra, rb float64) (pa, b0, b1 geom.Pose) {
+// randRotDir returns generators of random rotations and unit vectors.
+func randRotDir(r *rand.Rand) (func() geom.Quat, func() geom.Vec3) {
 	rq := func() geom.Quat {
 		q, _ := geom.Quat{W: r.NormFloat64(), X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
 		return q
@@ -412,6 +410,14 @@ func randomCase(r *rand.Rand, ra, rb float64) (pa, b0, b1 geom.Pose) {
 		v, _ := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
 		return v
 	}
+	return rq, dir
+}
+
+// randomCase returns a static pose of A and a screw motion of B that
+// passes near or through A, with B disjoint from A at t = 0 (bounding
+// spheres apart).
+func randomCase(r *rand.Rand, ra, rb float64) (pa, b0, b1 geom.Pose) {
+	rq, dir := randRotDir(r)
 	pa = geom.Pose{P: dir().Scale(0.2 * r.Float64()), Q: rq()}
 	d := dir()
 	start := d.Scale((ra + rb) * (1.05 + 0.6*r.Float64()))
@@ -427,14 +433,7 @@ func randomCase(r *rand.Rand, ra, rb float64) (pa, b0, b1 geom.Pose) {
 // with little glide: the screw axis crosses the bodies, so the projection
 // needs the azimuth cut and edges near the axis sweep far in azimuth.
 func pivotCase(r *rand.Rand, ra, rb float64) (pa, b0, b1 geom.Pose) {
-	rq := func() geom.Quat {
-		q, _ := geom.Quat{W: r.NormFloat64(), X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
-		return q
-	}
-	dir := func() geom.Vec3 {
-		v, _ := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
-		return v
-	}
+	rq, dir := randRotDir(r)
 	pa = geom.Pose{Q: rq()}
 	ax := dir()
 	// B starts apart from A, perpendicular to the axis.
