@@ -285,21 +285,28 @@ func (d *Detector) pairActive(r *rec, act []int32, recs []rec, rIsA bool) []int3
 	return act[:w]
 }
 
+// edgeWindow clips the time window [tlo, thi] that the screen allows edge
+// ea of A and edge eb of B to [0, 1] and to the intervals in which both
+// edges can touch the other body (cull.go); ok is false when nothing is
+// left.
+func (d *Detector) edgeWindow(ea, eb int32, tlo, thi float64) (lo, hi float64, ok bool) {
+	if thi < 0 || tlo > 1 {
+		return 0, 0, false
+	}
+	m := d.emask[0][ea] & d.emask[1][eb]
+	if m == 0 {
+		return 0, 0, false
+	}
+	wlo, whi := maskWindow(m)
+	lo, hi = max(tlo, wlo), min(thi, whi)
+	return lo, hi, hi >= lo
+}
+
 // pairEE records a potential edge-edge collision of two overlapping edge
 // records whose time ranges allow a collision time in [0, 1].
 func (d *Detector) pairEE(x, y *rec) {
-	tlo := x.slo - y.shi
-	thi := x.shi - y.slo
-	if thi < 0 || tlo > 1 {
-		return
-	}
-	m := d.emask[0][x.feat] & d.emask[1][y.feat]
-	if m == 0 {
-		return
-	}
-	wlo, whi := maskWindow(m)
-	tlo, thi = max(tlo, wlo), min(thi, whi)
-	if thi < tlo {
+	tlo, thi, ok := d.edgeWindow(x.feat, y.feat, x.slo-y.shi, x.shi-y.slo)
+	if !ok {
 		return
 	}
 	if c := d.cands.find(EE, x.feat, y.feat); c != nil {
@@ -488,17 +495,11 @@ func sweepList(dst []sweepKey, ss []segment, ob *[6]float64, bi int) []sweepKey 
 // their screen boxes overlap, their chords come within their margins and
 // the time coordinates allow a collision time in [0, 1].
 func (d *Detector) segPair(x, y *segment) {
-	tlo, thi := x.slo-y.shi, x.shi-y.slo
-	if thi < 0 || tlo > 1 || y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi {
+	if y.rhi < x.rlo || y.rlo > x.rhi || y.hhi < x.hlo || y.hlo > x.hhi {
 		return
 	}
-	m := d.emask[0][x.feat] & d.emask[1][y.feat]
-	if m == 0 {
-		return
-	}
-	wlo, whi := maskWindow(m)
-	tlo, thi = max(tlo, wlo), min(thi, whi)
-	if thi < tlo {
+	tlo, thi, ok := d.edgeWindow(x.feat, y.feat, x.slo-y.shi, x.shi-y.slo)
+	if !ok {
 		return
 	}
 	plo, phi, ok := pairWindow(x, y)
