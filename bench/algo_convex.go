@@ -75,9 +75,13 @@ type sepvecAlgo struct {
 	slot   []int32
 	caches []convex.Cache
 	pairs  convex.PairMap[convex.Cache]
-	// Posed bodies and the frame (+1) they were posed for.
+	// Posed bodies and the frame (+1) they were posed for; small[b]: body
+	// b has at most poseMax vertices; want[b]: the frame (+1) whose
+	// TestFrame found b in a pair of two small bodies.
 	posed []convex.Posed
 	stamp []int32
+	small []bool
+	want  []int32
 }
 
 func (a *sepvecAlgo) Reset() {
@@ -88,10 +92,16 @@ func (a *sepvecAlgo) Reset() {
 		}
 		a.posed = make([]convex.Posed, n)
 		a.stamp = make([]int32, n)
+		a.want = make([]int32, n)
+		a.small = make([]bool, n)
+		for b, p := range a.polys {
+			a.small[b] = p.NumVerts() <= poseMax
+		}
 		a.ready = true
 	}
 	clear(a.slot)
 	clear(a.stamp)
+	clear(a.want)
 	a.caches = a.caches[:0]
 	a.pairs.Reset()
 }
@@ -122,11 +132,42 @@ func (a *sepvecAlgo) Test(frame, i, j int, ti, tj *geom.Transform) bool {
 		a.Reset()
 	}
 	c := a.cache(i, j)
-	pi, pj := a.polys[i], a.polys[j]
-	if pi.NumVerts() <= poseMax && pj.NumVerts() <= poseMax {
+	if a.small[i] && a.small[j] {
 		return a.s.IntersectPosedStatus(a.pose(frame, i, ti), a.pose(frame, j, tj), c) != convex.Separated
 	}
-	return a.s.IntersectStatus(pi, ti, pj, tj, c) != convex.Separated
+	return a.s.IntersectStatus(a.polys[i], ti, a.polys[j], tj, c) != convex.Separated
+}
+
+// TestFrame first poses, in body order, every small body that is in a pair
+// with another small body (one streaming pass over the transforms and
+// vertices, which the processor can prefetch, where posing at each body's
+// first test reads them in the scattered order of the pairs), then tests
+// every pair as Test does.
+func (a *sepvecAlgo) TestFrame(frame int, tf []geom.Transform, pairs []Pair, hit []bool) {
+	if !a.ready {
+		a.Reset()
+	}
+	st := int32(frame + 1)
+	for _, p := range pairs {
+		if a.small[p.A] && a.small[p.B] {
+			a.want[p.A], a.want[p.B] = st, st
+		}
+	}
+	for b, w := range a.want {
+		if w == st && a.stamp[b] != st {
+			a.stamp[b] = st
+			a.posed[b].Set(a.polys[b], &tf[b])
+		}
+	}
+	for k, p := range pairs {
+		i, j := int(p.A), int(p.B)
+		c := a.cache(i, j)
+		if a.small[i] && a.small[j] {
+			hit[k] = a.s.IntersectPosedStatus(&a.posed[i], &a.posed[j], c) != convex.Separated
+		} else {
+			hit[k] = a.s.IntersectStatus(a.polys[i], &tf[i], a.polys[j], &tf[j], c) != convex.Separated
+		}
+	}
 }
 
 type gjkAlgo struct {

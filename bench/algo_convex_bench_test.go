@@ -33,18 +33,10 @@ func BenchmarkConvexNarrow(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pass := func() int {
+	hits := make([]bool, fd.npair)
+	pass := func() {
 		alg.Reset()
-		hits := 0
-		for f, ps := range fd.pairs {
-			tf := fd.tf[f]
-			for _, p := range ps {
-				if alg.Test(f, int(p.A), int(p.B), &tf[p.A], &tf[p.B]) {
-					hits++
-				}
-			}
-		}
-		return hits
+		narrowPass(alg, fd, hits)
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()

@@ -61,6 +61,20 @@ type NarrowAlgo interface {
 	Test(frame, a, b int, ta, tb *geom.Transform) bool
 }
 
+// FrameNarrowAlgo is a NarrowAlgo that can also test a whole frame's pairs
+// in one call, which lets it do the per-body work of the frame (such as
+// transforming the vertices of every body that takes part in a test) in one
+// batch before the pair tests, instead of at each body's first test. Run
+// calls TestFrame, and times all of it, when an algorithm has it; the
+// pairs come in the order of the frame's pair list, and the per-pair Test
+// must give the same answers.
+type FrameNarrowAlgo interface {
+	NarrowAlgo
+	// TestFrame sets hit[k] to the answer for pairs[k] (len(hit) ==
+	// len(pairs)); tf[b] is body b's transform in this frame.
+	TestFrame(frame int, tf []geom.Transform, pairs []Pair, hit []bool)
+}
+
 // BroadAlgo answers "broad" queries: per frame it receives every body's
 // world AABB (index = body id) and appends every overlapping pair a < b to
 // dst, with no duplicates, in any order. Reset is called before each pass.

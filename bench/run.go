@@ -162,6 +162,26 @@ func prepareFrames(w *Workload) *frameData {
 	return fd
 }
 
+// narrowPass runs alg on every pair of every frame, frame by frame (with
+// TestFrame when alg has it), and sets hits in the order of the pair lists.
+func narrowPass(alg NarrowAlgo, fd *frameData, hits []bool) {
+	k := 0
+	if fa, ok := alg.(FrameNarrowAlgo); ok {
+		for f, ps := range fd.pairs {
+			fa.TestFrame(f, fd.tf[f], ps, hits[k:k+len(ps)])
+			k += len(ps)
+		}
+		return
+	}
+	for f, ps := range fd.pairs {
+		tf := fd.tf[f]
+		for _, p := range ps {
+			hits[k] = alg.Test(f, int(p.A), int(p.B), &tf[p.A], &tf[p.B])
+			k++
+		}
+	}
+}
+
 func runOne(w *Workload, fd *frameData, task string, e *entry, opt Options) (Result, error) {
 	r := Result{Workload: w.Name, Task: task, Algo: e.name, Threads: 1}
 	var pass func(record bool) time.Duration
@@ -175,16 +195,8 @@ func runOne(w *Workload, fd *frameData, task string, e *entry, opt Options) (Res
 		r.narrow = make([]bool, fd.npair)
 		pass = func(bool) time.Duration {
 			alg.Reset()
-			hits := r.narrow
-			k := 0
 			start := time.Now()
-			for f, ps := range fd.pairs {
-				tf := fd.tf[f]
-				for _, p := range ps {
-					hits[k] = alg.Test(f, int(p.A), int(p.B), &tf[p.A], &tf[p.B])
-					k++
-				}
-			}
+			narrowPass(alg, fd, r.narrow)
 			return time.Since(start)
 		}
 	case "broad":
