@@ -13,8 +13,8 @@ import (
 //   - "sepvec": the separating-vector search with the per-pair cache of
 //     the last separating vector and supporting vertices carried from
 //     frame to frame (Sec. 2.2); Reset clears the caches. Bodies of at
-//     most 16 vertices are posed (world vertices computed at the body's
-//     first test of each frame, inside the timed Test) and searched by
+//     most 16 vertices are posed (world vertices computed once per frame,
+//     in one pass before the frame's tests, timed) and searched by
 //     scanning their world vertices; larger ones with directions turned
 //     into the body's frame (a vector scan of the local vertices up to
 //     160 vertices on AVX2 processors, hill climbing beyond).
@@ -57,8 +57,9 @@ func convexBodies(w *Workload) ([]*convex.Polytope, error) {
 
 // poseMax is the largest vertex count for which sepvec transforms a body's
 // vertices to world coordinates once per frame (convex.Posed, timed: it
-// happens inside Test, at the body's first test of the frame) instead of
-// turning every search direction into the body's frame.
+// happens in TestFrame before the frame's tests, or inside Test at the
+// body's first test of the frame) instead of turning every search
+// direction into the body's frame.
 const poseMax = 16
 
 // slotMax is the largest number of bodies for which sepvec finds a pair's
