@@ -1,0 +1,58 @@
+//go:build refbench
+
+// FCL's continuous collision (conservative advancement along the screw
+// motion) behind a C interface for fcl.go.
+#include <fcl/fcl.h>
+#include <memory>
+#include <vector>
+#include "fcl.h"
+
+using namespace fcl;
+
+struct fcl_shape {
+	std::shared_ptr<CollisionGeometryd> g;
+};
+
+extern "C" fcl_shape *fcl_new_shape(int kind, const double *v, int nv, const int *fv, const int *fstart, int nf) {
+	auto *s = new fcl_shape;
+	if (kind == FCL_BOX) {
+		s->g = std::make_shared<Boxd>(v[0], v[1], v[2]);
+		return s;
+	}
+	auto verts = std::make_shared<std::vector<Vector3d>>();
+	for (int i = 0; i < nv; i++) verts->push_back(Vector3d(v[3*i], v[3*i+1], v[3*i+2]));
+	if (kind == FCL_CONVEX) {
+		auto faces = std::make_shared<std::vector<int>>();
+		for (int f = 0; f < nf; f++) {
+			faces->push_back(fstart[f+1] - fstart[f]);
+			for (int k = fstart[f]; k < fstart[f+1]; k++) faces->push_back(fv[k]);
+		}
+		s->g = std::make_shared<Convexd>(verts, nf, faces);
+		return s;
+	}
+	std::vector<Triangle> tris;
+	for (int f = 0; f < nf; f++)
+		for (int k = fstart[f] + 1; k + 1 < fstart[f+1]; k++)
+			tris.push_back(Triangle(fv[fstart[f]], fv[k], fv[k+1]));
+	auto m = std::make_shared<BVHModel<OBBRSSd>>();
+	m->beginModel();
+	m->addSubModel(*verts, tris);
+	m->endModel();
+	s->g = m;
+	return s;
+}
+
+static Transform3d tf_of(const double *p) {
+	Transform3d t = Transform3d::Identity();
+	t.linear() = Quaterniond(p[3], p[4], p[5], p[6]).normalized().toRotationMatrix();
+	t.translation() = Vector3d(p[0], p[1], p[2]);
+	return t;
+}
+
+extern "C" int fcl_ccd(const fcl_shape *a, const fcl_shape *b, const double *poses, double *toc) {
+	ContinuousCollisionRequestd req(10, 0.0001, CCDM_SCREW, GST_LIBCCD, CCDC_CONSERVATIVE_ADVANCEMENT);
+	ContinuousCollisionResultd res;
+	continuousCollide(a->g.get(), tf_of(poses), tf_of(poses + 7), b->g.get(), tf_of(poses + 14), tf_of(poses + 21), req, res);
+	*toc = res.time_of_contact;
+	return res.is_collide;
+}

@@ -1,0 +1,20 @@
+// C interface of fcl.cpp.
+#ifndef REFBENCH_FCL_H
+#define REFBENCH_FCL_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+enum { FCL_BOX, FCL_CONVEX, FCL_MESH };
+typedef struct fcl_shape fcl_shape;
+// fcl_new_shape makes a box (v = its three side lengths), a convex
+// polytope or a triangle-mesh BVH (faces fan-triangulated) from vertices
+// (x y z triples) and faces (fv[fstart[f]:fstart[f+1]]).
+fcl_shape *fcl_new_shape(int kind, const double *v, int nv, const int *fv, const int *fstart, int nf);
+// fcl_ccd runs conservative advancement along the screw motions of poses
+// (a0, a1, b0, b1; px py pz qw qx qy qz each); it returns 1 on contact and
+// sets *toc.
+int fcl_ccd(const fcl_shape *a, const fcl_shape *b, const double *poses, double *toc);
+#ifdef __cplusplus
+}
+#endif
+#endif

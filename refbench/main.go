@@ -1,0 +1,100 @@
+//go:build refbench
+
+// Command refbench measures established libraries on the benchmark
+// workloads through the same harness, timing rules and judge as `collide
+// bench` (package bench), beside this library's algorithms, in the same
+// run: libccd's MPR for "frames" workloads (narrow) and FCL's conservative
+// advancement along the screw motion for "motions" workloads (ccd). Each
+// round runs every algorithm once over the workload (a warm-up pass and up
+// to five timed passes, as bench.Run does); the table gives each
+// algorithm's best round and the ratio to the reference library.
+//
+// It needs cgo, libccd and FCL (Debian: libccd-dev libfcl-dev) and is
+// built only with the refbench tag:
+//
+//	go run -tags refbench ./refbench [-rounds 3] [-algos a,b] WORKLOAD_DIR...
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/collide-go/collide/bench"
+)
+
+func main() {
+	rounds := flag.Int("rounds", 3, "rounds over every algorithm (the best is kept)")
+	algos := flag.String("algos", "", "algorithms to run (default: sepvec and libccd-mpr for frames; screw-px6,12,24 and fcl-ca for motions)")
+	flag.Parse()
+	if flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: refbench [-rounds N] [-algos a,b] WORKLOAD_DIR...")
+		os.Exit(2)
+	}
+	bench.RegisterNarrow("libccd-mpr", newMPR)
+	bench.RegisterCCD("fcl-ca", newFCL)
+	for _, dir := range flag.Args() {
+		if err := run(dir, *rounds, *algos); err != nil {
+			fmt.Fprintln(os.Stderr, "refbench:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+func run(dir string, rounds int, algos string) error {
+	w, err := bench.Load(dir)
+	if err != nil {
+		return err
+	}
+	names, ref := []string{"sepvec", "libccd-mpr"}, "libccd-mpr"
+	if w.Kind == "motions" {
+		names, ref = []string{"screw-px6", "screw-px12", "screw-px24", "fcl-ca"}, "fcl-ca"
+	}
+	if algos != "" {
+		names = strings.Split(algos, ",")
+	}
+	best := map[string]bench.Result{}
+	all := map[string][]float64{}
+	for r := 0; r < rounds; r++ {
+		for _, name := range names {
+			res, err := bench.Run(w, bench.Options{Algos: []string{name}})
+			if err != nil {
+				return fmt.Errorf("%s: %s: %w", w.Name, name, err)
+			}
+			x := res[0]
+			all[name] = append(all[name], x.NSPerQuery)
+			if b, ok := best[name]; !ok || x.NSPerQuery < b.NSPerQuery {
+				best[name] = x
+			}
+		}
+	}
+	sort.SliceStable(names, func(i, j int) bool { return best[names[i]].NSPerQuery < best[names[j]].NSPerQuery })
+	fmt.Printf("%s (%d queries, best of %d rounds)\n", w.Name, best[names[0]].Queries, rounds)
+	for _, name := range names {
+		x := best[name]
+		verdict := "not judged"
+		if x.Verdict != nil {
+			verdict = x.Verdict.String()
+		}
+		ratio := ""
+		if r, ok := best[ref]; ok && name != ref {
+			// Also the median over rounds of the ratio within a round,
+			// which a change of the machine's speed between rounds
+			// disturbs less than the ratio of the bests.
+			var per []float64
+			for k, v := range all[name] {
+				per = append(per, all[ref][k]/v)
+			}
+			sort.Float64s(per)
+			ratio = fmt.Sprintf("  %.2fx faster than %s (median of rounds %.2fx)", r.NSPerQuery/x.NSPerQuery, ref, per[len(per)/2])
+		}
+		var rs []string
+		for _, v := range all[name] {
+			rs = append(rs, fmt.Sprintf("%.0f", v))
+		}
+		fmt.Printf("  %-12s %12.1f ns/query  (rounds: %s)%s\n      %s\n", name, x.NSPerQuery, strings.Join(rs, " "), ratio, verdict)
+	}
+	return nil
+}
