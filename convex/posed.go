@@ -30,7 +30,7 @@ type Posed struct {
 // Set places p by t, computing the world vertices (reusing x's memory).
 func (x *Posed) Set(p *Polytope, t *geom.Transform) {
 	x.t = *t
-	x.b.p, x.b.tf = p, &x.t
+	x.b.p, x.b.n, x.b.tf = p, len(p.verts), &x.t
 	if p.soa != nil {
 		x.b.s = &x.buf
 		x.b.st = soaStride(len(p.verts))
@@ -128,6 +128,7 @@ func (s *Searcher) IntersectPosed(a, b *Posed, cache *Cache) Result {
 // transform and its world vertices.
 type placed struct {
 	p  *Polytope
+	n  int // len(p.verts), kept here so that the hot path need not read *p
 	tf *geom.Transform
 	s  *soa        // world vertices of a small polytope (nil for a large one)
 	st int         // stride of s (soaStride)
@@ -203,7 +204,7 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 	// pc, qc instead of p and q.
 	fresh := false
 	var pc, qc [3]int32
-	if cache != nil && cache.Valid && int(cache.P) < len(a.verts) && int(cache.Q) < len(b.verts) && cache.P >= 0 && cache.Q >= 0 {
+	if cache != nil && cache.Valid && int(cache.P) < A.n && int(cache.Q) < B.n && cache.P >= 0 && cache.Q >= 0 {
 		S, p, q = cache.S, cache.P, cache.Q
 		if n2 := S.Dot(S); !(math.Abs(n2-1) < 1e-12) {
 			if !(n2 > 0) || math.IsInf(n2, 0) {
@@ -260,7 +261,7 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 		var hA, hB float64
 		// hA = max over A of S.x, hB = max over B of -S.x (world).
 		if A.s != nil && B.s != nil {
-			p, hA, q, hB = scanSoA2(A.s, len(a.verts), B.s, len(b.verts), S, A.vec && B.vec)
+			p, hA, q, hB = scanSoA2(A.s, A.n, B.s, B.n, S, A.vec && B.vec)
 		} else if fresh {
 			p, hA = A.supStart(S, pc)
 			q, hB = B.supStart(S.Neg(), qc)
@@ -401,7 +402,7 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 // when the tetrahedron is degenerate.
 func (s *Searcher) tetCheck(A, B *placed, tet *[4][2]int32) (int, geom.Vec3) {
 	// Unsigned comparisons also reject negative indices.
-	na, nb := uint32(len(A.p.verts)), uint32(len(B.p.verts))
+	na, nb := uint32(A.n), uint32(B.n)
 	if uint32(tet[0][0]) >= na || uint32(tet[1][0]) >= na || uint32(tet[2][0]) >= na || uint32(tet[3][0]) >= na ||
 		uint32(tet[0][1]) >= nb || uint32(tet[1][1]) >= nb || uint32(tet[2][1]) >= nb || uint32(tet[3][1]) >= nb {
 		return -2, geom.Vec3{}
