@@ -109,8 +109,8 @@ func TestPoseSoAFinite(t *testing.T) {
 }
 
 // TestSupportLoc checks the vector scan of a polytope's local vertices
-// against SupportBrute: the same maximum, attained by the vertex
-// returned, for random polytopes of 4 to locMax vertices and random and
+// against SupportBrute: the same vertex and the same maximum, bit for bit,
+// for random polytopes of 4 to locMax vertices and random and
 // axis-aligned directions (ties between vertices).
 func TestSupportLoc(t *testing.T) {
 	if !haveVec {
@@ -142,9 +142,9 @@ func TestSupportLoc(t *testing.T) {
 				d = geom.Vec3{X: float64(rng.IntN(3) - 1), Y: float64(rng.IntN(3) - 1), Z: float64(rng.IntN(3) - 1)}
 			}
 			i, h, ok := p.supportLoc(d)
-			_, want := p.SupportBrute(d)
-			if !ok || i < 0 || int(i) >= p.NumVerts() || !close64(h, want, 10) || !close64(d.Dot(p.Vertex(int(i))), want, 10) {
-				t.Fatalf("trial %d (%d vertices) d %v: got %d %v %v, want max %v", trial, p.NumVerts(), d, i, h, ok, want)
+			wi, want := p.SupportBrute(d)
+			if !ok || i != wi || h != want {
+				t.Fatalf("trial %d (%d vertices) d %v: got %d %v %v, want %d %v", trial, p.NumVerts(), d, i, h, ok, wi, want)
 			}
 		}
 	}
@@ -153,6 +153,53 @@ func TestSupportLoc(t *testing.T) {
 	for _, d := range []geom.Vec3{{X: math.NaN()}, {Y: math.Inf(1)}, {Z: 1e7}} {
 		if _, _, ok := p.supportLoc(d); ok {
 			t.Errorf("d %v: scan accepted", d)
+		}
+	}
+}
+
+// TestSupportLocNearTies checks the vector scan on point sets whose values
+// along the direction differ by 1e-15 to 1e-5 of their size, at scales
+// from 1e-30 to 1e25, with exact ties among them: it must give the first
+// vertex of the largest value, as a plain float64 loop computes it.
+func TestSupportLocNearTies(t *testing.T) {
+	if !haveVec {
+		t.Skip("no vector kernels on this processor")
+	}
+	rng := rand.New(rand.NewPCG(10, 11))
+	for trial := 0; trial < 3000; trial++ {
+		n := 1 + rng.IntN(locMax)
+		scale := math.Pow(10, -30+55*rng.Float64())
+		d := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+		u := d.Scale(1 / math.Sqrt(d.Dot(d)))
+		e1, e2 := u.Orthonormal()
+		gap := math.Pow(10, -15+10*rng.Float64())
+		vs := make([]geom.Vec3, n)
+		for i := range vs {
+			// A point near the plane u.x = scale, off it by a few gaps,
+			// or a copy of an earlier point (an exact tie).
+			if i > 0 && rng.IntN(8) == 0 {
+				vs[i] = vs[rng.IntN(i)]
+				continue
+			}
+			off := scale * (1 - gap*float64(rng.IntN(4)))
+			vs[i] = u.Scale(off).Add(e1.Scale(scale * rng.NormFloat64())).Add(e2.Scale(scale * rng.NormFloat64()))
+		}
+		p := &Polytope{verts: vs}
+		p.loc = newLoc(vs)
+		if p.loc == nil {
+			t.Fatalf("trial %d: no loc at scale %g", trial, scale)
+		}
+		for _, dir := range []geom.Vec3{d, d.Scale(1e5), d.Scale(1e-5), d.Neg()} {
+			wi, want := int32(-1), 0.0
+			for k, v := range vs {
+				if s := dir.X*v.X + dir.Y*v.Y + dir.Z*v.Z; wi < 0 || s > want {
+					wi, want = int32(k), s
+				}
+			}
+			i, h, ok := p.supportLoc(dir)
+			if !ok || i != wi || h != want {
+				t.Fatalf("trial %d (n %d, scale %g, gap %g) d %v: got %d %v %v, want %d %v", trial, n, scale, gap, dir, i, h, ok, wi, want)
+			}
 		}
 	}
 }
