@@ -6,14 +6,7 @@ import "testing"
 // package convex on the frames samples through Run: every one must be
 // judged correct (no false positive, no false negative).
 func TestConvexAlgosCorrectOnSamples(t *testing.T) {
-	for _, d := range sampleDirs(t) {
-		w, err := Load(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if w.Kind != "frames" {
-			continue
-		}
+	for _, w := range frameSamples(t) {
 		res, err := Run(w, Options{Task: "narrow", Algos: []string{"sepvec", "gjk", "gjk-warm"}, MaxPasses: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -28,17 +21,11 @@ func TestConvexAlgosCorrectOnSamples(t *testing.T) {
 
 // TestSepvecFrameMatchesPairs checks that sepvec's batched TestFrame gives
 // the answers of its per-pair Test on every pair of the frames samples
-// (the batch only changes when bodies are posed), and that the answers
-// agree with the exact reference where the sample has one.
+// (the batch only changes when bodies are posed). Run uses TestFrame, so
+// TestConvexAlgosCorrectOnSamples judges the batched answers against the
+// exact reference.
 func TestSepvecFrameMatchesPairs(t *testing.T) {
-	for _, d := range sampleDirs(t) {
-		w, err := Load(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if w.Kind != "frames" {
-			continue
-		}
+	for _, w := range frameSamples(t) {
 		fd := prepareFrames(w)
 		perPair, batched := make([]bool, fd.npair), make([]bool, fd.npair)
 		alg, err := registry["sepvec"].narrow(w)

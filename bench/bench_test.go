@@ -26,6 +26,21 @@ func sampleDirs(t *testing.T) []string {
 	return dirs
 }
 
+// frameSamples loads the sample workloads of kind "frames".
+func frameSamples(t *testing.T) []*Workload {
+	var ws []*Workload
+	for _, d := range sampleDirs(t) {
+		w, err := Load(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.Kind == "frames" {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
 // bruteBroad is an independent reference broad phase for testing the
 // runner: all pairs, closed-interval overlap written out per axis.
 type bruteBroad struct{}
@@ -79,21 +94,14 @@ func TestLoadSamples(t *testing.T) {
 
 func TestRunBroadMatchesExpected(t *testing.T) {
 	out := t.TempDir()
-	for _, d := range sampleDirs(t) {
-		w, err := Load(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if w.Kind != "frames" {
-			continue
-		}
+	for _, w := range frameSamples(t) {
 		res, err := Run(w, Options{Task: "broad", Algos: []string{"test-brute"}, OutDir: out, MaxPasses: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		v := res[0].Verdict
 		if v == nil || !v.Correct() || v.Judged != w.Frames {
-			t.Errorf("%s: brute-force broad phase judged %v", d, v)
+			t.Errorf("%s: brute-force broad phase judged %v", w.Dir, v)
 		}
 		data, err := os.ReadFile(filepath.Join(out, "test-brute", "timing.json"))
 		if err != nil {
