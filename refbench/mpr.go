@@ -67,13 +67,11 @@ import (
 // body's frame, centres at the transformed centroids. One cgo call per frame
 // (TestFrame), so the call's cost is spread over the frame's pairs.
 type mprAlgo struct {
-	verts []float64 // all meshes' local vertices, x y z
-	voff  []int32   // per mesh: first vertex
-	nv    []int32   // per mesh: vertex count
-	cen   []float64 // per mesh: centroid
-	bm    []int32   // per body: mesh
-	pairs []int32
-	hits  []uint8
+	verts []float64        // all meshes' local vertices, x y z
+	voff  []int32          // per mesh: first vertex
+	nv    []int32          // per mesh: vertex count
+	cen   []float64        // per mesh: centroid
+	bm    []int32          // per body: mesh
 	tf    []geom.Transform // Test's transforms
 }
 
@@ -113,18 +111,9 @@ func (a *mprAlgo) TestFrame(_ int, tf []geom.Transform, pairs []bench.Pair, hit 
 	if len(pairs) == 0 {
 		return
 	}
-	a.pairs = a.pairs[:0]
-	for _, p := range pairs {
-		a.pairs = append(a.pairs, p.A, p.B)
-	}
-	if cap(a.hits) < len(pairs) {
-		a.hits = make([]uint8, len(pairs))
-	}
-	h := a.hits[:len(pairs)]
-	// geom.Transform is 12 float64 (rotation rows, then translation).
+	// No copies: geom.Transform is 12 float64 (rotation rows, then
+	// translation), bench.Pair two int32 and a bool one byte, 0 or 1.
 	C.mpr_frame((*C.double)(&a.verts[0]), (*C.int32_t)(&a.voff[0]), (*C.int32_t)(&a.nv[0]), (*C.double)(&a.cen[0]),
-		(*C.int32_t)(&a.bm[0]), (*C.double)(unsafe.Pointer(&tf[0])), (*C.int32_t)(&a.pairs[0]), C.int(len(pairs)), (*C.uint8_t)(&h[0]))
-	for k := range h {
-		hit[k] = h[k] != 0
-	}
+		(*C.int32_t)(&a.bm[0]), (*C.double)(unsafe.Pointer(&tf[0])), (*C.int32_t)(unsafe.Pointer(&pairs[0])), C.int(len(pairs)),
+		(*C.uint8_t)(unsafe.Pointer(&hit[0])))
 }
