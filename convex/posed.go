@@ -260,8 +260,17 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 		res.Iterations = k
 		var hA, hB float64
 		// hA = max over A of S.x, hB = max over B of -S.x (world).
-		if A.s != nil && B.s != nil {
-			p, hA, q, hB = scanSoA2(A.s, A.n, B.s, B.n, S, A.vec && B.vec)
+		if A.vec && B.vec {
+			// Both small and posed with finite coordinates (so the
+			// kernels exist): the vector scan, called here directly.
+			ia, ib, ha, hb := scan2Vec(A.s, B.s, &S, A.st>>2, B.st>>2)
+			if ia >= 0 && ib >= 0 {
+				p, hA, q, hB = int32(ia), ha, int32(ib), -hb
+			} else {
+				p, hA, q, hB = scanSoA2Go(A.s, A.n, B.s, B.n, S)
+			}
+		} else if A.s != nil && B.s != nil {
+			p, hA, q, hB = scanSoA2Go(A.s, A.n, B.s, B.n, S)
 		} else if fresh {
 			p, hA = A.supStart(S, pc)
 			q, hB = B.supStart(S.Neg(), qc)

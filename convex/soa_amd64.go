@@ -45,7 +45,7 @@ func xgetbv0() uint32
 //go:noescape
 func poseVec(dst, src *soa, t *geom.Transform, nblk int) (ok bool)
 
-// scan2Vec is scanSoA2 with AVX2 over the nblkA and nblkB blocks of four
+// scan2Vec is scanSoA2Go with AVX2 over the nblkA and nblkB blocks of four
 // entries of a and b (1 to 4 each): the first entry of a maximising d.v
 // and the first entry of b minimising d.v, with max d.v over a and
 // -min d.v over b (bit for bit the values of scanSoA2Go for finite data).
@@ -54,17 +54,6 @@ func poseVec(dst, src *soa, t *geom.Transform, nblk int) (ok bool)
 //
 //go:noescape
 func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb float64)
-
-// scanSoA2 dispatches to scan2Vec when both bodies were posed with finite,
-// bounded coordinates (vec) and to scanSoA2Go otherwise.
-func scanSoA2(a *soa, na int, b *soa, nb int, d geom.Vec3, vec bool) (int32, float64, int32, float64) {
-	if vec {
-		if ia, ib, ha, hb := scan2Vec(a, b, &d, soaStride(na)>>2, soaStride(nb)>>2); ia >= 0 && ib >= 0 {
-			return int32(ia), ha, int32(ib), -hb
-		}
-	}
-	return scanSoA2Go(a, na, b, nb, d)
-}
 
 // poseSoA writes t applied to src into dst, with the vector kernel when
 // the processor has it. It reports whether the vector scans may run on

@@ -8,11 +8,6 @@ import "github.com/collide-go/collide/geom"
 // (or the purego build tag asks for none).
 const haveVec = false
 
-// scanSoA2 is scanSoA2Go (vec is always false here).
-func scanSoA2(a *soa, na int, b *soa, nb int, d geom.Vec3, vec bool) (int32, float64, int32, float64) {
-	return scanSoA2Go(a, na, b, nb, d)
-}
-
 // poseSoA is poseGo; it returns false (no vector scans).
 func poseSoA(dst, src *soa, n int, t *geom.Transform) bool {
 	poseGo(dst, src, n, t)
@@ -21,3 +16,8 @@ func poseSoA(dst, src *soa, n int, t *geom.Transform) bool {
 
 // supportLoc reports ok = false: there is no vector scan here.
 func (p *Polytope) supportLoc(d geom.Vec3) (int32, float64, bool) { return 0, 0, false }
+
+// scan2Vec is never called here: no posed body has vec set.
+func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb float64) {
+	return -1, -1, 0, 0
+}
