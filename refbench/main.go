@@ -29,8 +29,8 @@ func main() {
 	rounds := flag.Int("rounds", 3, "rounds over every algorithm (the best is kept)")
 	algos := flag.String("algos", "", "algorithms to run (default: sepvec and libccd-mpr for frames; screw-px6,12,24 and fcl-ca for motions)")
 	flag.Parse()
-	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: refbench [-rounds N] [-algos a,b] WORKLOAD_DIR...")
+	if flag.NArg() == 0 || *rounds < 1 {
+		fmt.Fprintln(os.Stderr, "usage: refbench [-rounds N (at least 1)] [-algos a,b] WORKLOAD_DIR...")
 		os.Exit(2)
 	}
 	bench.RegisterNarrow("libccd-mpr", newMPR)
