@@ -4,6 +4,8 @@ import (
 	"os"
 	"runtime"
 	"testing"
+
+	"github.com/collide-go/collide/internal/cputime"
 )
 
 // BenchmarkConvexNarrow replays the frames workload in the directory named
@@ -42,11 +44,11 @@ func BenchmarkConvexNarrow(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	pass()
 	b.ResetTimer()
-	c0 := convexThreadCPU()
+	c0 := cputime.Thread()
 	for i := 0; i < b.N; i++ {
 		pass()
 	}
-	c1 := convexThreadCPU()
+	c1 := cputime.Thread()
 	q := float64(b.N * fd.npair)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/q, "ns/query")
 	// Thread CPU time: less disturbed by other processes on a shared machine.

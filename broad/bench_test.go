@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/cputime"
 )
 
 var sceneCache = map[int][][]geom.AABB{}
@@ -49,11 +50,11 @@ func benchPhase(b *testing.B, mk func() Phase, n int) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	b.ResetTimer()
-	t0 := threadCPU()
+	t0 := cputime.Thread()
 	for i := 0; i < b.N; i++ {
 		play(i)
 	}
-	b.ReportMetric(float64(threadCPU()-t0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Thread()-t0)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(len(dst)), "pairs")
 }
 

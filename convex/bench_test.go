@@ -2,11 +2,10 @@ package convex
 
 import (
 	"runtime"
-	"syscall"
 	"testing"
-	"unsafe"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/cputime"
 )
 
 // benchWorkload is a sample workload prepared for timing: transforms per
@@ -48,11 +47,11 @@ func (w *benchWorkload) runPasses(b *testing.B, reset func(), test func(a, bb in
 	defer runtime.UnlockOSThread()
 	pass() // warm-up
 	b.ResetTimer()
-	c0 := threadCPU()
+	c0 := cputime.Thread()
 	for i := 0; i < b.N; i++ {
 		pass()
 	}
-	c1 := threadCPU()
+	c1 := cputime.Thread()
 	q := float64(b.N * len(w.pairs))
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/q, "ns/query")
 	// CPU time of this thread: less disturbed by other processes on a
@@ -108,13 +107,13 @@ func BenchmarkSepVecPosed(b *testing.B) {
 			defer runtime.UnlockOSThread()
 			pass()
 			b.ResetTimer()
-			c0 := threadCPU()
+			c0 := cputime.Thread()
 			for i := 0; i < b.N; i++ {
 				pass()
 			}
 			q := float64(b.N * len(w.pairs))
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/q, "ns/query")
-			b.ReportMetric(float64(threadCPU()-c0)/q, "cpu-ns/query")
+			b.ReportMetric(float64(cputime.Thread()-c0)/q, "cpu-ns/query")
 		})
 	}
 }
@@ -197,17 +196,6 @@ func BenchmarkSupport(b *testing.B) {
 	}
 }
 
-// threadCPU returns the CPU time of the calling OS thread in nanoseconds
-// (Linux clock_gettime(CLOCK_THREAD_CPUTIME_ID); 0 when unavailable).
-func threadCPU() int64 {
-	var ts syscall.Timespec
-	const clockThreadCPUTime = 3
-	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
-		return 0
-	}
-	return ts.Nano()
-}
-
 // BenchmarkSepVecBestCase: one separated pair queried again with its cache
 // (one iteration, the cached vertices already supporting): the fixed cost
 // of a coherent test.
@@ -229,11 +217,11 @@ func BenchmarkSepVecBestCase(b *testing.B) {
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
 				b.ResetTimer()
-				c0 := threadCPU()
+				c0 := cputime.Thread()
 				for i := 0; i < b.N; i++ {
 					sv.Intersect(s.polys[e.a], &ta, s.polys[e.b], &tb, &c)
 				}
-				b.ReportMetric(float64(threadCPU()-c0)/float64(b.N), "cpu-ns/query")
+				b.ReportMetric(float64(cputime.Thread()-c0)/float64(b.N), "cpu-ns/query")
 				return
 			}
 		})

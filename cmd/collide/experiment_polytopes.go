@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/cputime"
 	"github.com/collide-go/collide/internal/plot"
 	"github.com/collide-go/collide/shapes"
 )
@@ -212,7 +214,8 @@ func simulate(cfg expConfig, progress func(frame int)) (*expStats, error) {
 	status := make([]convex.Status, 0, 1024)
 	reversed := make([]bool, len(bodies))
 	var ns [4]time.Duration
-	defer lockThread()()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	start := time.Now()
 	for f := 0; f < cfg.Frames; f++ {
 		// Move, bounce off the walls (bounding sphere), update boxes.
@@ -288,7 +291,7 @@ func simulate(cfg expConfig, progress func(frame int)) (*expStats, error) {
 		// its own caches, which evolve exactly as the statistics pass's.
 		for j := 0; j < len(expAlgos); j++ {
 			alg := (f + j) % len(expAlgos)
-			t0 := threadCPU()
+			t0 := cputime.Thread()
 			for i, pr := range pairs {
 				a, b := &bodies[pr.a], &bodies[pr.b]
 				var got convex.Status
@@ -306,7 +309,7 @@ func simulate(cfg expConfig, progress func(frame int)) (*expStats, error) {
 					st.Disagreements++
 				}
 			}
-			ns[alg] += threadCPU() - t0
+			ns[alg] += time.Duration(cputime.Thread() - t0)
 		}
 		// Collision response: reverse both velocities when a pair starts
 		// colliding (Sec. 6), once per body and frame.
