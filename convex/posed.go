@@ -403,12 +403,8 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 }
 
 // tetCheck evaluates the differences m = q - p of the four cached vertex
-// pairs. It returns -1 when they enclose the origin strictly (every
-// barycentric coordinate above 1e-9): then the origin is in the Minkowski
-// difference and the bodies intersect. Otherwise it returns the vertex
-// whose opposite face the origin is beyond (most negative coordinate) and
-// that face's outward unit normal, with the four points in s.tetM; or -2
-// when the tetrahedron is degenerate.
+// pairs into s.tetM and classifies the origin against their tetrahedron
+// (tetFace).
 func (s *Searcher) tetCheck(A, B *placed, tet *[4][2]int32) (int, geom.Vec3) {
 	// Unsigned comparisons also reject negative indices.
 	na, nb := uint32(A.n), uint32(B.n)
@@ -416,39 +412,62 @@ func (s *Searcher) tetCheck(A, B *placed, tet *[4][2]int32) (int, geom.Vec3) {
 		uint32(tet[0][1]) >= nb || uint32(tet[1][1]) >= nb || uint32(tet[2][1]) >= nb || uint32(tet[3][1]) >= nb {
 		return -2, geom.Vec3{}
 	}
-	m0 := B.at(tet[0][1]).Sub(A.at(tet[0][0]))
-	m1 := B.at(tet[1][1]).Sub(A.at(tet[1][0]))
-	m2 := B.at(tet[2][1]).Sub(A.at(tet[2][0]))
-	m3 := B.at(tet[3][1]).Sub(A.at(tet[3][0]))
-	// Signed volumes: d = det(m1-m0, m2-m0, m3-m0); the origin's
-	// barycentric coordinates are the volumes with it replacing a vertex.
-	e1, e2, e3 := m1.Sub(m0), m2.Sub(m0), m3.Sub(m0)
+	for i := range tet {
+		s.tetM[i] = B.at(tet[i][1]).Sub(A.at(tet[i][0]))
+	}
+	return tetFace(&s.tetM)
+}
+
+// baryVolumes returns the origin's barycentric coordinates in the
+// tetrahedron m times |d|, d = det(m1-m0, m2-m0, m3-m0) (signed volumes with
+// the origin replacing a vertex, no divisions), and |d| (ok is false when
+// d is zero or not finite).
+func baryVolumes(m *[4]geom.Vec3) (l [4]float64, ad float64, ok bool) {
+	e1, e2, e3 := m[1].Sub(m[0]), m[2].Sub(m[0]), m[3].Sub(m[0])
 	c23 := e2.Cross(e3)
 	d := e1.Dot(c23)
-	ad := math.Abs(d)
+	ad = math.Abs(d)
 	if !(ad > 0) || math.IsInf(d, 0) {
+		return l, ad, false
+	}
+	o := m[0].Neg()
+	sd := math.Copysign(1, d)
+	l[1] = sd * o.Dot(c23)
+	l[2] = sd * e1.Dot(o.Cross(e3))
+	l[3] = sd * e1.Dot(e2.Cross(o))
+	l[0] = ad - l[1] - l[2] - l[3]
+	return l, ad, true
+}
+
+// encloses reports whether the tetrahedron m strictly encloses the origin:
+// every barycentric coordinate above 1e-9. Then the origin is in the
+// Minkowski difference and the bodies intersect.
+func encloses(m *[4]geom.Vec3) bool {
+	l, ad, ok := baryVolumes(m)
+	minL := 1e-9 * ad
+	return ok && l[0] > minL && l[1] > minL && l[2] > minL && l[3] > minL
+}
+
+// tetFace classifies the origin against the tetrahedron m of four cached
+// differences: -1 when m encloses it (encloses); otherwise the vertex whose
+// opposite face the origin is beyond (most negative coordinate) and that
+// face's outward unit normal; or -2 when the tetrahedron or one of its
+// points is degenerate.
+func tetFace(m *[4]geom.Vec3) (int, geom.Vec3) {
+	l, ad, ok := baryVolumes(m)
+	if !ok {
 		return -2, geom.Vec3{}
 	}
-	// Barycentric coordinates times |d| (no divisions): l_i / |d|.
-	o := m0.Neg()
-	sd := math.Copysign(1, d)
-	l1 := sd * o.Dot(c23)
-	l2 := sd * e1.Dot(o.Cross(e3))
-	l3 := sd * e1.Dot(e2.Cross(o))
-	l0 := ad - l1 - l2 - l3
 	minL := 1e-9 * ad
-	if l0 > minL && l1 > minL && l2 > minL && l3 > minL {
+	if l[0] > minL && l[1] > minL && l[2] > minL && l[3] > minL {
 		return -1, geom.Vec3{}
 	}
-	m := [4]geom.Vec3{m0, m1, m2, m3}
-	l := [4]float64{l0, l1, l2, l3}
 	worst := 0
 	for i := 1; i < 4; i++ {
 		if l[i] < l[worst] {
 			worst = i
 		}
 	}
-	s.tetM = m
 	var f [3]geom.Vec3
 	k := 0
 	for i := 0; i < 4; i++ {
@@ -469,23 +488,4 @@ func (s *Searcher) tetCheck(A, B *placed, tet *[4][2]int32) (int, geom.Vec3) {
 		return -2, geom.Vec3{}
 	}
 	return worst, n.Scale(1 / math.Sqrt(n2))
-}
-
-// encloses reports whether the tetrahedron m strictly encloses the origin
-// (every barycentric coordinate above 1e-9), as tetCheck decides it.
-func encloses(m *[4]geom.Vec3) bool {
-	e1, e2, e3 := m[1].Sub(m[0]), m[2].Sub(m[0]), m[3].Sub(m[0])
-	c23 := e2.Cross(e3)
-	d := e1.Dot(c23)
-	if !(math.Abs(d) > 0) || math.IsInf(d, 0) {
-		return false
-	}
-	o := m[0].Neg()
-	sd := math.Copysign(1, d)
-	l1 := sd * o.Dot(c23)
-	l2 := sd * e1.Dot(o.Cross(e3))
-	l3 := sd * e1.Dot(e2.Cross(o))
-	l0 := math.Abs(d) - l1 - l2 - l3
-	minL := 1e-9 * math.Abs(d)
-	return l0 > minL && l1 > minL && l2 > minL && l3 > minL
 }

@@ -117,10 +117,9 @@ func (r Result) Intersecting() bool { return r.Status == Intersecting }
 // options.
 type Searcher struct {
 	Options Options
-	rs      []geom.Vec3 // r_0..r_i of Sec. 4
-	pairs   []uint64    // supporting-vertex pairs (p, q) seen in this query
-	tet     [3]int      // indices into rs enclosing the origin with the last point
-	tetR    [4]geom.Vec3
+	rs      []geom.Vec3  // r_0..r_i of Sec. 4
+	pairs   []uint64     // supporting-vertex pairs (p, q) seen in this query
+	tet     [3]int       // indices into rs enclosing the origin with the last point
 	tetM    [4]geom.Vec3 // the tetrahedron's points m (not normalised)
 	tetFace int          // the face tetCheck found the origin beyond
 	xy      [][2]float64 // projections of the points in pinnedPlane
@@ -203,7 +202,8 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 			for j := 0; j < 4; j++ {
 				if j != face {
 					s.pairs = append(s.pairs, uint64(uint32(cache.Tet[j][0]))<<32|uint64(uint32(cache.Tet[j][1])))
-					s.rs = append(s.rs, s.tetR[j])
+					mj := s.tetM[j]
+					s.rs = append(s.rs, mj.Scale(1/math.Sqrt(mj.Dot(mj))))
 				}
 			}
 		}
@@ -494,13 +494,8 @@ func diamond(x, y, ax, ay float64) float64 {
 	return t
 }
 
-// tetCheckLocal evaluates the differences m = q - p of the four cached vertex
-// pairs. It returns -1 when they enclose the origin strictly (every
-// barycentric coordinate above 1e-9): then the origin is in the Minkowski
-// difference and the bodies intersect. Otherwise it returns the vertex
-// whose opposite face the origin is beyond (most negative coordinate) and
-// that face's outward unit normal, with the unit r of the four points in
-// s.tetR; or -2 when the tetrahedron is degenerate.
+// tetCheckLocal is tetCheck for polytopes in their local frames, turned by
+// ra and rb, and dT = tb.T - ta.T.
 func (s *Searcher) tetCheckLocal(a *Polytope, ra *mat3, b *Polytope, rb *mat3, dT geom.Vec3, tet *[4][2]int32) (int, geom.Vec3) {
 	// Unsigned comparisons also reject negative indices.
 	na, nb := uint32(len(a.verts)), uint32(len(b.verts))
@@ -508,59 +503,8 @@ func (s *Searcher) tetCheckLocal(a *Polytope, ra *mat3, b *Polytope, rb *mat3, d
 		uint32(tet[0][1]) >= nb || uint32(tet[1][1]) >= nb || uint32(tet[2][1]) >= nb || uint32(tet[3][1]) >= nb {
 		return -2, geom.Vec3{}
 	}
-	m0 := rb.mul(b.verts[tet[0][1]]).Sub(ra.mul(a.verts[tet[0][0]])).Add(dT)
-	m1 := rb.mul(b.verts[tet[1][1]]).Sub(ra.mul(a.verts[tet[1][0]])).Add(dT)
-	m2 := rb.mul(b.verts[tet[2][1]]).Sub(ra.mul(a.verts[tet[2][0]])).Add(dT)
-	m3 := rb.mul(b.verts[tet[3][1]]).Sub(ra.mul(a.verts[tet[3][0]])).Add(dT)
-	// Signed volumes: d = det(m1-m0, m2-m0, m3-m0); the origin's
-	// barycentric coordinates are the volumes with it replacing a vertex.
-	e1, e2, e3 := m1.Sub(m0), m2.Sub(m0), m3.Sub(m0)
-	c23 := e2.Cross(e3)
-	d := e1.Dot(c23)
-	ad := math.Abs(d)
-	if !(ad > 0) || math.IsInf(d, 0) {
-		return -2, geom.Vec3{}
+	for i := range tet {
+		s.tetM[i] = rb.mul(b.verts[tet[i][1]]).Sub(ra.mul(a.verts[tet[i][0]])).Add(dT)
 	}
-	// Barycentric coordinates times |d| (no divisions): l_i / |d|.
-	o := m0.Neg()
-	sd := math.Copysign(1, d)
-	l1 := sd * o.Dot(c23)
-	l2 := sd * e1.Dot(o.Cross(e3))
-	l3 := sd * e1.Dot(e2.Cross(o))
-	l0 := ad - l1 - l2 - l3
-	minL := 1e-9 * ad
-	if l0 > minL && l1 > minL && l2 > minL && l3 > minL {
-		return -1, geom.Vec3{}
-	}
-	m := [4]geom.Vec3{m0, m1, m2, m3}
-	l := [4]float64{l0, l1, l2, l3}
-	worst := 0
-	for i := 1; i < 4; i++ {
-		if l[i] < l[worst] {
-			worst = i
-		}
-	}
-	s.tetM = m
-	var f [3]geom.Vec3
-	k := 0
-	for i := 0; i < 4; i++ {
-		n2 := m[i].Dot(m[i])
-		if !(n2 > 0) {
-			return -2, geom.Vec3{}
-		}
-		s.tetR[i] = m[i].Scale(1 / math.Sqrt(n2))
-		if i != worst {
-			f[k] = m[i]
-			k++
-		}
-	}
-	n := f[1].Sub(f[0]).Cross(f[2].Sub(f[0]))
-	if n.Dot(m[worst].Sub(f[0])) > 0 {
-		n = n.Neg()
-	}
-	n2 := n.Dot(n)
-	if !(n2 > 0) {
-		return -2, geom.Vec3{}
-	}
-	return worst, n.Scale(1 / math.Sqrt(n2))
+	return tetFace(&s.tetM)
 }
