@@ -406,16 +406,22 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 // pairs into s.tetM and classifies the origin against their tetrahedron
 // (tetFace).
 func (s *Searcher) tetCheck(A, B *placed, tet *[4][2]int32) (int, geom.Vec3) {
-	// Unsigned comparisons also reject negative indices.
-	na, nb := uint32(A.n), uint32(B.n)
-	if uint32(tet[0][0]) >= na || uint32(tet[1][0]) >= na || uint32(tet[2][0]) >= na || uint32(tet[3][0]) >= na ||
-		uint32(tet[0][1]) >= nb || uint32(tet[1][1]) >= nb || uint32(tet[2][1]) >= nb || uint32(tet[3][1]) >= nb {
+	if !tetInRange(tet, A.n, B.n) {
 		return -2, geom.Vec3{}
 	}
 	for i := range tet {
 		s.tetM[i] = B.at(tet[i][1]).Sub(A.at(tet[i][0]))
 	}
 	return tetFace(&s.tetM)
+}
+
+// tetInRange reports whether the cached pairs tet index vertices of bodies
+// of na and nb vertices (a cache may come from another pair of bodies).
+func tetInRange(tet *[4][2]int32, na, nb int) bool {
+	// Unsigned comparisons also reject negative indices.
+	a, b := uint32(na), uint32(nb)
+	return uint32(tet[0][0]) < a && uint32(tet[1][0]) < a && uint32(tet[2][0]) < a && uint32(tet[3][0]) < a &&
+		uint32(tet[0][1]) < b && uint32(tet[1][1]) < b && uint32(tet[2][1]) < b && uint32(tet[3][1]) < b
 }
 
 // baryVolumes returns the origin's barycentric coordinates in the

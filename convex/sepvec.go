@@ -497,10 +497,7 @@ func diamond(x, y, ax, ay float64) float64 {
 // tetCheckLocal is tetCheck for polytopes in their local frames, turned by
 // ra and rb, and dT = tb.T - ta.T.
 func (s *Searcher) tetCheckLocal(a *Polytope, ra *mat3, b *Polytope, rb *mat3, dT geom.Vec3, tet *[4][2]int32) (int, geom.Vec3) {
-	// Unsigned comparisons also reject negative indices.
-	na, nb := uint32(len(a.verts)), uint32(len(b.verts))
-	if uint32(tet[0][0]) >= na || uint32(tet[1][0]) >= na || uint32(tet[2][0]) >= na || uint32(tet[3][0]) >= na ||
-		uint32(tet[0][1]) >= nb || uint32(tet[1][1]) >= nb || uint32(tet[2][1]) >= nb || uint32(tet[3][1]) >= nb {
+	if !tetInRange(tet, len(a.verts), len(b.verts)) {
 		return -2, geom.Vec3{}
 	}
 	for i := range tet {
