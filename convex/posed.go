@@ -250,6 +250,7 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 					i++
 				}
 			}
+			s.pushFace(&cache.Tet)
 		}
 	}
 	maxIter := s.Options.maxIter()
@@ -303,28 +304,9 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 			break // NaN or overflow: let the fallback sort it out
 		}
 		key := uint64(uint32(p))<<32 | uint64(uint32(q))
-		if fromTet && k == 1 {
-			// The search resumed beyond a face of the cached tetrahedron:
-			// if the face's three points and m enclose the origin, the
-			// bodies intersect (the same proof as the cached tetrahedron).
-			t := s.tetM
-			t[s.tetFace] = m
-			if encloses(&t) {
-				res.Status = Intersecting
-				s.save(cache, S, p, q)
-				cache.HasTet = true
-				cache.Tet[s.tetFace] = [2]int32{p, q}
-				return res.Status
-			}
-			// Otherwise the face's points become r_0, r_1, r_2 (Sec.
-			// 4.1), before this step's point.
-			for j := 0; j < 4; j++ {
-				if j != s.tetFace {
-					s.pairs = append(s.pairs, uint64(uint32(cache.Tet[j][0]))<<32|uint64(uint32(cache.Tet[j][1])))
-					mj := s.tetM[j]
-					s.rs = append(s.rs, mj.Scale(1/math.Sqrt(mj.Dot(mj))))
-				}
-			}
+		if fromTet && k == 1 && s.faceEncloses(m, S, p, q, cache) {
+			res.Status = Intersecting
+			return res.Status
 		}
 		r := m.Scale(1 / math.Sqrt(m2))
 		rep := -1

@@ -199,13 +199,7 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 			S = n.Neg()
 			p, q = s.tableStarts(a, ra, b, rb, S)
 			s.tetFace, fromTet = face, true
-			for j := 0; j < 4; j++ {
-				if j != face {
-					s.pairs = append(s.pairs, uint64(uint32(cache.Tet[j][0]))<<32|uint64(uint32(cache.Tet[j][1])))
-					mj := s.tetM[j]
-					s.rs = append(s.rs, mj.Scale(1/math.Sqrt(mj.Dot(mj))))
-				}
-			}
+			s.pushFace(&cache.Tet)
 		}
 	}
 	maxIter := s.Options.maxIter()
@@ -255,19 +249,9 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 		if !(m2 < math.Inf(1)) {
 			break // NaN or overflow: let the fallback sort it out
 		}
-		if fromTet && k == 1 {
-			// The search resumed beyond a face of the cached tetrahedron:
-			// if the face's three points and m enclose the origin, the
-			// bodies intersect (the same proof as the cached tetrahedron).
-			t := s.tetM
-			t[s.tetFace] = m
-			if encloses(&t) {
-				res.Status = Intersecting
-				s.save(cache, S, p, q)
-				cache.HasTet = true
-				cache.Tet[s.tetFace] = [2]int32{p, q}
-				return res.Status
-			}
+		if fromTet && k == 1 && s.faceEncloses(m, S, p, q, cache) {
+			res.Status = Intersecting
+			return res.Status
 		}
 		r := m.Scale(1 / math.Sqrt(m2))
 		key := uint64(uint32(p))<<32 | uint64(uint32(q))
@@ -369,6 +353,36 @@ func (s *Searcher) tableStarts(a *Polytope, ra *mat3, b *Polytope, rb *mat3, S g
 		q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
 	}
 	return p, q
+}
+
+// pushFace makes the three points of the cached tetrahedron tet other
+// than vertex s.tetFace (tetCheck's points s.tetM) the first r_j and
+// supporting-vertex pairs of the search (Sec. 4.1), which goes on beyond
+// that face.
+func (s *Searcher) pushFace(tet *[4][2]int32) {
+	for j := 0; j < 4; j++ {
+		if j != s.tetFace {
+			s.pairs = append(s.pairs, uint64(uint32(tet[j][0]))<<32|uint64(uint32(tet[j][1])))
+			mj := s.tetM[j]
+			s.rs = append(s.rs, mj.Scale(1/math.Sqrt(mj.Dot(mj))))
+		}
+	}
+}
+
+// faceEncloses reports whether the face's three points (pushFace) and the
+// first step's point m = q - p, found along S, enclose the origin: then the
+// bodies intersect (the same proof as the cached tetrahedron), and the new
+// tetrahedron is saved in cache as the next call's witness.
+func (s *Searcher) faceEncloses(m, S geom.Vec3, p, q int32, cache *Cache) bool {
+	t := s.tetM
+	t[s.tetFace] = m
+	if !encloses(&t) {
+		return false
+	}
+	s.save(cache, S, p, q)
+	cache.HasTet = true
+	cache.Tet[s.tetFace] = [2]int32{p, q}
+	return true
 }
 
 // save keeps the supporting vertices of an intersecting pair as the next
