@@ -183,9 +183,11 @@ type Detector struct {
 	active   [2][]int32
 	grid     grid // cells of scanGrid
 	order    []int32
-	sorted   [2][]sweepKey // sorted segments of scanDirect
-	hits     []Collision
-	vbuf     []geom.Vec3
+	// nearStack is nearEE's stack of time intervals.
+	nearStack [][2]float64
+	sorted    [2][]sweepKey // sorted segments of scanDirect
+	hits      []Collision
+	vbuf      []geom.Vec3
 
 	// Culling (cull.go): screen transforms of the bodies, face sphere
 	// centres, and the masks of time intervals in which each face, edge

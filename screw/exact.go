@@ -262,7 +262,9 @@ func (d *Detector) solveAll(best float64, first bool) float64 {
 	for i := range cs {
 		c := &cs[i]
 		if c.kind == EE {
-			d.solveEE(c, 1, false)
+			if _, ok := d.solveEE(c, 1, false); !ok && d.cons {
+				d.nearEE(c)
+			}
 		} else {
 			d.solveVertex(c, 1, false)
 		}
@@ -341,6 +343,16 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 			if insideFace(fb, f, p, d.near) {
 				d.addVertexHit(c, r, true)
 				return r.t, true
+			}
+		}
+		// Within d.near of the face already at the window's start (for
+		// instance at the start of the step): no crossing of the offset
+		// plane to find.
+		r := d.hrootAt(lo)
+		if fl := f0 + k1*lo + k2*(r.cs-1) + k3*r.sn; fl >= 0 && fl <= d.near {
+			if p := d.vertexAtSC(c.kind, x, r).AddScaled(-fl, n); insideFace(fb, f, p, d.near) {
+				d.addVertexHit(c, r, true)
+				return lo, true
 			}
 		}
 	}

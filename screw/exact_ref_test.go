@@ -173,6 +173,14 @@ func (d *Detector) refSolveVertex(c *cand, tmax float64, first bool) (float64, b
 				return t, true
 			}
 		}
+		// Within the band above the face at the window's start.
+		lo := max(0, c.tlo-1e-9)
+		if fl := f0 + k1*lo + k2*(math.Cos(lo*d.theta)-1) + k3*math.Sin(lo*d.theta); fl >= 0 && fl <= d.near && lo <= tmax {
+			if insideFace(fb, f, d.refVertexAt(c.kind, x, lo).AddScaled(-fl, n), d.near) {
+				d.refAddVertexHit(c, lo, true)
+				return lo, true
+			}
+		}
 	}
 	return 0, false
 }

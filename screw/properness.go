@@ -44,8 +44,11 @@ func vertexProperness(bd *body, v int32, n geom.Vec3) float64 {
 // propEE is formula (7) of Sec. 5 for edges ea (of A) and eb (of B) at the
 // time whose rotation angle has sine sn and cosine cs, with the sign of the
 // normal chosen to maximize it. It returns the properness and the normal
-// (from A to B).
-func (d *Detector) propEE(ia, ib int32, sn, cs float64) (float64, geom.Vec3) {
+// (from A to B). The normal is that of both edges; for parallel edges
+// (which only meet in near misses, or end to end) it is dir, the
+// direction from A's closest point to B's, or else the normal of a face
+// of A's edge.
+func (d *Detector) propEE(ia, ib int32, sn, cs float64, dir geom.Vec3) (float64, geom.Vec3) {
 	rot := func(v geom.Vec3) geom.Vec3 { // d.rotate(v, t)
 		return geom.Vec3{X: v.X*cs + v.Z*sn, Y: v.Y, Z: -v.X*sn + v.Z*cs}
 	}
@@ -54,7 +57,13 @@ func (d *Detector) propEE(ia, ib int32, sn, cs float64) (float64, geom.Vec3) {
 	ub, _ := unit(rot(d.b.pos[eb.V[1]].Sub(d.b.pos[eb.V[0]])))
 	n, ok := unit(ua.Cross(ub))
 	if !ok {
-		return -1, geom.Vec3{}
+		if n, ok = unit(dir); !ok {
+			f := ea.Left
+			if f < 0 {
+				f = ea.Right
+			}
+			n = d.a.nrm[f]
+		}
 	}
 	faceN := func(bd *body, f int32, rotate bool) (geom.Vec3, bool) {
 		if f < 0 {
@@ -146,7 +155,7 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 	}
 	pt := pa.Add(pb).Scale(0.5)
 	if va < 0 && vb < 0 {
-		p, n := d.propEE(c.a, c.b, r.sn, r.cs)
+		p, n := d.propEE(c.a, c.b, r.sn, r.cs, pb.Sub(pa))
 		d.hits = append(d.hits, Collision{Kind: EE, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: c.a, FeatureB: c.b, Near: near})
 		return
 	}

@@ -55,8 +55,12 @@ type Collision struct {
 	// face of A and a vertex of B, for EE an edge of A and an edge of B.
 	FeatureA, FeatureB int32
 	// Near is set in conservative mode for feature pairs that come within
-	// one pixel of each other without touching; Time and Point are then
-	// those of the closest approach found.
+	// one pixel of each other without touching, while approaching (on
+	// faces that face each other under the motion); Time is then a time at
+	// which they are that close (the earliest one, to the time resolution,
+	// for edges that pass close without becoming coplanar) and Point lies
+	// between the two features at that time. A near pair is within two
+	// pixels at its Time.
 	Near bool
 }
 
