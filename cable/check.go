@@ -213,7 +213,7 @@ func edgesCross(p0, p1 *[4]geom.Vec3) (t, dist float64, ok bool) {
 	tol := CrossTolerance * math.Max(scale4(p0), scale4(p1))
 	distAt := func(t float64) float64 {
 		q := at(t)
-		_, _, c1, c2 := closestSegments(q[0], q[1], q[2], q[3])
+		_, _, c1, c2 := geom.ClosestSegmentPoints(q[0], q[1], q[2], q[3])
 		return c1.Dist(c2)
 	}
 	// Sample times: quarters, plus the extrema of the cubic (fitted in

@@ -386,7 +386,7 @@ func proximity(q *ccd.Query, d float64) (n geom.Vec3, w [4]float64, ok bool) {
 	var dist float64
 	var g geom.Vec3
 	if q.Kind == ccd.KindEdgeEdge {
-		s1, s2, c1, c2 := closestSegments(p[0], p[1], p[2], p[3])
+		s1, s2, c1, c2 := geom.ClosestSegmentPoints(p[0], p[1], p[2], p[3])
 		g = c1.Sub(c2)
 		w = ccd.EdgeEdgeWeights(s1, s2)
 	} else {
@@ -453,7 +453,7 @@ func contactFrame(q *ccd.Query, res ccd.Result, d float64) (n geom.Vec3, w [4]fl
 	if q.Kind == ccd.KindEdgeEdge {
 		a0, a1 := q.Start[0].Lerp(q.End[0], t), q.Start[1].Lerp(q.End[1], t)
 		b0, b1 := q.Start[2].Lerp(q.End[2], t), q.Start[3].Lerp(q.End[3], t)
-		s1, s2, c1, c2 := closestSegments(a0, a1, b0, b1)
+		s1, s2, c1, c2 := geom.ClosestSegmentPoints(a0, a1, b0, b1)
 		if g := c1.Sub(c2); g.Norm() > 1e-6*d {
 			n, _ = g.Normalize()
 			return n, ccd.EdgeEdgeWeights(s1, s2), true
@@ -463,7 +463,7 @@ func contactFrame(q *ccd.Query, res ccd.Result, d float64) (n geom.Vec3, w [4]fl
 		}
 		// Parallel and touching at the time of impact: the direction
 		// between them at the start of the step.
-		s1, s2, c1, c2 = closestSegments(q.Start[0], q.Start[1], q.Start[2], q.Start[3])
+		s1, s2, c1, c2 = geom.ClosestSegmentPoints(q.Start[0], q.Start[1], q.Start[2], q.Start[3])
 		if n, ok = c1.Sub(c2).Normalize(); ok {
 			return n, ccd.EdgeEdgeWeights(s1, s2), true
 		}
@@ -487,38 +487,4 @@ func clamp01(x float64) float64 {
 		return 1
 	}
 	return x
-}
-
-// closestSegments returns the parameters and points of the closest points
-// of segments p1q1 and p2q2 (Ericson, Real-Time Collision Detection,
-// Sec. 5.1.9).
-func closestSegments(p1, q1, p2, q2 geom.Vec3) (s, t float64, c1, c2 geom.Vec3) {
-	d1, d2 := q1.Sub(p1), q2.Sub(p2)
-	r := p1.Sub(p2)
-	a, e := d1.Dot(d1), d2.Dot(d2)
-	f := d2.Dot(r)
-	switch {
-	case a == 0 && e == 0:
-		return 0, 0, p1, p2
-	case a == 0:
-		t = clamp01(f / e)
-	default:
-		c := d1.Dot(r)
-		if e == 0 {
-			s = clamp01(-c / a)
-		} else {
-			b := d1.Dot(d2)
-			den := a*e - b*b
-			if den > 0 {
-				s = clamp01((b*f - c*e) / den)
-			}
-			t = (b*s + f) / e
-			if t < 0 {
-				t, s = 0, clamp01(-c/a)
-			} else if t > 1 {
-				t, s = 1, clamp01((b-c)/a)
-			}
-		}
-	}
-	return s, t, p1.AddScaled(s, d1), p2.AddScaled(t, d2)
 }

@@ -18,7 +18,7 @@ func pointTriangleDist(p, a, b, c geom.Vec3) float64 {
 	}
 	d := math.Inf(1)
 	for _, e := range [3][2]geom.Vec3{{a, b}, {b, c}, {c, a}} {
-		_, _, c1, c2 := closestSegments(p, p, e[0], e[1])
+		_, _, c1, c2 := geom.ClosestSegmentPoints(p, p, e[0], e[1])
 		d = math.Min(d, c1.Dist(c2))
 	}
 	return d
@@ -32,7 +32,7 @@ func minGap(s *System) float64 {
 			if e[0] == f[0] || e[0] == f[1] || e[1] == f[0] || e[1] == f[1] {
 				continue
 			}
-			_, _, c1, c2 := closestSegments(s.x[e[0]], s.x[e[1]], s.x[f[0]], s.x[f[1]])
+			_, _, c1, c2 := geom.ClosestSegmentPoints(s.x[e[0]], s.x[e[1]], s.x[f[0]], s.x[f[1]])
 			g = math.Min(g, c1.Dist(c2))
 		}
 	}

@@ -711,3 +711,44 @@ func BenchmarkAABBTransform(b *testing.B) {
 		sinkV = box.Transform(tr).Min
 	}
 }
+
+// TestClosestSegmentPoints compares the closest points of random segments
+// (some degenerate, some parallel) with a brute-force search over a grid
+// of parameters refined around its best cell.
+func TestClosestSegmentPoints(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	rv := func() Vec3 { return Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()} }
+	for k := 0; k < 500; k++ {
+		p0, p1, q0, q1 := rv(), rv(), rv(), rv()
+		switch k % 5 {
+		case 1:
+			p1 = p0 // a point
+		case 2:
+			q1 = q0.Add(p1.Sub(p0).Scale(r.Float64())) // parallel
+		}
+		s, u, pa, pb := ClosestSegmentPoints(p0, p1, q0, q1)
+		if s < 0 || s > 1 || u < 0 || u > 1 || pa.Sub(p0.Lerp(p1, s)).Norm() > 1e-12 || pb.Sub(q0.Lerp(q1, u)).Norm() > 1e-12 {
+			t.Fatalf("case %d: parameters %v %v do not give the points", k, s, u)
+		}
+		got := pa.Sub(pb).Norm()
+		// Brute force: a 60 x 60 grid, then finer grids around the best.
+		best, bs, bu := math.Inf(1), 0.0, 0.0
+		lo, hi, lo2, hi2 := 0.0, 1.0, 0.0, 1.0
+		for pass := 0; pass < 3; pass++ {
+			const n = 60
+			for i := 0; i <= n; i++ {
+				for j := 0; j <= n; j++ {
+					x, y := lo+(hi-lo)*float64(i)/n, lo2+(hi2-lo2)*float64(j)/n
+					if d := p0.Lerp(p1, x).Sub(q0.Lerp(q1, y)).Norm(); d < best {
+						best, bs, bu = d, x, y
+					}
+				}
+			}
+			w, w2 := 2*(hi-lo)/n, 2*(hi2-lo2)/n
+			lo, hi, lo2, hi2 = max(0, bs-w), min(1, bs+w), max(0, bu-w2), min(1, bu+w2)
+		}
+		if got > best+1e-9 || got < best-1e-4 {
+			t.Fatalf("case %d: distance %v, brute force %v", k, got, best)
+		}
+	}
+}

@@ -38,7 +38,7 @@ func (d *Detector) nearEE(c *cand) {
 	speed := math.Sqrt(d.theta*d.theta*r2+d.g*d.g) * (1 + 1e-9)
 	dist := func(t float64) float64 {
 		r := d.hrootAt(t)
-		_, _, pa, pb := segClosest(p0, p1, d.moveB(q0, r), d.moveB(q1, r))
+		_, _, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.moveB(q0, r), d.moveB(q1, r))
 		return math.Sqrt(pa.Dist2(pb))
 	}
 	const budget = 4096
@@ -78,7 +78,7 @@ func (d *Detector) nearEE(c *cand) {
 		return
 	}
 	r := d.hrootAt(best)
-	s, u, pa, pb := segClosest(p0, p1, d.moveB(q0, r), d.moveB(q1, r))
+	s, u, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.moveB(q0, r), d.moveB(q1, r))
 	d.addEEHit(c, r, s, u, pa, pb, true)
 }
 
@@ -92,36 +92,3 @@ func (d *Detector) hrootAt(t float64) hroot {
 func (d *Detector) moveB(q geom.Vec3, r hroot) geom.Vec3 {
 	return geom.Vec3{X: q.X*r.cs + q.Z*r.sn, Y: q.Y + r.t*d.g, Z: -q.X*r.sn + q.Z*r.cs}
 }
-
-// segClosest returns the closest points pa = p0 + s (p1 - p0) and
-// pb = q0 + u (q1 - q0) of two segments, s and u in [0, 1] (Ericson,
-// Real-Time Collision Detection, 5.1.9).
-func segClosest(p0, p1, q0, q1 geom.Vec3) (s, u float64, pa, pb geom.Vec3) {
-	d1, d2, r := p1.Sub(p0), q1.Sub(q0), p0.Sub(q0)
-	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
-	switch {
-	case a == 0 && e == 0:
-		return 0, 0, p0, q0
-	case a == 0:
-		u = clamp01(f / e)
-	default:
-		c := d1.Dot(r)
-		if e == 0 {
-			s = clamp01(-c / a)
-		} else {
-			b := d1.Dot(d2)
-			if den := a*e - b*b; den > 0 {
-				s = clamp01((b*f - c*e) / den)
-			}
-			u = (b*s + f) / e
-			if u < 0 {
-				u, s = 0, clamp01(-c/a)
-			} else if u > 1 {
-				u, s = 1, clamp01((b-c)/a)
-			}
-		}
-	}
-	return s, u, p0.AddScaled(s, d1), q0.AddScaled(u, d2)
-}
-
-func clamp01(x float64) float64 { return min(1, max(0, x)) }
