@@ -78,15 +78,7 @@ func Torus(R, r float64, m, n int) *mesh.Mesh {
 	if !(r > 0 && R > r) || m < 3 || n < 3 {
 		panic("shapes.Torus: need 0 < r < R, m >= 3, n >= 3")
 	}
-	vs := make([]geom.Vec3, 0, m*n)
-	for i := 0; i < m; i++ {
-		th := 2 * math.Pi * float64(i) / float64(m)
-		for j := 0; j < n; j++ {
-			ph := 2 * math.Pi * float64(j) / float64(n)
-			rr := R + r*math.Cos(ph)
-			vs = append(vs, geom.Vec3{X: rr * math.Cos(th), Y: rr * math.Sin(th), Z: r * math.Sin(ph)})
-		}
-	}
+	vs := tubeVerts(R, r, 0, m, m, n)
 	id := func(i, j int) int { return (i%m)*n + j%n }
 	faces := make([][]int, 0, m*n)
 	for i := 0; i < m; i++ {
@@ -110,15 +102,7 @@ func Coil(R, r, pitch, turns float64, m, n int) *mesh.Mesh {
 		panic("shapes.Coil: " + err.Error())
 	}
 	ns := int(math.Round(turns*float64(m))) + 1 // sections
-	vs := make([]geom.Vec3, 0, ns*n)
-	for i := 0; i < ns; i++ {
-		th := 2 * math.Pi * float64(i) / float64(m)
-		for j := 0; j < n; j++ {
-			ph := 2 * math.Pi * float64(j) / float64(n)
-			rr := R + r*math.Cos(ph)
-			vs = append(vs, geom.Vec3{X: rr * math.Cos(th), Y: rr * math.Sin(th), Z: pitch*th/(2*math.Pi) + r*math.Sin(ph)})
-		}
-	}
+	vs := tubeVerts(R, r, pitch, ns, m, n)
 	id := func(i, j int) int { return i*n + j%n }
 	faces := make([][]int, 0, 2*(ns-1)*n+2)
 	for i := 0; i+1 < ns; i++ {
@@ -161,4 +145,21 @@ func CheckCoil(R, r, pitch, turns float64, m, n int) error {
 		return fmt.Errorf("coil faces would be too thin: r, R and the turns' spacing differ too much in scale (have R=%v, r=%v, pitch=%v, turns=%v, m=%d, n=%d)", R, r, pitch, turns, m, n)
 	}
 	return nil
+}
+
+// tubeVerts returns the vertices of ns sections of a tube of radius r
+// swept along the helix of radius R about the z axis that rises by pitch
+// per turn (a circle for pitch 0), m sections per turn and n vertices per
+// section (Torus and Coil).
+func tubeVerts(R, r, pitch float64, ns, m, n int) []geom.Vec3 {
+	vs := make([]geom.Vec3, 0, ns*n)
+	for i := 0; i < ns; i++ {
+		th := 2 * math.Pi * float64(i) / float64(m)
+		for j := 0; j < n; j++ {
+			ph := 2 * math.Pi * float64(j) / float64(n)
+			rr := R + r*math.Cos(ph)
+			vs = append(vs, geom.Vec3{X: rr * math.Cos(th), Y: rr * math.Sin(th), Z: pitch*th/(2*math.Pi) + r*math.Sin(ph)})
+		}
+	}
+	return vs
 }
