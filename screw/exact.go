@@ -432,14 +432,21 @@ func (d *Detector) vertexImproper(c *cand, h, s, co float64) bool {
 }
 
 // vertexAtSC returns the position at the time of root r of the moving
-// vertex in the face's frame: for FV B's vertex moved forward, for VF A's
-// vertex moved backward into B's time-0 frame.
+// vertex in the face's frame: for FV B's vertex moved forward (any point
+// of B: nearEE moves B's edge ends with it), for VF A's vertex moved
+// backward into B's time-0 frame.
 func (d *Detector) vertexAtSC(k Kind, p geom.Vec3, r hroot) geom.Vec3 {
 	s, c := r.sn, r.cs
 	if k == FV {
 		return geom.Vec3{X: p.X*c + p.Z*s, Y: p.Y + r.t*d.g, Z: -p.X*s + p.Z*c}
 	}
 	return geom.Vec3{X: p.X*c - p.Z*s, Y: p.Y - r.t*d.g, Z: p.X*s + p.Z*c}
+}
+
+// hrootAt returns time t with the sine and cosine of the motion's angle.
+func (d *Detector) hrootAt(t float64) hroot {
+	sn, cs := math.Sincos(t * d.theta)
+	return hroot{t, sn, cs}
 }
 
 // solveEE tests an edge-edge candidate in its time window, clipped to tmax.
@@ -540,8 +547,7 @@ func (d *Detector) eeSample(c *cand, fn *helixFn, a, b float64, first bool) (flo
 		gb := fn.eval(tb)
 		if ga == 0 || gb == 0 || (ga < 0) != (gb < 0) {
 			t := refineN(fn.evalD, ta, tb, ga, gb)
-			sn, cs := math.Sincos(t * d.theta)
-			if d.eeTry(c, hroot{t, sn, cs}, first) {
+			if d.eeTry(c, d.hrootAt(t), first) {
 				return t, true
 			}
 		}

@@ -38,7 +38,7 @@ func (d *Detector) nearEE(c *cand) {
 	speed := math.Sqrt(d.theta*d.theta*r2+d.g*d.g) * (1 + 1e-9)
 	dist := func(t float64) float64 {
 		r := d.hrootAt(t)
-		_, _, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.moveB(q0, r), d.moveB(q1, r))
+		_, _, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.vertexAtSC(FV, q0, r), d.vertexAtSC(FV, q1, r))
 		return math.Sqrt(pa.Dist2(pb))
 	}
 	const budget = 4096
@@ -78,17 +78,6 @@ func (d *Detector) nearEE(c *cand) {
 		return
 	}
 	r := d.hrootAt(best)
-	s, u, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.moveB(q0, r), d.moveB(q1, r))
+	s, u, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.vertexAtSC(FV, q0, r), d.vertexAtSC(FV, q1, r))
 	d.addEEHit(c, r, s, u, pa, pb, true)
-}
-
-// hrootAt returns time t with the sine and cosine of the motion's angle.
-func (d *Detector) hrootAt(t float64) hroot {
-	sn, cs := math.Sincos(t * d.theta)
-	return hroot{t, sn, cs}
-}
-
-// moveB returns point q of B (screen frame, time 0) at the time of r.
-func (d *Detector) moveB(q geom.Vec3, r hroot) geom.Vec3 {
-	return geom.Vec3{X: q.X*r.cs + q.Z*r.sn, Y: q.Y + r.t*d.g, Z: -q.X*r.sn + q.Z*r.cs}
 }
