@@ -327,17 +327,23 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 	d.scan()
 	d.hits = d.hits[:0]
 	d.solveAll(math.Inf(1), false)
+	return d.report(dst), nil
+}
+
+// report appends to dst the collisions found (d.hits) whose properness
+// reaches the threshold, in world space, sorted by time and without
+// repeats.
+func (d *Detector) report(dst []Collision) []Collision {
 	start := len(dst)
 	for _, c := range d.hits {
-		if c.Properness < d.thresh {
-			continue
+		if c.Properness >= d.thresh {
+			dst = append(dst, d.toWorld(c))
 		}
-		dst = append(dst, d.toWorld(c))
 	}
 	sortByTime(dst[start:])
 	kept, scratch := dedupe(dst[start:], d.order)
 	d.order = scratch
-	return dst[:start+len(kept)], nil
+	return dst[:start+len(kept)]
 }
 
 // dedupe removes repeated reports of the same contact (a vertex-edge touch

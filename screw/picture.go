@@ -112,16 +112,7 @@ func (d *Detector) ScreenImage(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *O
 		line(img, x-sz, y, x+sz, y, col, max(1, scale/2))
 		line(img, x, y-sz, x, y+sz, col, max(1, scale/2))
 	}
-	start := len(dst)
-	for _, c := range d.hits {
-		if c.Properness >= d.thresh {
-			dst = append(dst, d.toWorld(c))
-		}
-	}
-	sortByTime(dst[start:])
-	kept, scratch := dedupe(dst[start:], d.order)
-	d.order = scratch
-	return img, dst[:start+len(kept)], nil
+	return img, d.report(dst), nil
 }
 
 func fill(img *image.RGBA, c color.RGBA) {
