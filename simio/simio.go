@@ -68,7 +68,7 @@ type Body struct {
 	ID      int
 	Mesh    int // index into Scene.Meshes
 	Static  bool
-	Mass    float64  // kg; 0 for static bodies
+	Mass    float64   // kg; 0 for static bodies
 	Inertia geom.Mat3 // about the centre of mass, body frame, kg m^2
 }
 
