@@ -24,7 +24,7 @@ func runSceneHoop(e *env, args []string) error {
 	fs := newFlags("scene hoop")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	steps := fs.Int("steps", 600, "number of frames (time steps)")
-	dt := fs.Float64("dt", cable.DefaultDt, "time step in seconds (semi-implicit Euler)")
+	dt := fs.Float64("dt", cable.DefaultDt, "time step in seconds (semi-implicit Euler, in substeps within the springs' stable step)")
 	cables := fs.Int("cables", 8, "number of cables")
 	segs := fs.Int("segments", 24, "springs per cable")
 	method := fs.String("method", "", "ccd method: inclusion (default, conservative) or cubic (Jansen's closed form)")
@@ -97,8 +97,8 @@ func writeHoopSVG(s *cable.System, path string, r cable.HoopResult) error {
 func printHoop(e *env, r cable.HoopResult) {
 	fmt.Fprintf(e.stdout, "hoop scene: %d edges (%d cable, %d net, %d rim), %d static triangles, %d particles; ccd %s\n",
 		r.Edges, r.CableEdges, r.NetEdges, r.RimEdges, r.Triangles, r.Particles, r.Method)
-	fmt.Fprintf(e.stdout, "%d frames of %g s (%.3g s simulated) in %.3g s: %.3g ms per frame, %.4g frames per second (paper: %g)\n",
-		r.Frames, r.Dt, r.SimulatedSeconds, r.WallSeconds, r.MsPerFrame, r.FramesPerSecond, r.PaperFPS)
+	fmt.Fprintf(e.stdout, "%d frames of %g s (%d substeps; %.3g s simulated) in %.3g s: %.3g ms per frame, %.4g frames per second (paper: %g)\n",
+		r.Frames, r.Dt, r.Substeps, r.SimulatedSeconds, r.WallSeconds, r.MsPerFrame, r.FramesPerSecond, r.PaperFPS)
 	fmt.Fprintf(e.stdout, "contacts %d (%.3g per frame), ccd queries %d, hits %d, max rounds %d, frozen %d\n",
 		r.Contacts, r.ContactsPerFrame, r.Queries, r.Hits, r.MaxRounds, r.Frozen)
 	fmt.Fprintf(e.stdout, "penetrations found by the independent check: %d (check took %.3g s, not timed)\n", r.Penetrations, r.VerifySeconds)

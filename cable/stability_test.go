@@ -1,0 +1,125 @@
+package cable
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/collide-go/collide/geom"
+)
+
+// chainOmega is the largest angular frequency of a free chain of n+1
+// equal masses m joined by n springs k, by power iteration on the dense
+// stiffness matrix K/m (independent of the package's bound).
+func chainOmega(n int, m, k float64) float64 {
+	p := n + 1
+	a := make([][]float64, p)
+	for i := range a {
+		a[i] = make([]float64, p)
+	}
+	for i := 0; i < n; i++ {
+		a[i][i] += k / m
+		a[i+1][i+1] += k / m
+		a[i][i+1] -= k / m
+		a[i+1][i] -= k / m
+	}
+	x := make([]float64, p)
+	for i := range x {
+		x[i] = math.Cos(float64(3*i) + 0.5)
+	}
+	lambda := 0.0
+	for it := 0; it < 5000; it++ {
+		y := make([]float64, p)
+		norm := 0.0
+		for i := range a {
+			for j := range a[i] {
+				y[i] += a[i][j] * x[j]
+			}
+			norm += y[i] * y[i]
+		}
+		norm = math.Sqrt(norm)
+		lambda = norm
+		for i := range y {
+			x[i] = y[i] / norm
+		}
+	}
+	return math.Sqrt(lambda)
+}
+
+// TestLongStepsStayStable: a stretched free cable keeps its energy at
+// every step from 1 ms to 0.1 s (semi-implicit Euler alone diverges above
+// 2/omega, about 4.5 ms for the hoop's cables), and the substep obeys the
+// true frequency's bound h omega < 2.
+func TestLongStepsStayStable(t *testing.T) {
+	const segs, mass, k = 24, 0.05, 100.0
+	omega := chainOmega(segs, mass/(segs+1), k)
+	for _, dt := range []float64{0.001, 0.002, 0.006, 0.02, 0.05, 0.1} {
+		s, err := New(Options{Dt: dt, NoGravity: true, NoCollisions: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AddCable(Cable{From: geom.V(0, 0, 0), To: geom.V(0.5, 0, 0), Segments: segs, Mass: mass, Stiffness: k}); err != nil {
+			t.Fatal(err)
+		}
+		// Stretch every other particle sideways: every mode is excited.
+		for i := 1; i < segs; i += 2 {
+			s.x[i].Y += 0.002
+		}
+		h := dt / float64(s.Substeps())
+		if h*omega >= 2 {
+			t.Errorf("dt %v: %d substeps of %v s, but the chain's highest frequency %v rad/s needs h < %v",
+				dt, s.Substeps(), h, omega, 2/omega)
+		}
+		e0 := s.Energy().Total()
+		for i := 0; i < int(1/dt); i++ {
+			s.Step()
+			if e := s.Energy().Total(); !(e < 1.5*e0) {
+				t.Fatalf("dt %v step %d: energy %v J from %v J", dt, i, e, e0)
+			}
+		}
+	}
+}
+
+// TestHoopLongStep: the hoop scene at a step of 0.02 s ends quickly,
+// with no crossing found by the independent check of every substep and
+// no energy gained.
+func TestHoopLongStep(t *testing.T) {
+	s, _, err := NewHoop(Hoop{Options: Options{Dt: 0.02, Verify: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e0 := s.Energy().Total()
+	start := time.Now()
+	for i := 0; i < 50; i++ {
+		st := s.Step()
+		if st.Penetrations != 0 {
+			t.Fatalf("step %d: %d crossings", i, st.Penetrations)
+		}
+		if e := s.Energy().Total(); !(e < e0+0.05) {
+			t.Fatalf("step %d: energy %v J from %v J", i, e, e0)
+		}
+		if time.Since(start) > time.Minute {
+			t.Fatalf("step %d after a minute: the scene does not settle", i)
+		}
+	}
+	if st := s.Stats(); st.Contacts < 100 || st.Substeps < 50*5 {
+		t.Errorf("too few contacts or substeps to mean anything: %+v", st)
+	}
+}
+
+// TestStiffSpringRefused: a spring that would need more substeps than
+// MaxSubsteps is refused with an error stating the stable step.
+func TestStiffSpringRefused(t *testing.T) {
+	s, err := New(Options{Dt: 0.02, MaxSubsteps: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.AddCable(Cable{From: geom.V(0, 0, 0), To: geom.V(1, 0, 0), Segments: 4, Mass: 0.01, Stiffness: 1e9})
+	if err == nil || !strings.Contains(err.Error(), "at most") || !strings.Contains(err.Error(), "MaxSubsteps 10") {
+		t.Fatalf("error %v, want one stating the stable step and MaxSubsteps", err)
+	}
+	if _, err := New(Options{MaxSubsteps: -1}); err == nil || !strings.Contains(err.Error(), "MaxSubsteps") {
+		t.Errorf("MaxSubsteps -1: %v", err)
+	}
+}
