@@ -2,11 +2,11 @@
 // springs -- that collide with each other and with static edges and
 // triangles, with every edge-edge and vertex-face contact of a time step
 // found by continuous collision detection (package ccd) and resolved by
-// impulses. It is the demonstration of Jansen, "Continuous Collision
-// Detection in 3-D": the cable class of Sec. 3.7, the
-// impulse response of Sec. 3.5 (eqs. 28-29) and the basketball-hoop test of
-// Sec. 4 (a net and cable system of over 500 edges, about 0.25 frames per
-// second in the paper).
+// impulses: the cable class of Jansen, "Continuous Collision Detection in
+// 3-D", Sec. 3.7, with the impulse response of Sec. 3.5 (eqs. 28-29). The
+// paper's basketball-hoop test (Sec. 4: a net and cable system of over 500
+// edges, about 0.25 frames per second in the paper) runs on it in
+// "collide scene hoop".
 //
 // # A time step
 //

@@ -345,8 +345,8 @@ func (s *System) admitSpring(a, b int, k, c float64) error {
 	ca, cb := s.dampRow[a]+c*(ia+cross), s.dampRow[b]+c*(ib+cross)
 	rate := math.Max(s.rate, math.Max(math.Sqrt(ka)+ca, math.Sqrt(kb)+cb))
 	if n := substeps(s.opt.Dt, rate); n > float64(s.opt.MaxSubsteps) {
-		return fmt.Errorf("cable: spring %d: stiffness %v N/m and damping %v N s/m between particles %d and %d "+
-			"are stable only with steps of at most %.3g s; Dt %v s would need %.0f substeps, more than MaxSubsteps %d "+
+		return fmt.Errorf("cable: spring %d (stiffness %v N/m, damping %v N s/m, particles %d and %d): "+
+			"with it the springs are stable only with steps of at most %.3g s; Dt %v s would need %.0f substeps, more than MaxSubsteps %d "+
 			"(lower Dt, the stiffness or the damping, or raise MaxSubsteps)",
 			len(s.springs), k, c, a, b, 1/rate, s.opt.Dt, n, s.opt.MaxSubsteps)
 	}

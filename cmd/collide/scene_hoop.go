@@ -8,6 +8,7 @@ import (
 
 	"github.com/collide-go/collide/cable"
 	"github.com/collide-go/collide/ccd"
+	"github.com/collide-go/collide/internal/demo/hoop"
 )
 
 func init() {
@@ -51,12 +52,12 @@ func runSceneHoop(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	h := cable.Hoop{Cables: *cables, Segments: *segs, Seed: *seed, Options: cable.Options{Dt: *dt, Method: m}}
-	if _, _, err := cable.NewHoop(h); err != nil {
+	h := hoop.Config{Cables: *cables, Segments: *segs, Seed: *seed, Options: cable.Options{Dt: *dt, Method: m}}
+	if _, _, err := hoop.New(h); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	p := newProgress(e.stderr, *quiet || *asJSON, "scene hoop")
-	r, s, err := cable.RunHoop(h, *steps, p.update)
+	r, s, err := hoop.Run(h, *steps, p.update)
 	p.done()
 	if err != nil {
 		return err
@@ -81,7 +82,7 @@ func runSceneHoop(e *env, args []string) error {
 	return nil
 }
 
-func writeHoopSVG(s *cable.System, path string, r cable.HoopResult) error {
+func writeHoopSVG(s *cable.System, path string, r hoop.Result) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -94,7 +95,7 @@ func writeHoopSVG(s *cable.System, path string, r cable.HoopResult) error {
 	return err
 }
 
-func printHoop(e *env, r cable.HoopResult) {
+func printHoop(e *env, r hoop.Result) {
 	fmt.Fprintf(e.stdout, "hoop scene: %d edges (%d cable, %d net, %d rim), %d static triangles, %d particles; ccd %s\n",
 		r.Edges, r.CableEdges, r.NetEdges, r.RimEdges, r.Triangles, r.Particles, r.Method)
 	fmt.Fprintf(e.stdout, "%d frames of %g s (%d substeps; %.3g s simulated) in %.3g s: %.3g ms per frame, %.4g frames per second (paper: %g)\n",
@@ -107,7 +108,7 @@ func printHoop(e *env, r cable.HoopResult) {
 }
 
 func demoHoop(e *env, outDir string) error {
-	r, s, err := cable.RunHoop(cable.Hoop{}, 500, nil)
+	r, s, err := hoop.Run(hoop.Config{}, 500, nil)
 	if err != nil {
 		return err
 	}
