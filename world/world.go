@@ -326,7 +326,7 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	}
 	pose, err := checkPose(def.Pose)
 	if err != nil {
-		return -1, err
+		return -1, fmt.Errorf("world: %w", err)
 	}
 	sh, err := w.shape(def.Mesh, def.Kind)
 	if err != nil {
@@ -352,17 +352,18 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 // holding.
 const MaxCoord = 1e15
 
-// checkPose validates a pose and normalizes its quaternion.
+// checkPose validates a pose and normalizes its quaternion; its errors
+// leave the package prefix to the caller.
 func checkPose(p geom.Pose) (geom.Pose, error) {
 	if !p.P.IsFinite() || !p.Q.IsFinite() {
-		return p, fmt.Errorf("world: pose %v is not finite", p)
+		return p, fmt.Errorf("pose %v is not finite", p)
 	}
 	if p.P.Abs().MaxAbs() > MaxCoord {
-		return p, fmt.Errorf("world: pose %v: translation beyond MaxCoord = %g", p, MaxCoord)
+		return p, fmt.Errorf("pose %v: translation beyond MaxCoord = %g", p, MaxCoord)
 	}
 	q, ok := p.Q.Normalize()
 	if !ok {
-		return p, fmt.Errorf("world: pose %v has a zero quaternion", p)
+		return p, fmt.Errorf("pose %v has a zero quaternion", p)
 	}
 	p.Q = q
 	return p, nil
