@@ -95,3 +95,30 @@ func TestStiffSpringRefused(t *testing.T) {
 		t.Errorf("MaxSubsteps -1: %v", err)
 	}
 }
+
+// TestSubstepsFinite: extreme masses and stiffnesses give a finite number
+// of substeps within MaxSubsteps, or a refusal.
+func TestSubstepsFinite(t *testing.T) {
+	for _, m := range []float64{1e-300, 1e-30, 1, 1e30, 1e300} {
+		for _, k := range []float64{0, 1e-300, 1, 1e30, 1e300} {
+			s, err := New(Options{NoCollisions: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, errA := s.AddParticle(Particle{Mass: m})
+			b, errB := s.AddParticle(Particle{X: geom.V(1, 0, 0), Mass: m})
+			if errA != nil || errB != nil {
+				continue
+			}
+			if err := s.AddSpring(a, b, k, k); err != nil {
+				continue
+			}
+			if n := s.Substeps(); n < 1 || n > DefaultMaxSubsteps {
+				t.Errorf("mass %v stiffness %v: %d substeps", m, k, n)
+			}
+			if st := s.Step(); st.Substeps != s.Substeps() {
+				t.Errorf("mass %v stiffness %v: step took %d substeps, want %d", m, k, st.Substeps, s.Substeps())
+			}
+		}
+	}
+}

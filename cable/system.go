@@ -340,11 +340,11 @@ func (s *System) AddSpring(a, b int, stiffness, damping float64) error {
 // same for the damping matrix.
 func (s *System) admitSpring(a, b int, k, c float64) error {
 	ia, ib := s.invMass[a], s.invMass[b]
-	cross := math.Sqrt(ia * ib)
+	cross := math.Sqrt(ia) * math.Sqrt(ib)
 	ka, kb := s.stiffRow[a]+k*(ia+cross), s.stiffRow[b]+k*(ib+cross)
 	ca, cb := s.dampRow[a]+c*(ia+cross), s.dampRow[b]+c*(ib+cross)
 	rate := math.Max(s.rate, math.Max(math.Sqrt(ka)+ca, math.Sqrt(kb)+cb))
-	if n := substeps(s.opt.Dt, rate); n > float64(s.opt.MaxSubsteps) {
+	if n := substeps(s.opt.Dt, rate); !(n <= float64(s.opt.MaxSubsteps)) {
 		return fmt.Errorf("cable: spring %d (stiffness %v N/m, damping %v N s/m, particles %d and %d): "+
 			"with it the springs are stable only with steps of at most %.3g s; Dt %v s would need %.0f substeps, more than MaxSubsteps %d "+
 			"(lower Dt, the stiffness or the damping, or raise MaxSubsteps)",
