@@ -65,5 +65,5 @@ func ExampleMesh_RequireSolid() {
 	verts := []geom.Vec3{{X: 0, Y: 0, Z: 0}, {X: 1, Y: 0, Z: 0}, {X: 0, Y: 1, Z: 0}, {X: 0, Y: 0, Z: 1}}
 	m, _ := mesh.New(verts, [][]int{{0, 2, 1}, {0, 1, 3}, {0, 3, 2}}, nil) // one face missing
 	fmt.Println(m.Closed(), m.RequireSolid())
-	// Output: false edge 1: boundary edge 2-1 has only face 0 (mesh is not closed)
+	// Output: false edge 1: boundary edge 2-1 has only face 0 (mesh is not closed; use it as a soup, or close the hole)
 }

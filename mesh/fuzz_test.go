@@ -92,8 +92,11 @@ func FuzzNew(f *testing.F) {
 		if want := o.convex(m.ConvexTol()); m.Convex() != want {
 			t.Fatalf("Convex %v, want %v\nverts %v\nfaces %v", m.Convex(), want, s.verts, s.faces)
 		}
-		if err := m.RequireSolid(); err == nil && !(m.Closed() && m.Manifold() && m.Oriented() && m.Volume() > 0) {
+		if err := m.RequireSolid(); err == nil && !(m.Closed() && m.Oriented() && m.Volume() > 0) {
 			t.Fatalf("RequireSolid accepted a mesh that is not solid")
+		}
+		if err := m.RequireManifoldSolid(); err == nil && !(m.Closed() && m.Manifold() && m.Oriented() && m.Volume() > 0) {
+			t.Fatalf("RequireManifoldSolid accepted a mesh that is not a manifold solid")
 		}
 		m.Triangles(nil)
 	})
