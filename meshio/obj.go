@@ -17,9 +17,10 @@ import (
 // "f"/"fo" statements whose entries may have the forms v, v/vt, v//vn and
 // v/vt/vn; indices are 1-based, negative ones count back from the last
 // vertex read. Comments (#) and line continuations (a trailing \) are
-// honoured. Texture coordinates, normals, groups, materials, smoothing
-// groups, lines, points, free-form geometry and unknown statements are
-// ignored.
+// honoured. Objects ("o NAME") and groups ("g NAME") are recorded in
+// Soup.Objects and Soup.Groups (see Soup.Split); texture coordinates,
+// normals, materials, smoothing groups, lines, points, free-form geometry
+// and unknown statements are ignored.
 func ReadOBJSoup(r io.Reader, name string) (*Soup, error) {
 	s := &Soup{Name: name}
 	var fb faceBuilder
@@ -53,6 +54,13 @@ func ReadOBJSoup(r io.Reader, name string) (*Soup, error) {
 			continue
 		}
 		switch string(kw) {
+		case "o", "g":
+			p := Part{Name: string(bytes.TrimSpace(stripComment(rest))), Pos: int64(line), Start: len(fb.start)}
+			if kw[0] == 'o' {
+				s.Objects = append(s.Objects, p)
+			} else {
+				s.Groups = append(s.Groups, p)
+			}
 		case "v":
 			if len(s.Verts) >= maxElems {
 				return nil, lineErr(name, line, "too many vertices")
@@ -108,6 +116,9 @@ func ReadOBJSoup(r io.Reader, name string) (*Soup, error) {
 	}
 	s.Faces = fb.faces()
 	s.FacePos = fb.pos
+	if len(s.Faces) == 0 {
+		s.why = ": the file has no f statements (points and lines are not surfaces)"
+	}
 	// Positive indices may refer to vertices defined later in the file.
 	for f, l := range s.Faces {
 		for _, v := range l {
