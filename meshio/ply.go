@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/collide-go/collide/geom"
