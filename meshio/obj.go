@@ -146,18 +146,20 @@ func WriteOBJ(w io.Writer, m *mesh.Mesh) error {
 	return writeOBJ(w, m.Verts, m.NumFaces(), m.Face)
 }
 
-// WriteOBJSoup writes a polygon soup as a Wavefront OBJ file.
+// WriteOBJSoup writes a polygon soup as a Wavefront OBJ file, with its
+// objects and groups ("o" and "g" statements) before their first faces.
 func WriteOBJSoup(w io.Writer, s *Soup) error {
+	var l []int32
 	return writeOBJ(w, s.Verts, len(s.Faces), func(f int) []int32 {
-		l := make([]int32, len(s.Faces[f]))
-		for i, v := range s.Faces[f] {
-			l[i] = int32(v)
+		l = l[:0]
+		for _, v := range s.Faces[f] {
+			l = append(l, int32(v))
 		}
 		return l
-	})
+	}, s.Objects, s.Groups)
 }
 
-func writeOBJ(w io.Writer, verts []geom.Vec3, nf int, face func(int) []int32) error {
+func writeOBJ(w io.Writer, verts []geom.Vec3, nf int, face func(int) []int32, parts ...[]Part) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	buf := make([]byte, 0, 128)
 	buf = append(buf, "# collide mesh: "...)
@@ -175,7 +177,22 @@ func writeOBJ(w io.Writer, verts []geom.Vec3, nf int, face func(int) []int32) er
 		buf = append(buf, '\n')
 		bw.Write(buf)
 	}
+	next := make([]int, len(parts))
 	for f := 0; f < nf; f++ {
+		for k, ps := range parts {
+			for next[k] < len(ps) && ps[next[k]].Start <= f {
+				buf = append(buf[:0], "og"[k], ' ')
+				for _, c := range []byte(ps[next[k]].Name) {
+					if c == '\n' || c == '\r' {
+						c = ' '
+					}
+					buf = append(buf, c)
+				}
+				buf = append(buf, '\n')
+				bw.Write(buf)
+				next[k]++
+			}
+		}
 		buf = append(buf[:0], 'f')
 		for _, v := range face(f) {
 			buf = append(buf, ' ')

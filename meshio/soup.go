@@ -312,7 +312,7 @@ func parse3(b []byte) (geom.Vec3, []byte, string) {
 // as degenerate: faces that repeat a vertex and faces whose area is at most
 // AreaTol x (bounding-box diagonal)^2 (opt as for mesh.New; nil means the
 // defaults). Real-world STL files often contain such slivers. FacePos stays
-// parallel to Faces. It returns the number of faces removed.
+// parallel to Faces and the OBJ parts keep their faces. It returns the number of faces removed.
 func (s *Soup) DropDegenerate(opt *mesh.Options) int {
 	areaTol := mesh.DefaultAreaTol
 	if opt != nil && opt.AreaTol > 0 {
@@ -321,7 +321,9 @@ func (s *Soup) DropDegenerate(opt *mesh.Options) int {
 	diag := geom.AABBOf(s.Verts...).Diagonal()
 	limit := areaTol * diag * diag
 	keep := 0
+	newIndex := make([]int, len(s.Faces)+1)
 	for f, l := range s.Faces {
+		newIndex[f] = keep
 		if !degenerate(s.Verts, l, limit) {
 			s.Faces[keep] = l
 			if f < len(s.FacePos) {
@@ -330,11 +332,13 @@ func (s *Soup) DropDegenerate(opt *mesh.Options) int {
 			keep++
 		}
 	}
+	newIndex[len(s.Faces)] = keep
 	removed := len(s.Faces) - keep
 	s.Faces = s.Faces[:keep]
 	if len(s.FacePos) > keep {
 		s.FacePos = s.FacePos[:keep]
 	}
+	s.renumberParts(newIndex)
 	return removed
 }
 
