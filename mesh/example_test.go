@@ -45,7 +45,7 @@ func ExampleNew_errors() {
 	_, err = mesh.New(verts, [][]int{{0, 1, 7}}, nil)
 	fmt.Println(err)
 	// Output:
-	// face 1: has zero area (0)
+	// face 1: has zero area (0); drop such faces (meshio's Soup.DropDegenerate, collide mesh repair)
 	// face 0: vertex index 7 out of range [0, 4)
 }
 

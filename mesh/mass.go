@@ -102,7 +102,7 @@ func MassProperties(m *Mesh, density float64) (MassProps, error) {
 	tr := c[0][0] + c[1][1] + c[2][2]
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
-			mp.Inertia[i][j] = -c[i][j]
+			mp.Inertia[i][j] = 0 - c[i][j] // +0, not -0, where c is 0
 		}
 		mp.Inertia[i][i] += tr
 	}

@@ -308,12 +308,12 @@ func facePlane(vs []geom.Vec3, loop []int32, diag float64, o Options) (geom.Plan
 		return geom.Plane{}, fmt.Sprintf("coordinates out of range: vertex %d is %v, its area overflows; keep coordinates within ±geom.MaxCoord = %g (scale the model to larger units)", far, vs[far], geom.MaxCoord)
 	}
 	if !(area > o.AreaTol*diag*diag) || area == 0 {
-		return geom.Plane{}, fmt.Sprintf("has zero area (%g)", area)
+		return geom.Plane{}, fmt.Sprintf("has zero area (%g); drop such faces (meshio's Soup.DropDegenerate, collide mesh repair)", area)
 	}
 	pl, _ := geom.PlaneFromNormal(nrm, c)
 	for _, vi := range loop {
 		if d := math.Abs(pl.SignedDist(vs[vi])); d > o.PlanarTol*diag {
-			return geom.Plane{}, fmt.Sprintf("is not planar: vertex %d is %g from the face plane (tolerance %g)", vi, d, o.PlanarTol*diag)
+			return geom.Plane{}, fmt.Sprintf("is not planar: vertex %d is %g from the face plane (tolerance %g); split such faces into triangles (meshio's Soup.Triangulate, collide mesh repair) or raise Options.PlanarTol", vi, d, o.PlanarTol*diag)
 		}
 	}
 	return pl, ""

@@ -241,20 +241,22 @@ type OrientReport struct {
 	// Components counts the groups of faces joined across edges with
 	// exactly two faces; Closed counts those in which every edge has
 	// exactly two faces.
-	Components, Closed int
+	Components int `json:"components"`
+	Closed     int `json:"closed"`
 	// Flipped counts the faces whose loop Orient reversed.
-	Flipped int
+	Flipped int `json:"flipped"`
 	// NonOrientable counts components that admit no consistent
 	// orientation (a Moebius strip or Klein bottle); their faces are left
 	// as they were.
-	NonOrientable int
+	NonOrientable int `json:"non_orientable"`
 	// BoundaryEdges and NonManifoldEdges count edges with one face and
 	// with more than two faces; such edges do not constrain orientation.
-	BoundaryEdges, NonManifoldEdges int
+	BoundaryEdges    int `json:"boundary_edges"`
+	NonManifoldEdges int `json:"non_manifold_edges"`
 	// InwardClosed counts the closed components whose signed volume was
 	// negative after making them consistent, and which were then turned
 	// outward (they are counted in Flipped).
-	InwardClosed int
+	InwardClosed int `json:"inward_closed"`
 }
 
 // Orient makes the faces' orientation consistent and outward, per
@@ -595,18 +597,21 @@ type RepairOptions struct {
 type RepairReport struct {
 	// WeldTol is the absolute welding tolerance used (0 with WeldExact or
 	// NoWeld).
-	WeldTol float64
+	WeldTol float64 `json:"weld_tol"`
 	// Welded counts vertices merged into others, Unused the vertices no
 	// face used afterwards (removed).
-	Welded, Unused int
+	Welded int `json:"welded"`
+	Unused int `json:"unused"`
 	// Collapsed counts faces the weld left with fewer than three distinct
 	// corners, Degenerate the faces of zero area dropped afterwards (see
 	// DropDegenerate), Duplicates the copies of other faces dropped.
-	Collapsed, Degenerate, Duplicates int
+	Collapsed  int `json:"collapsed"`
+	Degenerate int `json:"degenerate"`
+	Duplicates int `json:"duplicates"`
 	// Triangulated counts the polygons split into triangles.
-	Triangulated int
+	Triangulated int `json:"triangulated"`
 	// Orient is the orientation report (zero when NoOrient).
-	Orient OrientReport
+	Orient OrientReport `json:"orient"`
 }
 
 // Repair cleans a soup read from a file so that it builds a mesh with
