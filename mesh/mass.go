@@ -45,8 +45,11 @@ type MassProps struct {
 //
 // The mesh must bound a solid: closed, consistently oriented, outward
 // (RequireSolid; non-manifold vertices are fine), else the error says
-// which edge is open or flipped or that the volume is not positive. The
-// density must be positive and finite.
+// which edge is open or flipped or that the volume is not positive; and
+// the resulting principal moments must be those of a solid (positive, and
+// each at most the sum of the other two), which a self-intersecting
+// surface or a part oriented inwards can break. The density must be
+// positive and finite.
 func MassProperties(m *Mesh, density float64) (MassProps, error) {
 	if !(density > 0) || math.IsInf(density, 0) {
 		return MassProps{}, fmt.Errorf("mesh: mass properties: density %v is not positive and finite", density)
@@ -107,6 +110,13 @@ func MassProperties(m *Mesh, density float64) (MassProps, error) {
 		mp.Inertia[i][i] += tr
 	}
 	mp.Principal, mp.Axes = SymEigen(mp.Inertia)
+	// A solid's principal moments are positive and obey the triangle
+	// inequality (I1 + I2 >= I3, equality only for a flat body). A closed
+	// oriented surface that intersects itself, or has an inward part that
+	// is not a cavity of an outward one, can break that.
+	if p := mp.Principal; !(p.X > 0) || p.X+p.Y < p.Z*(1-1e-9) {
+		return MassProps{}, fmt.Errorf("mesh: mass properties: principal moments %.6g, %.6g, %.6g are not those of a solid: the surface intersects itself or a closed part is oriented inwards (meshio's Soup.Orient turns each closed part outward)", p.X, p.Y, p.Z)
+	}
 	return mp, nil
 }
 

@@ -462,3 +462,52 @@ func TestSymEigen(t *testing.T) {
 		}
 	}
 }
+
+// TestMassPropertiesCavity checks a hollow cube (an inward cube inside an
+// outward one: the cavity's mass is subtracted, closed form I_outer -
+// I_inner) and the same inward cube outside the outer one, which bounds no
+// solid and is refused although its total volume is positive.
+func TestMassPropertiesCavity(t *testing.T) {
+	build := func(inner geom.Vec3) *mesh.Mesh {
+		outer, in := shapes.Cube(2), shapes.Cube(1)
+		vs := slices.Clone(outer.Verts)
+		fs := loopsOf(outer)
+		for _, v := range in.Verts {
+			vs = append(vs, v.Add(inner))
+		}
+		for _, l := range loopsOf(in) {
+			r := make([]int, len(l))
+			for k, v := range l {
+				r[len(l)-1-k] = v + outer.NumVerts()
+			}
+			fs = append(fs, r)
+		}
+		m, err := mesh.New(vs, fs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	const rho = 3.0
+	mp, err := mesh.MassProperties(build(geom.Vec3{}), rho)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := boxInertia(8*rho, geom.Vec3{X: 2, Y: 2, Z: 2}).Add(boxInertia(rho, geom.Vec3{X: 1, Y: 1, Z: 1}).Scale(-1))
+	checkProps(t, "hollow cube", mp, rho, 7, geom.Vec3{}, want, 1e-12)
+	if _, err := mesh.MassProperties(build(geom.Vec3{X: 5}), rho); err == nil || !containsStr(err.Error(), "not those of a solid") {
+		t.Fatalf("inward cube outside: %v", err)
+	}
+}
+
+func loopsOf(m *mesh.Mesh) [][]int {
+	var fs [][]int
+	for f := range m.NumFaces() {
+		var l []int
+		for _, v := range m.Face(f) {
+			l = append(l, int(v))
+		}
+		fs = append(fs, l)
+	}
+	return fs
+}
