@@ -126,12 +126,7 @@ type sweep struct {
 // at returns the position of p at time j/cullK under the screen-frame
 // motion, or under its inverse when inv is set.
 func (d *Detector) sweepAt(sw *sweep, p geom.Vec3, j int, inv bool) geom.Vec3 {
-	c, s := sw.c[j], sw.s[j]
-	t := float64(j) / cullK
-	if inv {
-		return geom.Vec3{X: p.X*c - p.Z*s, Y: p.Y - t*d.g, Z: p.X*s + p.Z*c}
-	}
-	return geom.Vec3{X: p.X*c + p.Z*s, Y: p.Y + t*d.g, Z: -p.X*s + p.Z*c}
+	return d.moveSC(p, float64(j)/cullK, sw.s[j], sw.c[j], inv)
 }
 
 // halfChord returns half the length of the chord of one interval of the
@@ -151,7 +146,7 @@ func (d *Detector) ballsOf(sw *sweep, p geom.Vec3, inv bool, mid *[cullK]geom.Ve
 		mid[j-1] = prev.Add(cur).Scale(0.5)
 		prev = cur
 	}
-	return d.halfChord(sw, hypot(p.X, p.Z))
+	return d.halfChord(sw, hypot(p.X-d.u.X, p.Z-d.u.Z))
 }
 
 // maskOf returns the intervals k of mask w in which the sphere (c, rho)

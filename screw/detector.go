@@ -150,6 +150,19 @@ type Detector struct {
 	o, ax, ay, az geom.Vec3
 	theta, g      float64
 	trans         bool // pure translation: orthogonal projection
+	// small is set for rotations below smallTheta: the screen frame's
+	// origin is then near the bodies instead of on the screw axis, whose
+	// point u (u.Y = 0) is far away, and the screen is an orthogonal
+	// projection along pdir (ortho) whose records are widened by the
+	// deviation of the screw from the translation (smallMargins). The
+	// motion itself is exact: p moves to p + C pj(p-u) + S jj(p-u) + t g y.
+	small bool
+	ortho bool // orthogonal projection (trans or small)
+	u     geom.Vec3
+	// Projection of the small mode: screen coordinates r = p.pe1,
+	// h = p.pe2, time coordinate s = p.pdir * sinv.
+	pe1, pe2, pdir geom.Vec3
+	sinv           float64
 	// Motion of A in the world, for reporting.
 	a0, a1   geom.Pose
 	aMove    Motion
@@ -524,7 +537,9 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	cA := ia.center
 	cB := tba.Apply(ib.center)
 	d.scale = max(ia.radius, ib.radius) + 1e-300
-	if mot.Theta == 0 {
+	d.small, d.u = false, geom.Vec3{}
+	switch {
+	case mot.Theta == 0:
 		if !(mot.G > 0) {
 			return false
 		}
@@ -533,7 +548,20 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		d.ay = mot.V
 		d.ax, d.az = mot.V.Orthonormal()
 		d.o = cA
-	} else {
+	case mot.Theta < smallTheta:
+		// The screw axis is about |displacement| / theta away: keep the
+		// origin at B's centre, where coordinates stay small, and carry
+		// the axis point u.
+		d.trans, d.small = false, true
+		d.theta, d.g = mot.Theta, mot.G
+		d.ay = mot.V
+		// Right-handed (x = y cross z), so the rotation formulas hold.
+		d.az, _ = mot.V.Orthonormal()
+		d.ax = d.ay.Cross(d.az)
+		d.o = cB
+		w := mot.U.Sub(d.o)
+		d.u = geom.Vec3{X: w.Dot(d.ax), Z: w.Dot(d.az)}
+	default:
 		d.trans = false
 		d.theta, d.g = mot.Theta, mot.G
 		d.ay = mot.V
@@ -563,6 +591,7 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		d.az = z
 		d.ax = d.ay.Cross(d.az)
 	}
+	d.ortho = d.trans || d.small
 	// Screen transforms.
 	rs := geom.MatRows(d.ax, d.ay, d.az)
 	ta := geom.Transform{R: rs, T: rs.MulVec(d.o).Neg()}
@@ -575,13 +604,13 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	ca := ta.Apply(ia.center)
 	cb := tb.Apply(ib.center)
 	cb1 := d.move(cb, 1)
-	rc := hypot(cb.X, cb.Z)
+	rc := hypot(cb.X-d.u.X, cb.Z-d.u.Z)
 	sag := rc * d.theta * d.theta / 8 * 1.01
 	dist := segPointDist(cb, cb1, ca)
 	if dist-sag > ia.radius+ib.radius+1e-9*d.scale {
 		return false
 	}
-	if d.theta > 0 {
+	if d.theta > 0 && !d.small {
 		ra, rb := hypot(ca.X, ca.Z), rc
 		if math.Abs(ra-rb) > ia.radius+ib.radius+1e-9*d.scale {
 			return false
@@ -637,7 +666,10 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		d.margin += d.pixel / 2
 	}
 	d.smargin = 1e-9
-	if !d.trans {
+	if d.small {
+		d.smallMargins(cb, ib.radius)
+	}
+	if !d.ortho {
 		// The azimuths of the projection come from fastAtan2, within
 		// atanErr of the true ones: that moves h by at most r*atanErr and
 		// s by at most r^2 theta/(g^2 + r^2 theta^2)*atanErr, which is at
@@ -669,8 +701,8 @@ func (d *Detector) slice(w uint32) bool {
 	d.sliceFull = d.allFull && w == allIntervals
 	d.a.load(d.tr[0], d.fmask[0])
 	d.b.load(d.tr[1], d.fmask[1])
-	d.a.facing(d.theta, d.g, true, d.fmask[0])
-	d.b.facing(d.theta, d.g, false, d.fmask[1])
+	d.a.facing(d.theta, d.g, d.u, true, d.fmask[0])
+	d.b.facing(d.theta, d.g, d.u, false, d.fmask[1])
 	return d.cullFeatures()
 }
 
@@ -680,16 +712,62 @@ func (d *Detector) move(p geom.Vec3, t float64) geom.Vec3 {
 		return geom.Vec3{X: p.X, Y: p.Y + t*d.g, Z: p.Z}
 	}
 	s, c := math.Sincos(t * d.theta)
-	return geom.Vec3{X: p.X*c + p.Z*s, Y: p.Y + t*d.g, Z: -p.X*s + p.Z*c}
+	return d.moveSC(p, t, s, c, false)
 }
 
-// rotate applies the motion's rotation at time t to a direction.
-func (d *Detector) rotate(v geom.Vec3, t float64) geom.Vec3 {
-	if d.trans {
-		return v
+// moveSC applies the screen-frame motion at time t, whose rotation angle
+// has sine sn and cosine cs, to p; with inv its inverse (B's time-0 frame
+// seen moving back). In the small mode the rotation is about the axis
+// through u, written as an increment so that the far axis costs no
+// accuracy.
+func (d *Detector) moveSC(p geom.Vec3, t, sn, cs float64, inv bool) geom.Vec3 {
+	g := t * d.g
+	if inv {
+		sn, g = -sn, -g
 	}
-	s, c := math.Sincos(t * d.theta)
-	return geom.Vec3{X: v.X*c + v.Z*s, Y: v.Y, Z: -v.X*s + v.Z*c}
+	if !d.small {
+		return geom.Vec3{X: p.X*cs + p.Z*sn, Y: p.Y + g, Z: -p.X*sn + p.Z*cs}
+	}
+	wx, wz := p.X-d.u.X, p.Z-d.u.Z
+	c := cosm1(sn, cs)
+	return geom.Vec3{X: p.X + c*wx + sn*wz, Y: p.Y + g, Z: p.Z + c*wz - sn*wx}
+}
+
+// cosm1 returns cos(a) - 1 for the angle a with sine sn and cosine cs,
+// accurately for small angles.
+func cosm1(sn, cs float64) float64 {
+	if cs > 0 {
+		return -sn * sn / (1 + cs)
+	}
+	return cs - 1
+}
+
+// smallMargins sets the projection of the small mode (see Detector.small)
+// and widens the records' margins by the deviation of the screw from the
+// translation by the displacement p of the screen origin: a point at
+// distance rho from the origin deviates from x + t p by at most
+// 2 sin(t theta/2) rho <= theta rho (its turn about the origin) plus the
+// sagitta |u| (1 - cos(theta/2)) of the origin's own helix. cb and rb are
+// B's bounding sphere in the screen frame (only B moves in it).
+func (d *Detector) smallMargins(cb geom.Vec3, rb float64) {
+	sn, cs := math.Sincos(d.theta)
+	p := d.moveSC(geom.Vec3{}, 1, sn, cs, false)
+	h := math.Sin(d.theta / 4)
+	dev := (d.theta*(cb.Norm()+rb) + 2*h*h*hypot(d.u.X, d.u.Z)) * (1 + smallDevPad)
+	d.margin += dev
+	pl := p.Norm()
+	d.pdir = d.ay
+	d.sinv = 0
+	if pl > 0 && dev < pl {
+		d.pdir = p.Scale(1 / pl)
+		d.sinv = 1 / pl
+		d.smargin += dev / pl * (1 + smallDevPad)
+	} else {
+		// The displacement is within the deviation: the time
+		// coordinate says nothing, every window is the whole step.
+		d.smargin += 2
+	}
+	d.pe1, d.pe2 = d.pdir.Orthonormal()
 }
 
 func segPointDist(a, b, p geom.Vec3) float64 {
@@ -773,12 +851,12 @@ const smallLoad = 64
 // facing marks the faces that are (at least partly) backward facing for A
 // or forward facing for B under the flow omega(x) = theta y x x + g y, and
 // the edges and vertices on them.
-func (bd *body) facing(theta, g float64, backward bool, fm []uint32) {
+func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32) {
 	m := bd.m
 	clear(bd.edge)
 	clear(bd.vert)
-	// A bound of |x| + |z| over the body.
-	rmax := math.Abs(bd.center.X) + math.Abs(bd.center.Z) + 1.5*bd.info.radius
+	// A bound of |x| + |z| over the body, measured from the axis.
+	rmax := math.Abs(bd.center.X-u.X) + math.Abs(bd.center.Z-u.Z) + 1.5*bd.info.radius
 	eps := 1e-9 * (math.Abs(g) + theta*rmax)
 	for f := range bd.face {
 		if fm[f] == 0 {
@@ -796,7 +874,7 @@ func (bd *body) facing(theta, g float64, backward bool, fm []uint32) {
 		var okPrev, ok0 bool
 		for k, v := range loop {
 			p := bd.pos[v]
-			w := theta*(p.Z*n.X-p.X*n.Z) + g*n.Y
+			w := theta*((p.Z-u.Z)*n.X-(p.X-u.X)*n.Z) + g*n.Y
 			ok := backward && w <= eps || !backward && w >= -eps
 			if ok {
 				keep = true

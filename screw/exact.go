@@ -192,8 +192,9 @@ func (d *Detector) eeSetup(e *eeFunc, p, ea, q0, eb0 geom.Vec3) {
 	n1 := ea.Cross(pj(eb0))
 	n2 := ea.Cross(jj(eb0))
 	d0 := q0.Sub(p)
-	d1 := pj(q0)
-	d2 := jj(q0)
+	w := q0.Sub(d.u) // u = 0 unless small
+	d1 := pj(w)
+	d2 := jj(w)
 	g := d.g
 	c := &e.c
 	c[0] = n0.Dot(d0)
@@ -295,8 +296,10 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 		return 0, false
 	}
 	f0 := n.Dot(x) - off
-	k2 := n.X*x.X + n.Z*x.Z
-	k3 := k3s * (n.X*x.Z - n.Z*x.X)
+	// The rotation about the axis acts on x - u (u = 0 unless small).
+	wx, wz := x.X-d.u.X, x.Z-d.u.Z
+	k2 := n.X*wx + n.Z*wz
+	k3 := k3s * (n.X*wz - n.Z*wx)
 	tol := 1e-9 * d.scale
 	// f changes by at most L per unit time: far above the plane, the
 	// vertex cannot reach it before hi.
@@ -367,6 +370,9 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 // at the window's centre.
 func (d *Detector) vertexRoots(fn *helixFn, f0, k1, k2, k3, lo, hi, sn, cs float64, rs *[maxRoots]proot) int {
 	fn.setVertex(f0, k1, k2, k3, d.theta)
+	if d.small {
+		fn.setSmall()
+	}
 	if hi > lo {
 		fn.sn0, fn.cs0, fn.scOK = sn, cs, true
 		if n, ok := fn.roots(lo, hi, true, rs); ok {
@@ -436,11 +442,7 @@ func (d *Detector) vertexImproper(c *cand, h, s, co float64) bool {
 // of B: nearEE moves B's edge ends with it), for VF A's vertex moved
 // backward into B's time-0 frame.
 func (d *Detector) vertexAtSC(k Kind, p geom.Vec3, r hroot) geom.Vec3 {
-	s, c := r.sn, r.cs
-	if k == FV {
-		return geom.Vec3{X: p.X*c + p.Z*s, Y: p.Y + r.t*d.g, Z: -p.X*s + p.Z*c}
-	}
-	return geom.Vec3{X: p.X*c - p.Z*s, Y: p.Y - r.t*d.g, Z: p.X*s + p.Z*c}
+	return d.moveSC(p, r.t, r.sn, r.cs, k != FV)
 }
 
 // hrootAt returns time t with the sine and cosine of the motion's angle.
@@ -492,6 +494,9 @@ func (d *Detector) solveEE(c *cand, tmax float64, first bool) (float64, bool) {
 	// closest points within both edges.
 	var hf helixFn
 	hf.setEE(&fn, hi)
+	if d.small {
+		hf.setSmall()
+	}
 	hf.sn0, hf.cs0, hf.scOK = sn, cs, true
 	var rs [maxRoots]proot
 	nr, ok := 0, false
@@ -565,8 +570,8 @@ func (d *Detector) eeAt(c *cand, r hroot) (s, u float64, pa, pb geom.Vec3, ok bo
 	p := d.a.pos[ea.V[0]]
 	da := d.a.pos[ea.V[1]].Sub(p)
 	q0, q1 := d.b.pos[eb.V[0]], d.b.pos[eb.V[1]]
-	sn, cs, dy := r.sn, r.cs, r.t*d.g
-	q := geom.Vec3{X: q0.X*cs + q0.Z*sn, Y: q0.Y + dy, Z: -q0.X*sn + q0.Z*cs}
+	sn, cs := r.sn, r.cs
+	q := d.moveSC(q0, r.t, sn, cs, false)
 	w := q1.Sub(q0)
 	db := geom.Vec3{X: w.X*cs + w.Z*sn, Y: w.Y, Z: -w.X*sn + w.Z*cs}
 	rr := p.Sub(q)

@@ -34,7 +34,8 @@ func (d *Detector) nearEE(c *cand) {
 	if !(hi >= lo) {
 		return
 	}
-	r2 := max(q0.X*q0.X+q0.Z*q0.Z, q1.X*q1.X+q1.Z*q1.Z)
+	w0, w1 := q0.Sub(d.u), q1.Sub(d.u) // from the axis (u = 0 unless small)
+	r2 := max(w0.X*w0.X+w0.Z*w0.Z, w1.X*w1.X+w1.Z*w1.Z)
 	speed := math.Sqrt(d.theta*d.theta*r2+d.g*d.g) * (1 + 1e-9)
 	dist := func(t float64) float64 {
 		r := d.hrootAt(t)

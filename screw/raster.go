@@ -73,6 +73,9 @@ func (d *Detector) proj(p geom.Vec3, phi float64) (r, h, s float64) {
 	if d.trans {
 		return p.X, p.Z, p.Y / d.g
 	}
+	if d.small {
+		return p.Dot(d.pe1), p.Dot(d.pe2), p.Dot(d.pdir) * d.sinv
+	}
 	r = math.Sqrt(p.X*p.X + p.Z*p.Z)
 	l2 := d.g*d.g + r*r*d.theta*d.theta
 	if l2 == 0 {
@@ -135,7 +138,7 @@ func (d *Detector) projectSegment(pc *piece, p0, p1 geom.Vec3) {
 // projectProjected is projectSegment with the end points' projections
 // already known.
 func (d *Detector) projectProjected(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1 float64) {
-	if d.trans {
+	if d.ortho {
 		d.emit(pc, r0, h0, s0, r1, h1, s1, d.margin, d.smargin)
 		return
 	}
@@ -361,7 +364,7 @@ func (d *Detector) rasterize() bool {
 		clear(d.projDone[0])
 		clear(d.projDone[1])
 	}
-	needCut := !d.trans && d.cutNeeded()
+	needCut := !d.ortho && d.cutNeeded()
 	cut := halfPlaneAt(math.Pi)
 	dop := halfPlaneAt(-math.Pi + d.theta)
 	for bi, bd := range [2]*body{&d.a, &d.b} {
@@ -435,7 +438,7 @@ func (d *Detector) projVert(bd *body, done []uint32, vi int) *[3]float64 {
 	done[vi] = d.stamp
 	p := bd.pos[vi]
 	phi := 0.0
-	if !d.trans {
+	if !d.ortho {
 		phi = fastAtan2(p.X, p.Z)
 	}
 	r, h, s := d.proj(p, phi)
@@ -450,6 +453,10 @@ func (d *Detector) rRange(bd *body) (lo, hi float64) {
 	R := bd.info.radius * (1 + 1e-9)
 	if d.trans {
 		return c.X - R, c.X + R
+	}
+	if d.small {
+		r := c.Dot(d.pe1)
+		return r - R, r + R
 	}
 	rc := hypot(c.X, c.Z)
 	return max(0, rc-R), rc + R
@@ -559,7 +566,7 @@ func (d *Detector) vertexRecords(bi int, v int32, p geom.Vec3, needCut bool) {
 		r, h, s := d.proj(p, phi)
 		d.pushVert(bi, v, r, h, s)
 	}
-	if d.trans {
+	if d.ortho {
 		put(0)
 		return
 	}

@@ -362,7 +362,8 @@ func (d *Detector) vertexPlane(kind Kind, a, b int32) (f0, L float64) {
 		x, n, off = d.a.pos[a], d.b.nrm[b], d.b.off[b]
 	}
 	f0 = n.Dot(x) - off
-	L = math.Abs(d.g*n.Y) + d.theta*hypot(n.X*x.X+n.Z*x.Z, n.X*x.Z-n.Z*x.X)
+	wx, wz := x.X-d.u.X, x.Z-d.u.Z
+	L = math.Abs(d.g*n.Y) + d.theta*hypot(n.X*wx+n.Z*wz, n.X*wz-n.Z*wx)
 	return f0, L
 }
 
