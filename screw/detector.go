@@ -164,10 +164,8 @@ type Detector struct {
 	pe1, pe2, pdir geom.Vec3
 	sinv           float64
 	// Motion of A in the world, for reporting.
-	a0, a1   geom.Pose
-	aMove    Motion
-	aMoves   bool
-	aMoveSet bool // aMove computed (lazily, for reporting)
+	a0, a1 geom.Pose
+	aMoves bool
 
 	pixel, tres float64 // pixel size, time resolution
 	rowH        float64 // height of a screen row (a pixel, or coarser)
@@ -263,11 +261,6 @@ func checkInput(a, b *mesh.Mesh, poses [4]geom.Pose) error {
 	return nil
 }
 
-// MaxCoordinate bounds the coordinates Detect and FirstContact accept:
-// pose translations and mesh vertex coordinates must be at most this large
-// in absolute value.
-const MaxCoordinate = 1e15
-
 // MaxScaleRatio bounds the ratio of the largest coordinate of a query (pose
 // translations, mesh vertex coordinates) to the bounding radius of the
 // smaller body: beyond it float64 positions cannot resolve the bodies.
@@ -286,18 +279,18 @@ var projectionStepsPerEdge = 4096
 func (d *Detector) checkRange(a, b *mesh.Mesh, poses [4]geom.Pose) error {
 	names := [4]string{"a0", "a1", "b0", "b1"}
 	ia, ib := d.info(a), d.info(b)
-	lim := min(MaxCoordinate, MaxScaleRatio*min(ia.radius, ib.radius))
+	lim := min(geom.MaxCoord, MaxScaleRatio*min(ia.radius, ib.radius))
 	for i, in := range [2]*meshInfo{ia, ib} {
 		if !(in.maxCoord <= lim) {
 			return fmt.Errorf("%w: mesh %s has a vertex coordinate %g beyond the usable range %g (at most %g, and %g times the smaller body's radius %g)",
-				ErrBadInput, [2]string{"A", "B"}[i], in.maxCoord, lim, MaxCoordinate, MaxScaleRatio, min(ia.radius, ib.radius))
+				ErrBadInput, [2]string{"A", "B"}[i], in.maxCoord, lim, geom.MaxCoord, MaxScaleRatio, min(ia.radius, ib.radius))
 		}
 	}
 	for i, p := range poses {
 		for _, x := range [3]float64{p.P.X, p.P.Y, p.P.Z} {
 			if !(math.Abs(x) <= lim) {
 				return fmt.Errorf("%w: pose %s translation %v has a coordinate beyond the usable range %g (at most %g, and %g times the smaller body's radius %g)",
-					ErrBadInput, names[i], p.P, lim, MaxCoordinate, MaxScaleRatio, min(ia.radius, ib.radius))
+					ErrBadInput, names[i], p.P, lim, geom.MaxCoord, MaxScaleRatio, min(ia.radius, ib.radius))
 			}
 		}
 	}
@@ -322,7 +315,7 @@ func errProjection() error {
 //
 // Unusable input is an error wrapping ErrBadInput that names the pose or
 // mesh: non-finite or non-unit poses, empty meshes, coordinates beyond
-// MaxCoordinate or MaxScaleRatio times the smaller body's bounding radius,
+// geom.MaxCoord or MaxScaleRatio times the smaller body's bounding radius,
 // and (a safety net) projections that exceed their subdivision budget.
 func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options, dst []Collision) ([]Collision, error) {
 	if err := checkInput(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
@@ -528,7 +521,6 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	}
 	d.a0, d.a1 = a0, a1
 	d.aMoves = a0 != a1
-	d.aMoveSet = false
 	tba := a0.Inverse().Mul(b0) // B local -> A local at time 0
 	// Omega = a1^-1 b1 b0^-1 a0 = (a1^-1 b1) (a0^-1 b0)^-1 (Relative).
 	om := a1.Inverse().Mul(b1).Mul(tba.Inverse())

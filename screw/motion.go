@@ -101,15 +101,6 @@ func (m Motion) Velocity(x geom.Vec3) geom.Vec3 {
 	return m.V.Cross(x.Sub(m.U)).Scale(m.Theta).AddScaled(m.G, m.V)
 }
 
-// Interpolate returns the pose at time t of a body moving from p0 to p1 by
-// the screw motion of ../shared/bench/FORMAT.md Sec. 6 (constant rotation
-// about a fixed world axis and constant translation along it).
-func Interpolate(p0, p1 geom.Pose, t float64) geom.Pose {
-	d := p1.Mul(p0.Inverse())
-	m := MotionFromTransform(d.Q, d.P)
-	return m.Pose(t).Mul(p0)
-}
-
 // ErrorEstimate returns Buss's estimate (Sec. 4.3, eq. 5) of the relative
 // error of assuming screw motion for a step that rotates by theta radians:
 // (1 - cos(theta/2)) / theta, the largest distance between a circular arc and

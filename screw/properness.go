@@ -206,12 +206,7 @@ func (d *Detector) toWorld(c Collision) Collision {
 	ln := d.ax.Scale(c.Normal.X).AddScaled(c.Normal.Y, d.ay).AddScaled(c.Normal.Z, d.az)
 	pa := d.a0
 	if d.aMoves {
-		if !d.aMoveSet {
-			da := d.a1.Mul(d.a0.Inverse())
-			d.aMove = MotionFromTransform(da.Q, da.P)
-			d.aMoveSet = true
-		}
-		pa = d.aMove.Pose(c.Time).Mul(d.a0)
+		pa = geom.ScrewPose(d.a0, d.a1, c.Time)
 	}
 	c.Point = pa.Apply(local)
 	c.Normal = pa.ApplyDir(ln)

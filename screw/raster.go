@@ -673,5 +673,5 @@ func pairWindow(a, b *segment) (tlo, thi float64, ok bool) {
 }
 
 // hypot is sqrt(x^2 + y^2) without math.Hypot's care for overflow, which
-// the coordinates here (at most MaxCoordinate) cannot reach.
+// the coordinates here (at most geom.MaxCoord) cannot reach.
 func hypot(x, y float64) float64 { return math.Sqrt(x*x + y*y) }

@@ -39,7 +39,7 @@ type Collision struct {
 	Time float64
 	// Point is the contact point in world coordinates at Time (A's pose is
 	// interpolated from its start to its end pose by the screw motion of
-	// Interpolate).
+	// geom.ScrewPose).
 	Point geom.Vec3
 	// Normal is the unit collision normal in world coordinates at Time,
 	// pointing from A towards B: the outward normal of A's face for FV, the
