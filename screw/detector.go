@@ -34,6 +34,9 @@ type meshInfo struct {
 	cr                    []float64
 	// Largest absolute vertex coordinate (NaN if a coordinate is NaN).
 	maxCoord float64
+	// solid: the mesh is closed and consistently oriented, so its faces
+	// have an outside (else they are treated as two-sided).
+	solid bool
 }
 
 func newMeshInfo(m *mesh.Mesh) *meshInfo {
@@ -54,7 +57,8 @@ func newMeshInfo(m *mesh.Mesh) *meshInfo {
 	if len(ls) > 0 {
 		se = ls[len(ls)/4]
 	}
-	in := &meshInfo{center: c, half: b.Max.Sub(b.Min).Scale(0.5), radius: math.Sqrt(r), shortEdge: se}
+	in := &meshInfo{center: c, half: b.Max.Sub(b.Min).Scale(0.5), radius: math.Sqrt(r), shortEdge: se,
+		solid: m.Closed() && m.Oriented()}
 	for _, v := range m.Verts {
 		for _, x := range [3]float64{v.X, v.Y, v.Z} {
 			if !(math.Abs(x) <= in.maxCoord) {
@@ -131,6 +135,12 @@ type body struct {
 	edge   []bool
 	vert   []bool
 	proj   [][3]float64 // (r, h, s) of kept vertices, when no cut is needed
+	// two: the faces are two-sided (an open or inconsistently wound
+	// mesh, or Options.TwoSided): a vertex may enter a face from either
+	// side. keepAll: no face is culled by facing (either body is
+	// two-sided: a solid's faces that face away from the motion meet a
+	// two-sided surface when the solid leaves it).
+	two, keepAll bool
 }
 
 // Detector finds the collisions of two polyhedra under relative screw
@@ -591,6 +601,10 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	d.tr = [2]geom.Transform{ta, tb}
 	d.a.m, d.a.info, d.a.isA, d.a.center = a, ia, true, ta.Apply(ia.center)
 	d.b.m, d.b.info, d.b.isA, d.b.center = b, ib, false, tb.Apply(ib.center)
+	d.a.two = o.TwoSided || !ia.solid
+	d.b.two = o.TwoSided || !ib.solid
+	d.a.keepAll = d.a.two || d.b.two
+	d.b.keepAll = d.a.keepAll
 
 	// Swept bounding sphere test (Sec. 9, first step).
 	ca := ta.Apply(ia.center)
@@ -847,6 +861,23 @@ func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32
 	m := bd.m
 	clear(bd.edge)
 	clear(bd.vert)
+	if bd.keepAll {
+		// Two-sided faces face every way: keep every face that can
+		// touch, with its edges and vertices.
+		for f := range bd.face {
+			bd.face[f] = fm[f] != 0
+			if !bd.face[f] {
+				continue
+			}
+			for _, v := range m.Face(f) {
+				bd.vert[v] = true
+			}
+			for _, e := range m.FaceEdgeLoop(f) {
+				bd.edge[e] = true
+			}
+		}
+		return
+	}
 	// A bound of |x| + |z| over the body, measured from the axis.
 	rmax := math.Abs(bd.center.X-u.X) + math.Abs(bd.center.Z-u.Z) + 1.5*bd.info.radius
 	eps := 1e-9 * (math.Abs(g) + theta*rmax)

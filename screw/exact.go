@@ -275,8 +275,33 @@ func (d *Detector) solveAll(best float64, first bool) float64 {
 
 // solveVertex tests a VF or FV candidate in its time window, clipped to
 // tmax. It returns the earliest contact time; unless first, it appends the
-// collision records.
+// collision records. A two-sided face (Detector.twoSided) is entered from
+// either side: its back is tried as a face with the opposite normal.
 func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool) {
+	fb := &d.a
+	if c.kind == VF {
+		fb = &d.b
+	}
+	t, ok := d.solveVertexSide(c, tmax, first, false)
+	if !fb.two {
+		return t, ok
+	}
+	if ok && first {
+		tmax = t
+	}
+	t2, ok2 := d.solveVertexSide(c, tmax, first, true)
+	switch {
+	case ok && ok2:
+		return min(t, t2), true
+	case ok2:
+		return t2, true
+	}
+	return t, ok
+}
+
+// solveVertexSide is solveVertex for one side of the face: its front, or
+// with back its back (the plane's normal and offset negated).
+func (d *Detector) solveVertexSide(c *cand, tmax float64, first, back bool) (float64, bool) {
 	var x, n geom.Vec3
 	var off, k1, k3s float64
 	var fb *body // body of the face
@@ -289,6 +314,10 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 		fb, f = &d.b, int(c.b)
 		x, n, off = d.a.pos[c.a], d.b.nrm[c.b], d.b.off[c.b]
 		k1, k3s = -d.g*n.Y, -1
+	}
+	if back {
+		// k1 follows n; k2 and k3 are computed from n below.
+		n, off, k1 = n.Neg(), -off, -k1
 	}
 	lo := max(0, c.tlo-1e-9)
 	hi := min(tmax, c.thi+1e-9)
@@ -309,7 +338,7 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 	if !(f0 > hi*L*(1+1e-9)+1e-15*d.scale) {
 		tm := lo + (hi-lo)/2
 		sn, cs := math.Sincos(tm * d.theta)
-		prune := !first && d.thresh > -1
+		prune := !first && d.thresh > -1 && !back
 		if prune && d.vertexImproper(c, hi-tm, sn, cs) {
 			// Every contact of the pair in its window is too improper
 			// to be reported.
@@ -329,7 +358,7 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 			p := d.vertexAtSC(c.kind, x, r)
 			if insideFace(fb, f, p, tol) {
 				if !first {
-					d.addVertexHit(c, r, false)
+					d.addVertexHit(c, r, false, back)
 				}
 				return r.t, true
 			}
@@ -344,7 +373,7 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 			p := d.vertexAtSC(c.kind, x, r)
 			p = p.AddScaled(-d.near, n)
 			if insideFace(fb, f, p, d.near) {
-				d.addVertexHit(c, r, true)
+				d.addVertexHit(c, r, true, back)
 				return r.t, true
 			}
 		}
@@ -354,7 +383,7 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 		r := d.hrootAt(lo)
 		if fl := f0 + k1*lo + k2*(r.cs-1) + k3*r.sn; fl >= 0 && fl <= d.near {
 			if p := d.vertexAtSC(c.kind, x, r).AddScaled(-fl, n); insideFace(fb, f, p, d.near) {
-				d.addVertexHit(c, r, true)
+				d.addVertexHit(c, r, true, back)
 				return lo, true
 			}
 		}

@@ -111,6 +111,9 @@ type oracle struct {
 	n      int
 	bv     [][][3]float64 // B's world vertices per sample
 	av     [][3]float64
+	// twoA, twoB: the faces of A (of B) are two-sided: a vertex crossing
+	// one from its back is a contact too (with the normal reversed).
+	twoA, twoB bool
 }
 
 func newOracle(a, b *mesh.Mesh, pa, b0, b1 geom.Pose, n int) *oracle {
@@ -191,11 +194,16 @@ func (o *oracle) events() []oevent {
 			for i := 0; i < o.n; i++ {
 				x0 := odot(n, o.bv[i][v]) - d
 				x1 := odot(n, o.bv[i+1][v]) - d
-				if x0 > 0 && x1 <= 0 {
+				back := o.twoA && x0 < 0 && x1 >= 0
+				if x0 > 0 && x1 <= 0 || back {
 					t := bisect(fn, float64(i)/float64(o.n), float64(i+1)/float64(o.n))
 					bv := o.bVerts(t)
 					if inPoly(a, o.av, f, bv[v], n, tol) {
-						ev = append(ev, oevent{FV, int32(f), int32(v), t, vertexProper(b, bv, v, n)})
+						nn := n
+						if back {
+							nn = [3]float64{-n[0], -n[1], -n[2]}
+						}
+						ev = append(ev, oevent{FV, int32(f), int32(v), t, vertexProper(b, bv, v, nn)})
 					}
 				}
 			}
@@ -213,11 +221,15 @@ func (o *oracle) events() []oevent {
 				n0, d0 := faceGeom(b, o.bv[i], f)
 				n1, d1 := faceGeom(b, o.bv[i+1], f)
 				x0, x1 := odot(n0, o.av[v])-d0, odot(n1, o.av[v])-d1
-				if x0 > 0 && x1 <= 0 {
+				back := o.twoB && x0 < 0 && x1 >= 0
+				if x0 > 0 && x1 <= 0 || back {
 					t := bisect(fn, float64(i)/float64(o.n), float64(i+1)/float64(o.n))
 					bv := o.bVerts(t)
 					n, _ := faceGeom(b, bv, f)
 					if inPoly(b, bv, f, o.av[v], n, tol) {
+						if back {
+							n = [3]float64{-n[0], -n[1], -n[2]}
+						}
 						ev = append(ev, oevent{VF, int32(v), int32(f), t, vertexProper(a, o.av, v, n)})
 					}
 				}
@@ -292,6 +304,9 @@ func (o *oracle) events() []oevent {
 // its right face lie below the plane of its left face).
 func convexEdge(m *mesh.Mesh, e int) bool {
 	ed := m.Edges[e]
+	if ed.Left < 0 || ed.Right < 0 {
+		return true // a boundary edge: one face, nothing reflex
+	}
 	vs := make([][3]float64, len(m.Verts))
 	for i, v := range m.Verts {
 		vs[i] = [3]float64{v.X, v.Y, v.Z}
@@ -329,13 +344,33 @@ func (o *oracle) eeProper(ia, ib int, bv [][3]float64) (float64, [3]float64) {
 	ua := ounit(osub(o.av[ea.V[1]], o.av[ea.V[0]]))
 	ub := ounit(osub(bv[eb.V[1]], bv[eb.V[0]]))
 	n := ounit(ocross(ua, ub))
-	na1, _ := faceGeom(o.a, o.av, int(ea.Left))
-	na2, _ := faceGeom(o.a, o.av, int(ea.Right))
-	nb1, _ := faceGeom(o.b, bv, int(eb.Left))
-	nb2, _ := faceGeom(o.b, bv, int(eb.Right))
+	// A boundary edge of an open mesh has one face: its term is left out.
+	face := func(m *mesh.Mesh, vs [][3]float64, f int32) ([3]float64, bool) {
+		if f < 0 {
+			return [3]float64{}, false
+		}
+		n, _ := faceGeom(m, vs, int(f))
+		return n, true
+	}
+	na1, okA1 := face(o.a, o.av, ea.Left)
+	na2, okA2 := face(o.a, o.av, ea.Right)
+	nb1, okB1 := face(o.b, bv, eb.Left)
+	nb2, okB2 := face(o.b, bv, eb.Right)
 	val := func(n [3]float64) float64 {
 		xa, xb := ocross(n, ua), ocross(n, ub)
-		return math.Min(math.Min(odot(xa, na1), -odot(xa, na2)), math.Min(-odot(xb, nb1), odot(xb, nb2)))
+		m := math.Inf(1)
+		for _, x := range []struct {
+			ok bool
+			v  float64
+		}{{okA1, odot(xa, na1)}, {okA2, -odot(xa, na2)}, {okB1, -odot(xb, nb1)}, {okB2, odot(xb, nb2)}} {
+			if x.ok {
+				m = math.Min(m, x.v)
+			}
+		}
+		if math.IsInf(m, 1) {
+			return 0
+		}
+		return m
 	}
 	nn := [3]float64{-n[0], -n[1], -n[2]}
 	if val(nn) > val(n) {

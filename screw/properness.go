@@ -113,16 +113,22 @@ func rotSC(v geom.Vec3, sn, cs float64) geom.Vec3 {
 }
 
 // addVertexHit records a VF or FV collision at the time of root r (screen
-// frame).
-func (d *Detector) addVertexHit(c *cand, r hroot, near bool) {
+// frame); back: through the back of a two-sided face.
+func (d *Detector) addVertexHit(c *cand, r hroot, near, back bool) {
 	h := Collision{Kind: c.kind, Time: r.t, FeatureA: c.a, FeatureB: c.b, Near: near}
 	if c.kind == FV {
 		n := d.a.nrm[c.a]
+		if back {
+			n = n.Neg()
+		}
 		h.Point = d.vertexAtSC(FV, d.b.pos[c.b], r)
 		h.Normal = n
 		h.Properness = d.propFV(c.b, n, r.sn, r.cs)
 	} else {
 		nb := rotSC(d.b.nrm[c.b], r.sn, r.cs)
+		if back {
+			nb = nb.Neg()
+		}
 		h.Point = d.a.pos[c.a]
 		h.Normal = nb.Neg()
 		h.Properness = d.propVF(c.a, nb)
@@ -165,8 +171,16 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 			return
 		}
 		nb := rotSC(d.b.nrm[f], r.sn, r.cs)
-		if p := d.propVF(v, nb); p > best.Properness {
-			best = Collision{Kind: VF, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near}
+		for side := 0; side < 2; side++ {
+			if side == 1 {
+				if !d.b.two {
+					break
+				}
+				nb = nb.Neg() // the back of a two-sided face
+			}
+			if p := d.propVF(v, nb); p > best.Properness {
+				best = Collision{Kind: VF, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near}
+			}
 		}
 	}
 	tryFV := func(f, v int32) { // A face f against B vertex v
@@ -174,8 +188,16 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 			return
 		}
 		n := d.a.nrm[f]
-		if p := d.propFV(v, n, r.sn, r.cs); p > best.Properness {
-			best = Collision{Kind: FV, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near}
+		for side := 0; side < 2; side++ {
+			if side == 1 {
+				if !d.a.two {
+					break
+				}
+				n = n.Neg() // the back of a two-sided face
+			}
+			if p := d.propFV(v, n, r.sn, r.cs); p > best.Properness {
+				best = Collision{Kind: FV, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near}
+			}
 		}
 	}
 	switch {

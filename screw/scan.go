@@ -336,7 +336,13 @@ func (d *Detector) addVertexCand(kind Kind, a, b int32) {
 		return
 	}
 	lo, hi := maskWindow(m)
-	if f0, L := d.vertexPlane(kind, a, b); f0 > 0 {
+	f0, L := d.vertexPlane(kind, a, b)
+	if two := kind == VF && d.b.two || kind == FV && d.a.two; two {
+		// Either side of the plane may be crossed: the distance
+		// from it counts.
+		f0 = math.Abs(f0)
+	}
+	if f0 > 0 {
 		// The vertex starts in front of the face's plane and its
 		// distance from it falls by at most L per unit time: it cannot
 		// reach the plane before f0 / L.

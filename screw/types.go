@@ -128,4 +128,12 @@ type Options struct {
 	// conservative mode reports near misses, and the positional resolution
 	// of the screen).
 	Accuracy float64
+	// TwoSided treats the faces of both meshes as two-sided: no face is
+	// culled for facing away from the motion (Buss Sec. 4.2), and a vertex
+	// is reported entering a face from either side (through the back, the
+	// reported normal is the face's normal reversed). A mesh that is not
+	// closed or not consistently oriented (mesh.Mesh Closed, Oriented) is
+	// always treated so, whatever this field says: its faces have no
+	// outside, and culling by facing would lose contacts.
+	TwoSided bool
 }

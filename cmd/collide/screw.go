@@ -22,7 +22,7 @@ import (
 func init() {
 	register(&command{
 		name:    "screw",
-		args:    "[--json] [--pixel P | --ppe N] [--properness T] [--conservative] MESH_A MESH_B --a0 POSE --a1 POSE --b0 POSE --b1 POSE",
+		args:    "[--json] [--pixel P | --ppe N] [--properness T] [--conservative] [--two-sided] MESH_A MESH_B --a0 POSE --a1 POSE --b0 POSE --b1 POSE",
 		summary: "every collision of two bodies under relative screw motion (Buss): time, point, normal, features, properness",
 		run:     runScrew,
 	})
@@ -40,18 +40,20 @@ type screwArgs struct {
 	pixel, ppe     *float64
 	prop           *float64
 	cons           *bool
+	twoSided       *bool
 }
 
 func screwFlags(fs *flag.FlagSet) *screwArgs {
 	return &screwArgs{
-		a0:    fs.String("a0", "0,0,0", "pose of A at t=0: px,py,pz[,qw,qx,qy,qz]"),
-		a1:    fs.String("a1", "", "pose of A at t=1 (default: a0)"),
-		b0:    fs.String("b0", "", "pose of B at t=0 (required)"),
-		b1:    fs.String("b1", "", "pose of B at t=1 (required)"),
-		pixel: fs.Float64("pixel", 0, "collision-screen pixel size in length units (default: typical short edge / ppe)"),
-		ppe:   fs.Float64("ppe", 0, "pixels per typical short edge (6 low, 12 medium (default), 24 high)"),
-		prop:  fs.Float64("properness", 0, "drop collisions with properness below this (default -0.1; -2 keeps all)"),
-		cons:  fs.Bool("conservative", false, "also report features that come within one pixel (near misses)"),
+		a0:       fs.String("a0", "0,0,0", "pose of A at t=0: px,py,pz[,qw,qx,qy,qz]"),
+		a1:       fs.String("a1", "", "pose of A at t=1 (default: a0)"),
+		b0:       fs.String("b0", "", "pose of B at t=0 (required)"),
+		b1:       fs.String("b1", "", "pose of B at t=1 (required)"),
+		pixel:    fs.Float64("pixel", 0, "collision-screen pixel size in length units (default: typical short edge / ppe)"),
+		ppe:      fs.Float64("ppe", 0, "pixels per typical short edge (6 low, 12 medium (default), 24 high)"),
+		prop:     fs.Float64("properness", 0, "drop collisions with properness below this (default -0.1; -2 keeps all)"),
+		cons:     fs.Bool("conservative", false, "also report features that come within one pixel (near misses)"),
+		twoSided: fs.Bool("two-sided", false, "treat every face as two-sided (automatic for open or inconsistently wound meshes)"),
 	}
 }
 
@@ -106,7 +108,7 @@ func (sa *screwArgs) parse(pos []string) (a, b *mesh.Mesh, poses [4]geom.Pose, o
 	if *sa.pixel < 0 || *sa.ppe < 0 {
 		return nil, nil, poses, opt, fmt.Errorf("%w: --pixel and --ppe must not be negative", errUsage)
 	}
-	opt = screw.Options{PixelSize: *sa.pixel, PixelsPerEdge: *sa.ppe, Properness: *sa.prop, Conservative: *sa.cons}
+	opt = screw.Options{PixelSize: *sa.pixel, PixelsPerEdge: *sa.ppe, Properness: *sa.prop, Conservative: *sa.cons, TwoSided: *sa.twoSided}
 	return
 }
 
