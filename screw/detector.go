@@ -210,6 +210,15 @@ type Detector struct {
 	hits      []Collision
 	vbuf      []geom.Vec3
 
+	// Contacts of the start poses (rest.go): the contacts found (world),
+	// the pairs tested, B's vertices and planes in A's frame, and the
+	// clusters of each body near the other.
+	rest       []Collision
+	restSet    candSet
+	rpos, rnrm []geom.Vec3
+	roff       []float64
+	rca, rcb   []int32
+
 	// Culling (cull.go): screen transforms of the bodies, face sphere
 	// centres, and the masks of time intervals in which each face, edge
 	// and vertex can touch the other body.
@@ -316,8 +325,16 @@ func errProjection() error {
 // a0 to a1) and body B (mesh b, from b0 to b1) during the step, assuming
 // the relative motion is a screw motion (Buss Sec. 4), sorted by time, and
 // returns the extended slice. Collisions whose properness is below the
-// threshold are dropped. The bodies are assumed disjoint at time 0; a motion
-// without relative movement has no collisions. opt may be nil.
+// threshold are dropped. opt may be nil.
+//
+// Bodies that already touch or overlap at the start poses, or lie within
+// Options.RestMargin of each other, first get their resting contacts (Time
+// 0, Resting set, with Separation: 0 touching, negative overlapping,
+// positive within the margin) whatever their properness, whether or not
+// they move; see rest.go for the feature pairs. A body entirely inside
+// the other, with no edge piercing a face, has no resting contact. The
+// contacts of the motion follow; a motion without relative movement has
+// none.
 //
 // VF and FV collisions are reported when a vertex enters the other body
 // through a face (the face is backward facing there, Sec. 4.2); EE
@@ -334,8 +351,10 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 	if err := d.checkRange(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return dst, err
 	}
+	d.startContacts(a, b, a0, b0, opt)
+	d.hits = d.hits[:0]
 	if !d.setup(a, b, a0, a1, b0, b1, opt) || !d.slice(allIntervals) {
-		return dst, nil
+		return d.report(dst), nil
 	}
 	if !d.rasterize() {
 		return dst, errProjection()
@@ -350,9 +369,15 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 // reaches the threshold, in world space, sorted by time and without
 // repeats.
 func (d *Detector) report(dst []Collision) []Collision {
+	// The contacts of the start poses first (Time 0), then those of the
+	// motion, without repeating a resting pair at t = 0.
+	dst = append(dst, d.rest...)
 	start := len(dst)
 	for _, c := range d.hits {
 		if c.Properness >= d.thresh {
+			if len(d.rest) > 0 && c.Time < dupTime && d.restSet.find(c.Kind, c.FeatureA, c.FeatureB) != nil {
+				continue
+			}
 			dst = append(dst, d.toWorld(c))
 		}
 	}
@@ -374,7 +399,7 @@ func dedupe(out []Collision, scratch []int32) ([]Collision, []int32) {
 		w := 0
 		for i := range out {
 			dup := false
-			for j := w - 1; j >= 0 && out[i].Time-out[j].Time < 1e-9; j-- {
+			for j := w - 1; j >= 0 && out[i].Time-out[j].Time < dupTime; j-- {
 				if sameFeatures(&out[i], &out[j]) {
 					dup = true
 					break
@@ -402,7 +427,7 @@ func dedupe(out []Collision, scratch []int32) ([]Collision, []int32) {
 	})
 	keep := int32(-1)
 	for k, i := range idx {
-		if keep >= 0 && sameFeatures(&out[i], &out[keep]) && out[i].Time-out[keep].Time < 1e-9 {
+		if keep >= 0 && sameFeatures(&out[i], &out[keep]) && out[i].Time-out[keep].Time < dupTime {
 			idx[k] = -1
 			continue
 		}
@@ -465,9 +490,31 @@ func sortByTime(out []Collision) {
 	})
 }
 
+// startContacts finds the contacts of the start poses (rest.go) into
+// d.rest.
+func (d *Detector) startContacts(a, b *mesh.Mesh, a0, b0 geom.Pose, opt *Options) {
+	var o Options
+	if opt != nil {
+		o = *opt
+	}
+	ia, ib := d.info(a), d.info(b)
+	touch := restTouchRel * max(ia.radius, ib.radius)
+	margin := touch
+	if o.RestMargin > 0 {
+		margin = max(o.RestMargin, touch)
+	}
+	thresh := o.Properness
+	if thresh == 0 {
+		thresh = DefaultProperness
+	}
+	d.restContacts(a, b, a0, b0, margin, touch, thresh, o.TwoSided || !ia.solid, o.TwoSided || !ib.solid)
+}
+
 // FirstContact returns the earliest time in [0, 1] at which the two bodies
 // touch (hit true), for the same input as Detect, ignoring properness (the
-// first contact of two disjoint solids is always proper). It is faster than
+// first contact of two disjoint solids is always proper). Bodies that
+// touch or overlap at the start poses (a resting contact of Detect with
+// Separation <= 0) touch at time 0. It is faster than
 // Detect: candidate pairs that cannot be earlier than the best found so far
 // are skipped.
 func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options) (hit bool, toc float64, err error) {
@@ -476,6 +523,12 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 	}
 	if err := d.checkRange(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return false, 0, err
+	}
+	d.startContacts(a, b, a0, b0, opt)
+	for i := range d.rest {
+		if d.rest[i].Separation <= 0 {
+			return true, 0, nil // touching or overlapping at the start
+		}
 	}
 	d.first = true
 	ok := d.setup(a, b, a0, a1, b0, b1, opt)

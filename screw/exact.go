@@ -11,8 +11,12 @@ import (
 // projects to the plane's dominant coordinate plane and counts crossings,
 // so non-convex faces work too.
 func insideFace(bd *body, f int, p geom.Vec3, tol float64) bool {
-	loop := bd.m.Face(f)
-	n := bd.nrm[f]
+	return insidePoly(bd.m.Face(f), bd.pos, bd.nrm[f], p, tol)
+}
+
+// insidePoly is insideFace for the face with vertex loop loop, vertex
+// positions pos and unit normal n.
+func insidePoly(loop []int32, pos []geom.Vec3, n geom.Vec3, p geom.Vec3, tol float64) bool {
 	ax := 0 // dropped axis
 	an := math.Abs(n.X)
 	if math.Abs(n.Y) > an {
@@ -33,9 +37,9 @@ func insideFace(bd *body, f int, p geom.Vec3, tol float64) bool {
 	px, py := uv(p)
 	in := false
 	m := len(loop)
-	qx, qy := uv(bd.pos[loop[m-1]])
+	qx, qy := uv(pos[loop[m-1]])
 	for _, vi := range loop {
-		rx, ry := uv(bd.pos[vi])
+		rx, ry := uv(pos[vi])
 		if (ry > py) != (qy > py) {
 			x := qx + (py-qy)*(rx-qx)/(ry-qy)
 			if x > px {
@@ -49,7 +53,7 @@ func insideFace(bd *body, f int, p geom.Vec3, tol float64) bool {
 	}
 	// Within tol (in 3D) of the boundary.
 	for i, vi := range loop {
-		a, b := bd.pos[vi], bd.pos[loop[(i+1)%m]]
+		a, b := pos[vi], pos[loop[(i+1)%m]]
 		if segPointDist(a, b, p) <= tol {
 			return true
 		}

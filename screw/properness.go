@@ -124,6 +124,11 @@ func (d *Detector) addVertexHit(c *cand, r hroot, near, back bool) {
 		h.Point = d.vertexAtSC(FV, d.b.pos[c.b], r)
 		h.Normal = n
 		h.Properness = d.propFV(c.b, n, r.sn, r.cs)
+		if near {
+			// The root of the plane offset by d.near: the vertex is
+			// that far in front of the face.
+			h.Separation = d.near
+		}
 	} else {
 		nb := rotSC(d.b.nrm[c.b], r.sn, r.cs)
 		if back {
@@ -132,6 +137,9 @@ func (d *Detector) addVertexHit(c *cand, r hroot, near, back bool) {
 		h.Point = d.a.pos[c.a]
 		h.Normal = nb.Neg()
 		h.Properness = d.propVF(c.a, nb)
+		if near {
+			h.Separation = d.near
+		}
 	}
 	d.hits = append(d.hits, h)
 }
@@ -160,9 +168,14 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 		vb = eb.V[1]
 	}
 	pt := pa.Add(pb).Scale(0.5)
+	sep := 0.0
+	if near {
+		// The distance between the edges (segments, not lines) at t.
+		sep = d.edgeGap(c, r)
+	}
 	if va < 0 && vb < 0 {
 		p, n := d.propEE(c.a, c.b, r.sn, r.cs, pb.Sub(pa))
-		d.hits = append(d.hits, Collision{Kind: EE, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: c.a, FeatureB: c.b, Near: near})
+		d.hits = append(d.hits, Collision{Kind: EE, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: c.a, FeatureB: c.b, Near: near, Separation: sep})
 		return
 	}
 	best := Collision{Properness: math.Inf(-1)}
@@ -179,7 +192,7 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 				nb = nb.Neg() // the back of a two-sided face
 			}
 			if p := d.propVF(v, nb); p > best.Properness {
-				best = Collision{Kind: VF, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near}
+				best = Collision{Kind: VF, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near, Separation: sep}
 			}
 		}
 	}
@@ -196,7 +209,7 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 				n = n.Neg() // the back of a two-sided face
 			}
 			if p := d.propFV(v, n, r.sn, r.cs); p > best.Properness {
-				best = Collision{Kind: FV, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near}
+				best = Collision{Kind: FV, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near, Separation: sep}
 			}
 		}
 	}
@@ -220,6 +233,16 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 	if !math.IsInf(best.Properness, -1) {
 		d.hits = append(d.hits, best)
 	}
+}
+
+// edgeGap returns the distance between the edges of EE candidate c at the
+// time of r.
+func (d *Detector) edgeGap(c *cand, r hroot) float64 {
+	ea, eb := d.a.m.Edges[c.a], d.b.m.Edges[c.b]
+	q0 := d.vertexAtSC(FV, d.b.pos[eb.V[0]], r)
+	q1 := d.vertexAtSC(FV, d.b.pos[eb.V[1]], r)
+	_, _, pa, pb := geom.ClosestSegmentPoints(d.a.pos[ea.V[0]], d.a.pos[ea.V[1]], q0, q1)
+	return pa.Dist(pb)
 }
 
 // toWorld converts a collision from the screen frame to world coordinates.

@@ -27,4 +27,14 @@ const (
 	// roundRel is the relative rounding allowance of a Taylor model's
 	// value and slope (exact_taylor.go), about 50 ulps of the terms' sizes.
 	roundRel = 1e-14
+
+	// restTouchRel (times the larger bounding radius) is the distance
+	// within which features of the start poses count as touching
+	// (Separation 0) and the default rest margin.
+	restTouchRel = 1e-9
+
+	// dupTime is the time (step units) within which two reports of the
+	// same feature pair are one contact (dedupe, and a motion's contact
+	// at t = 0 repeating a resting one).
+	dupTime = 1e-9
 )
