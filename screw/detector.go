@@ -147,8 +147,18 @@ type body struct {
 // motion. It keeps its buffers between queries, so repeated queries allocate
 // nothing once the buffers have grown. A Detector is not safe for
 // concurrent use; use one per goroutine.
+//
+// The pose-independent data of a mesh (Prepared) is computed on its first
+// query and kept in a cache keyed by the mesh pointer, bounded to
+// maxCachedMeshes (64) meshes; a mesh must not change after a Detector has
+// seen it. Callers with many bodies (package world) should Prepare each
+// body's mesh once and use the *Prepared methods, which bypass the cache.
 type Detector struct {
+	// cache holds the data of the meshes of recent queries (at most
+	// maxCachedMeshes); pre, while a *Prepared method runs, its meshes'.
 	cache map[*mesh.Mesh]*meshInfo
+	pre   [2]*Prepared
+	cbuf  []Collision // Contacts' collisions
 	// The mesh of the last lookup in cache and its info.
 	lastMesh *mesh.Mesh
 	lastInfo *meshInfo
@@ -243,6 +253,11 @@ func NewDetector() *Detector {
 }
 
 func (d *Detector) info(m *mesh.Mesh) *meshInfo {
+	for _, p := range d.pre {
+		if p != nil && p.m == m {
+			return p.info
+		}
+	}
 	if m == d.lastMesh && m != nil {
 		return d.lastInfo
 	}
@@ -251,6 +266,11 @@ func (d *Detector) info(m *mesh.Mesh) *meshInfo {
 	}
 	in := d.cache[m]
 	if in == nil {
+		if len(d.cache) >= maxCachedMeshes {
+			// Bounded: forget every mesh (they are prepared again on
+			// their next query).
+			clear(d.cache)
+		}
 		in = newMeshInfo(m)
 		d.cache[m] = in
 	}
@@ -972,6 +992,7 @@ func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32
 
 // Prepare computes the pose-independent data of mesh m (bounding sphere,
 // typical edge length, face and face-cluster bounding spheres for culling,
-// face neighbourhoods) ahead of the first query that uses it. Queries do it
-// on demand otherwise.
+// face neighbourhoods) into the Detector's cache ahead of the first query
+// that uses it. Queries do it on demand otherwise. The package function
+// Prepare builds the same data for callers to keep.
 func (d *Detector) Prepare(m *mesh.Mesh) { d.info(m) }

@@ -177,6 +177,9 @@ func TestMotion(t *testing.T) {
 
 // TestDetectAllocs checks that repeated queries allocate nothing.
 func TestDetectAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
 	tor := shapes.Torus(1, 0.35, 20, 15)
 	p := [4]geom.Pose{
 		{P: geom.Vec3{X: 1, Y: -0.3, Z: -2.1}, Q: geom.QuatAxisAngle(geom.Vec3{X: 1}, math.Pi/2)},

@@ -37,4 +37,7 @@ const (
 	// same feature pair are one contact (dedupe, and a motion's contact
 	// at t = 0 repeating a resting one).
 	dupTime = 1e-9
+
+	// maxCachedMeshes bounds the Detector's cache of mesh data.
+	maxCachedMeshes = 64
 )
