@@ -37,7 +37,7 @@ func (d *Detector) boxMask(pad float64) uint32 {
 	}
 	ch := 2 * rmax * math.Sin(d.theta/(4*cullK))
 	gl := math.Abs(d.g) / (2 * cullK)
-	pad += math.Sqrt(ch*ch+gl*gl)*(1+1e-9) + 1e-9*d.scale
+	pad += math.Sqrt(ch*ch+gl*gl)*(1+relPad) + lenTol*d.scale
 	// B's bounding sphere, in A's box frame, against A's box first; the
 	// boxes only where the sphere does not separate.
 	rs := min(ib.radius, math.Sqrt(b[0]*b[0]+b[1]*b[1]+b[2]*b[2])) + pad

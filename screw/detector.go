@@ -85,7 +85,7 @@ func newMeshInfo(m *mesh.Mesh) *meshInfo {
 		}
 		in.fc[f] = fc
 		// Widened a little for the rounding of the transforms.
-		in.fr[f] = math.Sqrt(fr)*(1+1e-9) + 1e-12*in.radius
+		in.fr[f] = math.Sqrt(fr)*(1+relPad) + sphereAbsPad*in.radius
 	}
 	in.buildClusters(m)
 	seenV := make([]int32, len(m.Verts))
@@ -611,7 +611,7 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	ia, ib := d.info(a), d.info(b)
 	cA := ia.center
 	cB := tba.Apply(ib.center)
-	d.scale = max(ia.radius, ib.radius) + 1e-300
+	d.scale = max(ia.radius, ib.radius) + minScale
 	d.small, d.u = false, geom.Vec3{}
 	switch {
 	case mot.Theta == 0:
@@ -647,7 +647,7 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		// no direction).
 		perp := func(p geom.Vec3) geom.Vec3 {
 			w := p.Sub(d.o)
-			lim := 1e-9 * (w.Norm() + d.scale)
+			lim := lenTol * (w.Norm() + d.scale)
 			w = w.AddScaled(-w.Dot(d.ay), d.ay)
 			if w.Norm() <= lim {
 				return geom.Vec3{}
@@ -686,12 +686,12 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	rc := hypot(cb.X-d.u.X, cb.Z-d.u.Z)
 	sag := rc * d.theta * d.theta / 8 * 1.01
 	dist := segPointDist(cb, cb1, ca)
-	if dist-sag > ia.radius+ib.radius+1e-9*d.scale {
+	if dist-sag > ia.radius+ib.radius+lenTol*d.scale {
 		return false
 	}
 	if d.theta > 0 && !d.small {
 		ra, rb := hypot(ca.X, ca.Z), rc
-		if math.Abs(ra-rb) > ia.radius+ib.radius+1e-9*d.scale {
+		if math.Abs(ra-rb) > ia.radius+ib.radius+lenTol*d.scale {
 			return false
 		}
 	}
@@ -740,11 +740,11 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	// Records of one-pixel rows are widened by half a pixel for the
 	// rasterization; without rows the segments are the chords themselves,
 	// whose own deviation is added where they are made (subdivide).
-	d.margin = d.near + 1e-9*d.scale
+	d.margin = d.near + lenTol*d.scale
 	if o.PixelRows {
 		d.margin += d.pixel / 2
 	}
-	d.smargin = 1e-9
+	d.smargin = timePad
 	if d.small {
 		d.smallMargins(cb, ib.radius)
 	}
@@ -754,7 +754,7 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		// s by at most r^2 theta/(g^2 + r^2 theta^2)*atanErr, which is at
 		// most atanErr/theta and r*atanErr/(2|g|). Records of both bodies
 		// are widened by twice that (a vertex record has no margin).
-		rmax := (max(hypot(ca.X, ca.Z)+ia.radius, rc+ib.radius)) * (1 + 1e-9)
+		rmax := (max(hypot(ca.X, ca.Z)+ia.radius, rc+ib.radius)) * (1 + relPad)
 		d.margin += 2 * atanErr * rmax
 		d.smargin += 2 * atanErr * min(1/d.theta, rmax/(2*math.Abs(d.g)))
 	}
@@ -953,7 +953,7 @@ func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32
 	}
 	// A bound of |x| + |z| over the body, measured from the axis.
 	rmax := math.Abs(bd.center.X-u.X) + math.Abs(bd.center.Z-u.Z) + 1.5*bd.info.radius
-	eps := 1e-9 * (math.Abs(g) + theta*rmax)
+	eps := facingRel * (math.Abs(g) + theta*rmax)
 	for f := range bd.face {
 		if fm[f] == 0 {
 			bd.face[f] = false

@@ -159,14 +159,14 @@ func refineN(ev func(float64) (float64, float64), a, b, fa, fb float64) float64 
 		} else {
 			b, fb = x, f
 		}
-		if b-a <= 1e-13 {
+		if b-a <= refineBracket {
 			break
 		}
 		nx := x - f/df
 		if !(nx > a && nx < b) || df == 0 {
 			nx = (a + b) / 2
 		}
-		if math.Abs(nx-x) <= 1e-14 {
+		if math.Abs(nx-x) <= refineStep {
 			x = nx
 			break
 		}
@@ -323,8 +323,8 @@ func (d *Detector) solveVertexSide(c *cand, tmax float64, first, back bool) (flo
 		// k1 follows n; k2 and k3 are computed from n below.
 		n, off, k1 = n.Neg(), -off, -k1
 	}
-	lo := max(0, c.tlo-1e-9)
-	hi := min(tmax, c.thi+1e-9)
+	lo := max(0, c.tlo-timePad)
+	hi := min(tmax, c.thi+timePad)
 	if hi < lo {
 		return 0, false
 	}
@@ -333,13 +333,13 @@ func (d *Detector) solveVertexSide(c *cand, tmax float64, first, back bool) (flo
 	wx, wz := x.X-d.u.X, x.Z-d.u.Z
 	k2 := n.X*wx + n.Z*wz
 	k3 := k3s * (n.X*wz - n.Z*wx)
-	tol := 1e-9 * d.scale
+	tol := lenTol * d.scale
 	// f changes by at most L per unit time: far above the plane, the
 	// vertex cannot reach it before hi.
 	L := math.Abs(k1) + d.theta*math.Sqrt(k2*k2+k3*k3)
 	var fn helixFn
 	var rs [maxRoots]proot
-	if !(f0 > hi*L*(1+1e-9)+1e-15*d.scale) {
+	if !(f0 > hi*L*(1+relPad)+vertexFarAbs*d.scale) {
 		tm := lo + (hi-lo)/2
 		sn, cs := math.Sincos(tm * d.theta)
 		prune := !first && d.thresh > -1 && !back
@@ -433,7 +433,7 @@ func (d *Detector) vertexRoots(fn *helixFn, f0, k1, k2, k3, lo, hi, sn, cs float
 // theta), compared without square roots: u.n / |u| < T is u.n < 0 and
 // (u.n)^2 > T^2 |u|^2 for T <= 0.
 func (d *Detector) vertexImproper(c *cand, h, s, co float64) bool {
-	T := d.thresh - d.theta*h - 1e-9
+	T := d.thresh - d.theta*h - propPad
 	var bd *body
 	var v int32
 	var nn geom.Vec3
@@ -492,8 +492,8 @@ func (d *Detector) solveEE(c *cand, tmax float64, first bool) (float64, bool) {
 	da := d.a.pos[ea.V[1]].Sub(p)
 	q0 := d.b.pos[eb.V[0]]
 	db := d.b.pos[eb.V[1]].Sub(q0)
-	lo := max(0, c.tlo-1e-9)
-	hi := min(tmax, c.thi+1e-9)
+	lo := max(0, c.tlo-timePad)
+	hi := min(tmax, c.thi+timePad)
 	if hi < lo {
 		return 0, false
 	}
@@ -502,9 +502,9 @@ func (d *Detector) solveEE(c *cand, tmax float64, first bool) (float64, bool) {
 	// Edges that stay parallel (for instance both parallel to the screw
 	// axis) never cross at a single point; their contacts are vertex-face
 	// ones (Sec. 5).
-	if da.Cross(db).Norm2() <= 1e-24*da.Norm2()*db.Norm2() {
+	if da.Cross(db).Norm2() <= parallelSin2*da.Norm2()*db.Norm2() {
 		par := math.Abs(fn.c[1]) + math.Abs(fn.c[2]) + math.Abs(fn.c[4]) + math.Abs(fn.c[5]) + math.Abs(fn.c[6]) + math.Abs(fn.c[7]) + math.Abs(fn.c[8])
-		if par <= 1e-12*math.Sqrt(da.Norm2()*db.Norm2())*d.scale*(1+d.theta) {
+		if par <= parallelCoplanar*math.Sqrt(da.Norm2()*db.Norm2())*d.scale*(1+d.theta) {
 			return 0, false
 		}
 	}
@@ -611,7 +611,7 @@ func (d *Detector) eeAt(c *cand, r hroot) (s, u float64, pa, pb geom.Vec3, ok bo
 	a, b, cc := da.Dot(da), da.Dot(db), db.Dot(db)
 	dd, e := da.Dot(rr), db.Dot(rr)
 	den := a*cc - b*b
-	if !(den > 1e-12*a*cc) {
+	if !(den > lineDenRel*a*cc) {
 		return 0, 0, pa, pb, false
 	}
 	s = (b*e - cc*dd) / den
@@ -627,8 +627,8 @@ func (d *Detector) eeCheck(c *cand, s, u float64, pa, pb geom.Vec3, first bool) 
 	eb := d.b.m.Edges[c.b]
 	la := math.Sqrt(d.a.pos[ea.V[1]].Dist2(d.a.pos[ea.V[0]]))
 	lb := math.Sqrt(d.b.pos[eb.V[1]].Dist2(d.b.pos[eb.V[0]]))
-	tol := 1e-9 * d.scale
-	dt := 1e-6 * d.scale
+	tol := lenTol * d.scale
+	dt := eeMeetRel * d.scale
 	if s >= -tol/la && s <= 1+tol/la && u >= -tol/lb && u <= 1+tol/lb && pa.Dist2(pb) <= dt*dt {
 		return true, false
 	}

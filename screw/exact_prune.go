@@ -56,7 +56,7 @@ func (d *Detector) eePropUpper(c *cand, da, db geom.Vec3, h, sn, cs float64) flo
 	if math.IsInf(pos, 1) {
 		return math.Inf(1) // no faces: propEE gives 0
 	}
-	return max(pos, neg) + w/(mu-w) + w + 1e-9
+	return max(pos, neg) + w/(mu-w) + w + propPad
 }
 
 // eeEndsAway reports whether, during [tm - h, tm + h], each end of either
@@ -77,8 +77,8 @@ func (d *Detector) eeEndsAway(p, da, q0, db geom.Vec3, tm, h, sn, cs float64) bo
 	// other, so va is that close to B's line; sqrt(x) <= (1 + x)/2 bounds
 	// the edge lengths.
 	g := math.Abs(d.g)
-	tolA := endEps*(1+la2)/2 + 1.01e-6*d.scale
-	tolB := endEps*(1+lb2)/2 + 1.01e-6*d.scale
+	tolA := endEps*(1+la2)/2 + 1.01*eeMeetRel*d.scale
+	tolB := endEps*(1+lb2)/2 + 1.01*eeMeetRel*d.scale
 	dbt := rotSC(db, sn, cs)
 	q := d.moveSC(q0, tm, sn, cs, false)
 	m := da.Cross(dbt)

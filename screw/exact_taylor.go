@@ -82,10 +82,10 @@ func (f *helixFn) setVertex(f0, k1, k2, k3, theta float64) {
 	f.k[0], f.k[1], f.k[2], f.k[3] = f0-k2, k1, k2, k3
 	amp := math.Sqrt(k2*k2 + k3*k3)
 	t2 := theta * theta
-	f.m4 = t2 * t2 * amp * (1 + 1e-12)
+	f.m4 = t2 * t2 * amp * (1 + boundPad)
 	s := math.Abs(f0) + 2*math.Abs(k2) + math.Abs(k3) + math.Abs(k1)
-	f.rnd = 1e-14 * s
-	f.rndD = 1e-14 * (math.Abs(k1) + theta*(math.Abs(k2)+math.Abs(k3)))
+	f.rnd = roundRel * s
+	f.rndD = roundRel * (math.Abs(k1) + theta*(math.Abs(k2)+math.Abs(k3)))
 }
 
 // setEE prepares the coplanarity function of e (coefficients set by
@@ -109,7 +109,7 @@ func (f *helixFn) setEE(e *eeFunc, thi float64) {
 	b13 := math.Sqrt(k[2]*k[2] + k[4]*k[4])
 	b24 := math.Sqrt(k[3]*k[3] + k[5]*k[5])
 	dd := math.Sqrt(k[6]*k[6] + k[7]*k[7])
-	f.m4 = (4*t2*th*b24 + t2*t2*(b13+math.Abs(thi)*b24) + 16*t2*t2*dd) * (1 + 1e-12)
+	f.m4 = (4*t2*th*b24 + t2*t2*(b13+math.Abs(thi)*b24) + 16*t2*t2*dd) * (1 + boundPad)
 	cs := 0.0
 	for _, x := range c {
 		cs += math.Abs(x)
@@ -118,8 +118,8 @@ func (f *helixFn) setEE(e *eeFunc, thi float64) {
 	for _, x := range k {
 		ks += math.Abs(x)
 	}
-	f.rnd = 1e-14 * (cs + ks)
-	f.rndD = 1e-14 * (cs + ks) * (1 + 2*th)
+	f.rnd = roundRel * (cs + ks)
+	f.rndD = roundRel * (cs + ks) * (1 + 2*th)
 }
 
 // taylor returns the value and first three derivatives at tm, and the sine
@@ -354,7 +354,7 @@ func (f *helixFn) model(a, b, lo float64, down bool, out *[maxRoots]proot, n *in
 		*n++
 		return modelDone
 	}
-	if h >= 2.5e-10 {
+	if h >= minModelHalf {
 		return modelSplit
 	}
 	// A tiny interval that is neither refuted nor monotone: a double root
@@ -443,7 +443,7 @@ func (f *helixFn) approx(pr *proot, a, b, fa, fb, tm, sn, cs, g0, g1, a2, a3, r,
 		dp := g1 + x*(2*a2+x*3*a3)
 		dx := p / dp
 		x -= dx
-		if math.Abs(dx) <= 1e-9 {
+		if math.Abs(dx) <= modelNewtonStop {
 			break
 		}
 	}
@@ -504,7 +504,7 @@ func (f *helixFn) polish(pr *proot) hroot {
 		}
 		// The error of t is at most |g|/m1; one Newton step squares it
 		// times m2/(2 m1).
-		if g*g*pr.q <= 1e-16 || math.Abs(dt) <= 1e-16 {
+		if g*g*pr.q <= polishStop || math.Abs(dt) <= polishStop {
 			sn, cs = turn(sn, cs, f.theta*(nt-t))
 			return hroot{nt, sn, cs}
 		}

@@ -107,7 +107,7 @@ func (m Motion) Velocity(x geom.Vec3) geom.Vec3 {
 // its chord divided by the arc length. It is 0 for theta = 0.
 func ErrorEstimate(theta float64) float64 {
 	theta = math.Abs(theta)
-	if theta < 1e-8 {
+	if theta < errEstSeries {
 		return theta / 8
 	}
 	h := math.Sin(theta / 4)

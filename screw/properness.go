@@ -144,11 +144,6 @@ func (d *Detector) addVertexHit(c *cand, r hroot, near, back bool) {
 	d.hits = append(d.hits, h)
 }
 
-// endEps is the relative distance from an edge's end below which an
-// edge-edge contact is treated as involving the vertex (Sec. 5: VV, EV and
-// VE contacts are resolved into VF and FV ones).
-const endEps = 1e-7
-
 // addEEHit records an edge-edge collision at the time of root r, where the
 // closest points of the edges' lines are pa = A's edge at s and pb = B's
 // edge at u, resolving contacts at edge ends into vertex-face collisions of
@@ -262,7 +257,7 @@ func (d *Detector) toWorld(c Collision) Collision {
 // unless needed.
 func unit(v geom.Vec3) (geom.Vec3, bool) {
 	n2 := v.Dot(v)
-	if n2 > 1e-200 && n2 < 1e200 {
+	if n2 > unitMin2 && n2 < 1/unitMin2 {
 		return v.Scale(1 / math.Sqrt(n2)), true
 	}
 	return v.Normalize()

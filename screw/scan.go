@@ -346,10 +346,10 @@ func (d *Detector) addVertexCand(kind Kind, a, b int32) {
 		// The vertex starts in front of the face's plane and its
 		// distance from it falls by at most L per unit time: it cannot
 		// reach the plane before f0 / L.
-		if !(f0 <= hi*L*(1+1e-9)) {
+		if !(f0 <= hi*L*(1+relPad)) {
 			return
 		}
-		lo = max(lo, f0/L*(1-1e-9)-1e-12)
+		lo = max(lo, f0/L*(1-relPad)-timeAbsPad)
 	}
 	d.cands.add(kind, a, b, lo, hi)
 }
