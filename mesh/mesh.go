@@ -636,8 +636,8 @@ func (m *Mesh) RequireSolid() error {
 			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("faces %d and %d traverse edge %d-%d in the same direction (inconsistent orientation; meshio's Soup.Orient repairs it)", e.Left, e.Right, e.V[0], e.V[1])}
 		}
 	}
-	if vol := m.Volume(); !(vol > 0) {
-		return &Error{Face: None, Vertex: None, Edge: None, Msg: fmt.Sprintf("enclosed volume is %g, not positive (faces oriented inwards? meshio's Soup.Orient turns closed parts outward)", vol)}
+	if vol, abs := m.volumeAbs(); !(vol > solidVolumeRel*abs) {
+		return &Error{Face: None, Vertex: None, Edge: None, Msg: fmt.Sprintf("enclosed volume is %g, not positive beyond rounding (%g of the faces' cone volumes %g: faces oriented inwards, or a two-sided surface enclosing nothing? meshio's Soup.Orient turns closed parts outward)", vol, solidVolumeRel, abs)}
 	}
 	return nil
 }
@@ -656,6 +656,30 @@ func (m *Mesh) RequireManifoldSolid() error {
 		}
 	}
 	return nil
+}
+
+// solidVolumeRel is the fraction of the sum of the faces' unsigned cone
+// volumes (volumeAbs) that the enclosed volume of a solid must exceed: a
+// two-sided surface (every face twice, once each way) encloses nothing, but
+// its computed volume is the rounding of cancelling terms, about 1e-16 of
+// their sum, and may be positive; a solid's is a sizeable fraction of it
+// (all of it for a convex body seen from its box centre).
+const solidVolumeRel = 1e-9
+
+// volumeAbs returns Volume and the sum of the absolute values of its cone
+// terms, the scale of its rounding.
+func (m *Mesh) volumeAbs() (vol, abs float64) {
+	o := m.bounds.Center()
+	for f := 0; f < m.NumFaces(); f++ {
+		l := m.Face(f)
+		a := m.Verts[l[0]].Sub(o)
+		for k := 1; k+1 < len(l); k++ {
+			x := a.Dot(m.Verts[l[k]].Sub(o).Cross(m.Verts[l[k+1]].Sub(o)))
+			vol += x
+			abs += math.Abs(x)
+		}
+	}
+	return vol / 6, abs / 6
 }
 
 // sameDirection reports whether both faces of edge i traverse it V[0]->V[1].
