@@ -623,7 +623,12 @@ func (m *Mesh) checkConvexLinear() bool {
 // Manifold reports false); RequireManifoldSolid also refuses them, for
 // algorithms that walk the fan around a vertex.
 func (m *Mesh) RequireSolid() error {
+	// Closed and Oriented, computed by New, are exactly the edge tests
+	// below; only a mesh failing them needs the search for the culprit.
 	for i, e := range m.Edges {
+		if m.closed && m.oriented {
+			break
+		}
 		switch {
 		case e.NumFaces == 1:
 			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("boundary edge %d-%d has only face %d (mesh is not closed; use it as a soup, or close the hole)", e.V[0], e.V[1], e.Left)}
@@ -632,6 +637,9 @@ func (m *Mesh) RequireSolid() error {
 		}
 	}
 	for i, e := range m.Edges {
+		if m.oriented {
+			break
+		}
 		if e.Right != None && m.sameDirection(i) {
 			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("faces %d and %d traverse edge %d-%d in the same direction (inconsistent orientation; meshio's Soup.Orient repairs it)", e.Left, e.Right, e.V[0], e.V[1])}
 		}
