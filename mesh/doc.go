@@ -15,9 +15,16 @@
 // All adjacency is stored in flat index slices (int32), as parry does, so a
 // mesh is a handful of allocations however large it is.
 //
-// Data problems (NaN coordinates, out-of-range indices, degenerate or
-// non-planar faces) are reported by New as *Error values naming the face or
-// vertex; the readers in package meshio map them to file and line. Topology
-// that an algorithm may require (closed, manifold, oriented) is checked by
-// RequireSolid, which names the offending edge and faces.
+// Data problems (NaN coordinates, coordinates so large that areas
+// overflow, out-of-range indices, degenerate or non-planar faces) are
+// reported by New as *Error values naming the face or vertex; the readers
+// in package meshio map them to file and line. Topology that an algorithm
+// may require is checked by RequireSolid (closed, consistently oriented,
+// outward; a non-manifold vertex where two sheets touch is allowed) and
+// RequireManifoldSolid (also no non-manifold vertex), which name the
+// offending edge, faces or vertex.
+//
+// MassProperties gives the volume, centre of mass, inertia tensor and
+// principal axes of the uniform solid a closed mesh bounds, by exact
+// polyhedral volume integrals.
 package mesh
