@@ -24,7 +24,9 @@ const DefaultWeldTol = 1e-7
 // within tol, or kept. With tol = 0 only vertices with identical
 // coordinates (-0 equal to +0) merge. Merging is not transitive: two
 // vertices 1.5 tol apart both stay when neither is within tol of the
-// other's representative.
+// other's representative. Distances are compared in floating point, and a
+// tol below 2^-40 of the soup's extent acts as 0 (the grid that finds
+// neighbours in expected linear time cannot be that fine).
 //
 // Faces are renumbered; a face that loses corners to the merge keeps its
 // remaining distinct corners in order (consecutive repeats removed) and is
@@ -36,6 +38,14 @@ const DefaultWeldTol = 1e-7
 func (s *Soup) Weld(tol float64) (merged, dropped int) {
 	if !(tol >= 0) || len(s.Verts) == 0 {
 		return 0, 0
+	}
+	box := geom.AABBOf(s.Verts...)
+	if ext := box.Size().MaxAbs(); tol > 0 && !(ext/tol < 1<<40) {
+		// So fine a grid would be dominated by rounding in the cell
+		// coordinates (and need more cells than keys can hold); distinct
+		// coordinates are then almost all further apart than tol, and
+		// only identical ones merge.
+		tol = 0
 	}
 	remap := make([]int32, len(s.Verts))
 	var kept []geom.Vec3
@@ -64,11 +74,9 @@ func (s *Soup) Weld(tol float64) (merged, dropped int) {
 		// p's cell or one of the 26 around it.
 		type cell [3]int64
 		cellOf := func(p geom.Vec3) cell {
-			c := func(x float64) int64 {
-				q := math.Floor(x / tol)
-				return int64(max(min(q, 1<<60), -(1 << 60)))
-			}
-			return cell{c(p.X), c(p.Y), c(p.Z)}
+			c := func(x float64) int64 { return int64(math.Floor(x / tol)) }
+			d := p.Sub(box.Min)
+			return cell{c(d.X), c(d.Y), c(d.Z)}
 		}
 		grid := make(map[cell][]int32, len(s.Verts))
 		tol2 := tol * tol

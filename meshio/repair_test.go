@@ -444,3 +444,17 @@ func TestSplit(t *testing.T) {
 		t.Fatalf("after Repair: %d parts", len(ps))
 	}
 }
+
+// TestWeldTinyTolerance checks that a tolerance far below the extent acts
+// as exact welding, quickly, even for many vertices in one small region.
+func TestWeldTinyTolerance(t *testing.T) {
+	var vs []geom.Vec3
+	for i := range 20000 {
+		vs = append(vs, geom.Vec3{X: float64(i) * 1e-9, Y: 1})
+	}
+	vs = append(vs, geom.Vec3{X: 1e-9, Y: 1}) // a copy of vertex 1
+	s := &Soup{Verts: vs}
+	if merged, _ := s.Weld(1e-300); merged != 1 || len(s.Verts) != 20000 {
+		t.Fatalf("merged %d, %d vertices left", merged, len(s.Verts))
+	}
+}
