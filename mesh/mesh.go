@@ -666,6 +666,28 @@ func (m *Mesh) RequireManifoldSolid() error {
 	return nil
 }
 
+// RequireConvex returns nil when the mesh is a closed convex solid
+// (Convex reports true), else an error that says why: RequireManifoldSolid's
+// error, or an *Error naming the vertex furthest outside a face plane and
+// that face, with the distance and the tolerance.
+func (m *Mesh) RequireConvex() error {
+	if err := m.RequireManifoldSolid(); err != nil {
+		return err
+	}
+	if m.convex {
+		return nil
+	}
+	worst, wf, wv := 0.0, 0, 0
+	for f, pl := range m.Planes {
+		for v, p := range m.Verts {
+			if d := pl.SignedDist(p); d > worst {
+				worst, wf, wv = d, f, v
+			}
+		}
+	}
+	return &Error{Face: None, Vertex: wv, Edge: None, Msg: fmt.Sprintf("lies %.3g outside the plane of face %d (convexity tolerance %.3g): the mesh is not convex; use its convex hull (package hull) or a larger Options.ConvexTol", worst, wf, m.convexTol)}
+}
+
 // sameDirection reports whether both faces of edge i traverse it V[0]->V[1].
 func (m *Mesh) sameDirection(i int) bool {
 	e := m.Edges[i]
