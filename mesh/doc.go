@@ -3,12 +3,15 @@
 //
 // A Mesh has arbitrary polygonal faces (not only triangles) listed
 // counter-clockwise seen from outside, and a winged-edge-like adjacency as
-// Buss (../shared/papers/000, Sec. 6) asks for: per vertex its incident
+// Buss ("Collision Detection with Relative Screw Motion", Sec. 6) asks
+// for: per vertex its incident
 // edges in counter-clockwise order seen from outside, per edge its end
 // vertices and its left and right faces, per face its boundary loop (of
-// vertices and of edges) and its plane. Chung and Wang (003, Sec. 2.3) hill
-// climb over vertex neighbours, which are the other ends of a vertex's edges.
-// The contact paper (004) works on polygon soups: open meshes, non-manifold
+// vertices and of edges) and its plane. Chung and Wang ("Quick Collision
+// Detection of Polytopes in Virtual Environments", Sec. 2.3) hill climb over
+// vertex neighbours, which are the other ends of a vertex's edges. The
+// contact paper ("Precise Generalized Contact Point and Normal Determination
+// for Rigid Body Simulation") works on polygon soups: open meshes, non-manifold
 // edges and inconsistent orientation are all representable, and the mesh
 // reports whether it is closed, manifold, consistently oriented and convex.
 //

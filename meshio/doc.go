@@ -6,10 +6,12 @@
 // ReadSTLSoup, ReadOFFSoup, ReadPLYSoup, ReadSoup) returns a Soup: the
 // vertices and polygon loops exactly as the file lists them, with the
 // source line (text formats) or byte offset (binary formats) of every
-// vertex and face. That is the polygon soup the contact paper
-// (../shared/papers/004) works on, and it needs no topology. The high
-// layer (ReadOBJ, ..., Read, ReadFile) turns the soup into a *mesh.Mesh
-// with full adjacency (Buss, 000, Sec. 6) and maps any *mesh.Error that
+// vertex and face. That is the polygon soup the contact paper ("Precise
+// Generalized Contact Point and Normal Determination for Rigid Body
+// Simulation") works on, and it needs no topology. The high layer
+// (ReadOBJ, ..., Read, ReadFile) turns the soup into a *mesh.Mesh with full
+// adjacency (Buss, "Collision Detection with Relative Screw Motion", Sec. 6)
+// and maps any *mesh.Error that
 // mesh.New reports back to the file and line of the offending face or
 // vertex, e.g. "torus.obj:17: face 3: has zero area (0)".
 //
