@@ -623,7 +623,12 @@ func (m *Mesh) checkConvexLinear() bool {
 // Manifold reports false); RequireManifoldSolid also refuses them, for
 // algorithms that walk the fan around a vertex.
 func (m *Mesh) RequireSolid() error {
+	// Closed and Oriented, computed by New, are exactly the edge tests
+	// below; only a mesh failing them needs the search for the culprit.
 	for i, e := range m.Edges {
+		if m.closed && m.oriented {
+			break
+		}
 		switch {
 		case e.NumFaces == 1:
 			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("boundary edge %d-%d has only face %d (mesh is not closed; use it as a soup, or close the hole)", e.V[0], e.V[1], e.Left)}
@@ -632,6 +637,9 @@ func (m *Mesh) RequireSolid() error {
 		}
 	}
 	for i, e := range m.Edges {
+		if m.oriented {
+			break
+		}
 		if e.Right != None && m.sameDirection(i) {
 			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("faces %d and %d traverse edge %d-%d in the same direction (inconsistent orientation; meshio's Soup.Orient repairs it)", e.Left, e.Right, e.V[0], e.V[1])}
 		}
@@ -680,6 +688,28 @@ func (m *Mesh) volumeAbs() (vol, abs float64) {
 		}
 	}
 	return vol / 6, abs / 6
+}
+
+// RequireConvex returns nil when the mesh is a closed convex solid
+// (Convex reports true), else an error that says why: RequireManifoldSolid's
+// error, or an *Error naming the vertex furthest outside a face plane and
+// that face, with the distance and the tolerance.
+func (m *Mesh) RequireConvex() error {
+	if err := m.RequireManifoldSolid(); err != nil {
+		return err
+	}
+	if m.convex {
+		return nil
+	}
+	worst, wf, wv := 0.0, 0, 0
+	for f, pl := range m.Planes {
+		for v, p := range m.Verts {
+			if d := pl.SignedDist(p); d > worst {
+				worst, wf, wv = d, f, v
+			}
+		}
+	}
+	return &Error{Face: None, Vertex: wv, Edge: None, Msg: fmt.Sprintf("lies %.3g outside the plane of face %d (convexity tolerance %.3g): the mesh is not convex; use its convex hull (package hull) or a larger Options.ConvexTol", worst, wf, m.convexTol)}
 }
 
 // sameDirection reports whether both faces of edge i traverse it V[0]->V[1].

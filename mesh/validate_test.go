@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/hull"
 	"github.com/collide-go/collide/mesh"
 )
 
@@ -333,5 +334,74 @@ func TestRequireSolidTwoSided(t *testing.T) {
 	t.Logf("%d of 300 two-sided polygons have a positive computed volume", positive)
 	if positive == 0 {
 		t.Errorf("no two-sided polygon had a positive computed volume: the test does not exercise the rounding")
+	}
+}
+
+// TestRequireConvex checks that RequireConvex accepts convex solids and
+// names, for a dented one, the vertex furthest outside a face plane (found
+// here by brute force over the faces' corners).
+func TestRequireConvex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 1))
+	dented := 0
+	for i := range 200 {
+		n := 8 + rng.IntN(40)
+		var pts []geom.Vec3
+		for range n {
+			p := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+			p, _ = p.Normalize()
+			pts = append(pts, p)
+		}
+		m, err := hull.New(pts, &hull.Options{Triangles: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.RequireConvex(); err != nil {
+			t.Fatalf("hull %d: %v", i, err)
+		}
+		// Push one vertex towards the centre: the mesh is then (mostly)
+		// not convex, and the error must give the largest distance of a
+		// vertex above a face plane, found by brute force.
+		vs := slices.Clone(m.Verts)
+		k := rng.IntN(len(vs))
+		vs[k] = vs[k].Scale(0.3)
+		var fs [][]int
+		for f := range m.NumFaces() {
+			var l []int
+			for _, v := range m.Face(f) {
+				l = append(l, int(v))
+			}
+			fs = append(fs, l)
+		}
+		d, err := mesh.New(vs, fs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst := 0.0
+		for f := range d.NumFaces() {
+			l := d.Face(f)
+			a, b, c := vs[l[0]], vs[l[1]], vs[l[2]]
+			nrm, _ := b.Sub(a).Cross(c.Sub(a)).Normalize()
+			for _, p := range vs {
+				worst = max(worst, p.Sub(a).Dot(nrm))
+			}
+		}
+		err = d.RequireConvex()
+		if worst <= d.ConvexTol() {
+			if err != nil {
+				t.Fatalf("dented hull %d is still convex (worst %g), but: %v", i, worst, err)
+			}
+			continue
+		}
+		dented++
+		var me *mesh.Error
+		if !errors.As(err, &me) || me.Vertex == mesh.None || !strings.Contains(err.Error(), "not convex") {
+			t.Fatalf("dented hull %d: %v", i, err)
+		}
+		if got := fmt.Sprintf("%.3g", worst); !strings.Contains(err.Error(), "lies "+got+" outside") {
+			t.Fatalf("dented hull %d: %v, brute force says %s", i, err, got)
+		}
+	}
+	if dented < 150 {
+		t.Fatalf("only %d of 200 dented hulls were not convex", dented)
 	}
 }
