@@ -25,7 +25,7 @@ func init() {
 		summary: "reproduce Chung and Wang's Sec. 6 experiments (iterations k, max k vs n, time vs speed, rotation, density) as SVG plots and a table",
 		run:     runExperimentPolytopes,
 	})
-	registerDemo(demoSection{order: 40, title: "convex polytopes: separating vector with coherence vs GJK (paper 003, Sec. 6)", run: demoPolytopes})
+	registerDemo(demoSection{order: 40, title: "convex polytopes: separating vector with coherence vs GJK (Chung and Wang, Sec. 6)", run: demoPolytopes})
 }
 
 // demoPolytopes runs a small version of the Sec. 6 simulation: 100 mixed

@@ -19,7 +19,7 @@ func init() {
 		summary: "run the contact paper's 100-bullet scene (time of contact, Algorithms 2/3) and report speed and tunnelling",
 		run:     runSceneBullets,
 	})
-	registerDemo(demoSection{order: 60, title: "time of contact: 100 bullets against a warped plane with a hole (paper 004, Sec. 4)", run: demoBullets})
+	registerDemo(demoSection{order: 60, title: "time of contact: 100 bullets against a warped plane with a hole (the contact paper, Sec. 4)", run: demoBullets})
 }
 
 func sceneAlgorithm(n int) (toc.Algorithm, error) {
