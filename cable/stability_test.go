@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/racecheck"
 )
 
 // chainOmega is the largest angular frequency of a free chain of n+1
@@ -150,5 +151,27 @@ func TestErrorsSayThePackageOnce(t *testing.T) {
 		if c.err == nil || strings.Count(c.err.Error(), "cable:") != 1 || !strings.HasPrefix(c.err.Error(), "cable: ") || !strings.Contains(c.err.Error(), c.want) {
 			t.Errorf("error %v, want one \"cable:\" and %q", c.err, c.want)
 		}
+	}
+}
+
+// TestStepAllocs: once its scratch space has grown, a step with contacts
+// and substeps allocates nothing.
+func TestStepAllocs(t *testing.T) {
+	if racecheck.Enabled {
+		t.Skip("the race detector adds allocations of its own")
+	}
+	s := barScene(t, Options{Dt: 0.01, Friction: 0.5}, -1)
+	for i := 0; i < 30; i++ {
+		s.Step()
+	}
+	if s.Substeps() < 2 {
+		t.Fatalf("%d substeps: the test needs more than one", s.Substeps())
+	}
+	contacts := 0
+	if a := testing.AllocsPerRun(20, func() { contacts += s.Step().Contacts }); a > 0 {
+		t.Errorf("Step allocates %v times", a)
+	}
+	if contacts == 0 {
+		t.Errorf("no contacts in the measured steps: the test proves nothing")
 	}
 }
