@@ -65,7 +65,7 @@
 // of 1-4. If the box budget (Options.MaxBoxes) runs out, the query reports
 // a hit (Result.Capped) at the earliest start time of the boxes left.
 // Hence: whenever the primitives touch at a first time t*, the box holding
-// (t*, u*, v*) is never dropped, and the reported TOI is at most t*.
+// (t*, u*, v*) is never dropped, and the reported Time is at most t*.
 //
 // # The rounding error bound
 //

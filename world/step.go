@@ -425,10 +425,10 @@ func linearState(b *body) toc.State {
 func (w *World) elementary(wk *worker, a, b *body, c Contact) result {
 	wk.va0, wk.va1 = place(a.sh, a.p0, wk.va0), place(a.sh, a.p1, wk.va1)
 	wk.vb0, wk.vb1 = place(b.sh, b.p0, wk.vb0), place(b.sh, b.p1, wk.vb1)
-	best := ccd.Result{TOI: 2}
+	best := ccd.Result{Time: 2}
 	bestAFirst := true
 	try := func(r ccd.Result, aFirst bool) {
-		if r.Hit() && r.TOI < best.TOI {
+		if r.Hit() && r.Time < best.Time {
 			best, bestAFirst = r, aFirst
 		}
 	}
@@ -462,18 +462,16 @@ func (w *World) elementary(wk *worker, a, b *body, c Contact) result {
 			try(r, true)
 		}
 	}
-	if best.TOI > 1 {
+	if best.Time > 1 {
 		return result{}
 	}
-	// A vertex of B against a face of A has the face normal oriented
-	// towards the vertex, from A towards B already; a vertex of A against a
-	// face of B, and an edge of A against an edge of B, have it from B
-	// towards A.
+	// ccd's normal points from its first primitive (the vertex, edge A) to
+	// the second: from A towards B unless the vertex is B's.
 	n := best.Normal
-	if bestAFirst {
+	if !bestAFirst {
 		n = n.Neg()
 	}
-	c.Time, c.Point, c.Normal = best.TOI, best.Point, n
+	c.Time, c.Point, c.Normal = best.Time, best.Point, n
 	return result{hit: true, c: c}
 }
 

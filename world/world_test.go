@@ -178,10 +178,10 @@ func elementaryRef(w *World, a, b *body, c Contact) (bool, Contact) {
 	a0, a1, b0, b1 := pos(a, a.p0), pos(a, a.p1), pos(b, b.p0), pos(b, b.p1)
 	best, found := 2.0, false
 	keep := func(r ccd.Result, flip bool) {
-		if r.Hit() && r.TOI < best {
-			best, found = r.TOI, true
-			c.Time, c.Point, c.Normal = r.TOI, r.Point, r.Normal
-			if flip {
+		if r.Hit() && r.Time < best {
+			best, found = r.Time, true
+			c.Time, c.Point, c.Normal = r.Time, r.Point, r.Normal
+			if !flip { // ccd: normal from the vertex (A is the vertex of B here)
 				c.Normal = r.Normal.Neg()
 			}
 		}
