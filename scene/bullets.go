@@ -536,7 +536,7 @@ func crossing(p, q geom.Vec3, seg geom.AABB, tris [][3]geom.Vec3) (geom.Vec3, bo
 			t[0].Z > seg.Max.Z && t[1].Z > seg.Max.Z && t[2].Z > seg.Max.Z {
 			continue
 		}
-		if u, ok := toc.SegmentTriangle(p, q, t[0], t[1], t[2]); ok {
+		if u, ok := geom.SegmentTriangle(p, q, t[0], t[1], t[2]); ok {
 			return p.Lerp(q, u), true
 		}
 	}

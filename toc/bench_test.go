@@ -69,11 +69,3 @@ func BenchmarkSoupBuild(b *testing.B) {
 		}
 	}
 }
-
-func BenchmarkSegmentTriangle(b *testing.B) {
-	p, q := geom.V(0.2, 0.2, 1), geom.V(0.3, 0.1, -1)
-	a, c, d := geom.V(0, 0, 0), geom.V(1, 0, 0), geom.V(0, 1, 0)
-	for i := 0; i < b.N; i++ {
-		SegmentTriangle(p, q, a, c, d)
-	}
-}

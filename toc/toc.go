@@ -801,7 +801,7 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 		} else {
 			for _, i := range cand {
 				t := &s.tris[i]
-				if v, ok := SegmentTriangle(sg.qa, sg.qb, t.a, t.b, t.c); ok && v < sp {
+				if v, ok := geom.SegmentTriangle(sg.qa, sg.qb, t.a, t.b, t.c); ok && v < sp {
 					ti, sp = i, v
 				}
 			}
