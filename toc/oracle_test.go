@@ -22,9 +22,12 @@ var (
 // segment-triangle tests (filtered), dense sampling of the trajectories in
 // time and bisection of the first chord that hits.
 
-// oPose is the pose of a body at time t: quaternion exp(W t / 2) Q0.
+// oPose is the pose of a body at time t: quaternion exp(W t / 2) Q0, the
+// reference point moved by V t and the origin placed from it.
 func oPose(s State, t float64) geom.Pose {
-	return geom.Pose{P: s.Pose.P.AddScaled(t, s.V), Q: geom.QuatRotationVector(s.W.Scale(t)).Mul(s.Pose.Q)}
+	q := geom.QuatRotationVector(s.W.Scale(t)).Mul(s.Pose.Q)
+	c := s.Pose.P.Add(s.Pose.Q.Rotate(s.Ref)).AddScaled(t, s.V)
+	return geom.Pose{P: c.Sub(q.Rotate(s.Ref)), Q: q}
 }
 
 // oLocal returns the point u of body b at time t in the frame of body s.
@@ -318,6 +321,9 @@ func TestTrajectoryBoxContains(t *testing.T) {
 		if i%2 == 1 {
 			s.V, s.W = randUnit(r).Scale(3*r.Float64()), randUnit(r).Scale(5*r.Float64())
 		}
+		if i%3 == 1 { // reference points away from the origins
+			b.Ref, s.Ref = randUnit(r).Scale(4*r.Float64()), randUnit(r).Scale(4*r.Float64())
+		}
 		u := randUnit(r).Scale(2 * r.Float64())
 		rel := NewRelative(b, s)
 		ta := r.Float64()
@@ -357,7 +363,7 @@ func TestPaperBoxTooSmall(t *testing.T) {
 	f0, f1 := rel.Frame(0), rel.Frame(1)
 	qa, qb := f0.Pos(u), f1.Pos(u)
 	L := f0.Vel(u).Norm()
-	nu := Deviation(qa, qb, L, 1)
+	nu := L - qb.Sub(qa).Norm() // the paper's deviation over [0, 1]
 	mid := oLocal(b, s, u, 0.5)
 	o := TrajectoryOBB(qa, qb, L, 0)
 	paper := o

@@ -261,42 +261,6 @@ func TestBroadVolumesContain(t *testing.T) {
 	}
 }
 
-// TestBroadPhaseBruteForce: the pairs found equal all overlapping pairs.
-func TestBroadPhaseBruteForce(t *testing.T) {
-	r := rand.New(rand.NewPCG(*seed, 23))
-	var bp BroadPhase
-	var got [][2]int32
-	for i := 0; i < 50; i++ {
-		n := 1 + r.IntN(60)
-		boxes := make([]geom.OBB, n)
-		for k := range boxes {
-			boxes[k] = geom.OBB{Center: randUnit(r).Scale(5 * r.Float64()), Axes: randQuat(r).Mat3(), Half: geom.V(r.Float64(), r.Float64(), 0.2*r.Float64())}
-		}
-		got = bp.Pairs(boxes, got[:0])
-		want := 0
-		set := map[[2]int32]bool{}
-		for _, p := range got {
-			if p[0] >= p[1] || set[p] {
-				t.Fatalf("bad or duplicate pair %v", p)
-			}
-			set[p] = true
-		}
-		for x := 0; x < n; x++ {
-			for y := x + 1; y < n; y++ {
-				if boxes[x].Overlaps(boxes[y]) {
-					want++
-					if !set[[2]int32{int32(x), int32(y)}] {
-						t.Fatalf("pair %d %d missing", x, y)
-					}
-				}
-			}
-		}
-		if want != len(got) {
-			t.Fatalf("%d pairs, want %d", len(got), want)
-		}
-	}
-}
-
 // TestShallowContact shows the difference between the algorithms: a point
 // on a quarter circle whose middle dips 0.02 past a large plane. With a
 // tolerance of 0.2, Segments keeps the single chord (nu = 0.157) and
@@ -334,5 +298,39 @@ func TestShallowContact(t *testing.T) {
 	cs, err = q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: Boxes, Tolerance: 1e-9}, nil)
 	if err != nil || len(cs) != 1 || math.Abs(cs[0].T-want) > 1e-6 || !cs[0].Normal.ApproxEqual(geom.V(-1, 0, 0), 1e-12) {
 		t.Fatalf("Boxes, tight tolerance: %v %v; want %v with normal -x", cs, err, want)
+	}
+}
+
+// TestStateOfMatchesPoseAt: the state built from two poses and a motion
+// model moves the body through the model's own poses (geom's PoseAt),
+// down to rotations of 1e-12 rad, where the screw axis is far away.
+func TestStateOfMatchesPoseAt(t *testing.T) {
+	r := rand.New(rand.NewPCG(*seed, 31))
+	for i := 0; i < 3000; i++ {
+		p0 := geom.Pose{P: randUnit(r).Scale(5 * r.Float64()), Q: randQuat(r)}
+		angle := math.Pi * r.Float64()
+		if i%3 == 0 {
+			angle = math.Pow(10, -12+9*r.Float64())
+		}
+		p1 := geom.Pose{P: p0.P.Add(randUnit(r).Scale(3 * r.Float64())), Q: geom.QuatAxisAngle(randUnit(r), angle).Mul(p0.Q)}
+		if i%7 == 0 {
+			p1.Q = p0.Q
+		}
+		if i%11 == 0 {
+			p1.Q = p1.Q.Neg() // the same rotation
+		}
+		for _, m := range []geom.MotionModel{geom.ScrewMotion, geom.LinearAngular} {
+			s := StateOf(p0, p1, m)
+			for k := 0; k <= 8; k++ {
+				tt := float64(k) / 8
+				got, want := s.At(tt), m.PoseAt(p0, p1, tt)
+				if d := got.P.Dist(want.P); d > 1e-9 {
+					t.Fatalf("case %d %v t=%v: position %v, PoseAt %v (|d| %g)", i, m, tt, got.P, want.P, d)
+				}
+				if d := 1 - math.Abs(got.Q.Dot(want.Q)); d > 1e-12 {
+					t.Fatalf("case %d %v t=%v: rotation %v, PoseAt %v", i, m, tt, got.Q, want.Q)
+				}
+			}
+		}
 	}
 }
