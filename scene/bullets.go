@@ -24,6 +24,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
@@ -436,16 +437,18 @@ func (s *Scene) advance(i int, dt float64) {
 			break
 		}
 		c := s.buf[0]
+		c.Time *= rest            // toc's time is a fraction of the query's step
+		c.Normal = c.Normal.Neg() // toc's normal points from A (the bullet) to B (the plane)
 		if k == maxResponses {
-			b.s.Pose = b.s.At(c.T)
+			b.s.Pose = b.s.At(c.Time)
 			b.s.V, b.s.W, b.stopped = geom.Vec3{}, geom.Vec3{}, true
 			return
 		}
 		// Stop short of the contact by the time the point needs to
 		// approach by one tolerance (Box2D's target separation), so that
 		// the next query starts with the bodies apart.
-		tc := c.T
-		r := c.Point.Sub(b.s.Pose.P.AddScaled(c.T, b.s.V))
+		tc := c.Time
+		r := c.Point.Sub(b.s.Pose.P.AddScaled(c.Time, b.s.V))
 		if vin := -b.s.V.Add(b.s.W.Cross(r)).Dot(c.Normal); vin > 0 {
 			tc = math.Max(0, tc-s.cfg.Tolerance/vin)
 		}
@@ -454,7 +457,7 @@ func (s *Scene) advance(i int, dt float64) {
 		rest -= tc
 		s.res.Contacts++
 		s.contactPts = append(s.contactPts, c.Point)
-		if !c.OnA {
+		if c.FeatureB.Kind == contact.Vertex {
 			s.res.PlanePointContacts++
 		}
 		s.stepContacts[i]++

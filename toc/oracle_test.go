@@ -271,7 +271,7 @@ func TestOracle(t *testing.T) {
 		}
 		got := math.Inf(1)
 		if len(dst) > 0 {
-			got = dst[0].T
+			got = dst[0].Time * c.dt
 		}
 		if !math.IsInf(want, 1) {
 			hits++
@@ -296,7 +296,7 @@ func TestOracle(t *testing.T) {
 			if len(dst) == 0 {
 				segMiss++
 			} else {
-				maxSegErr = math.Max(maxSegErr, math.Abs(dst[0].T-want))
+				maxSegErr = math.Max(maxSegErr, math.Abs(dst[0].Time*c.dt-want))
 			}
 		}
 	}

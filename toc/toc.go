@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/collide-go/collide/ccd"
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 )
@@ -83,32 +85,64 @@ type Options struct {
 	// DefaultMaxDepth); a piece at that depth is treated as final, which
 	// keeps the guarantee of Boxes but coarsens its time.
 	MaxDepth int
-	// SkipSeparating ignores contacts where the sample point moves away
-	// from the surface it touches (at both ends of the final piece), so
-	// that a contact just resolved by a collision response is not found
-	// again at the start of the next interval.
+	// SkipSeparating ignores contacts where the sample point (or edge)
+	// moves away from the surface (or edge) it touches, at both ends of the
+	// final piece, so that a contact just resolved by a collision response
+	// is not found again at the start of the next interval.
 	SkipSeparating bool
+	// PointsOnly skips the edge phase: only sample points are tested
+	// against triangles (Algorithm 1 as written). Faster, but a first
+	// contact of an edge against an edge is then found late, when a sample
+	// point finally touches.
+	PointsOnly bool
+	// Motion is the motion model of Query.Between: how each body moves
+	// from its start pose to its end pose (zero: geom.ScrewMotion).
+	// Query.Contacts takes the motion from its States and ignores it.
+	Motion geom.MotionModel
 }
 
-// Contact is a time of contact between two bodies.
+// Contact is a contact between bodies A and B, in the conventions of
+// package contact.
 type Contact struct {
-	// T is the time of contact in [0, dt]. With Boxes it is a lower bound
-	// of the true time of the sample point's contact: exact for a point
-	// moving on a straight line, earlier by at most the time the point
-	// needs to cross its final box otherwise.
-	T float64
-	// Point is the world position of the sample point at T.
+	// Status is contact.Hit for a time of contact during the step,
+	// contact.Touching when the surfaces are within the tolerance of each
+	// other at time 0 (bodies at rest on each other included), and
+	// contact.Penetrating when they cross at time 0.
+	Status contact.Status
+	// Time is the time of contact as a fraction of the step, in [0, 1].
+	// With Boxes it is a lower bound of the true time of the feature's
+	// contact: exact for a point moving on a straight line, earlier by at
+	// most the time the feature needs to cross its final box otherwise.
+	Time float64
+	// Point is the world position at Time of the touching sample point,
+	// or of the point of the moving edge for an edge contact, or where an
+	// edge crosses a triangle for a Penetrating contact.
 	Point geom.Vec3
-	// Normal is the unit world normal, at T, of the surface the sample
-	// point meets, oriented from B towards A (the direction in which an
-	// impulse pushes A).
+	// Normal is the unit world normal at Time, pointing from A towards B:
+	// the normal of the triangle touched by a sample point, oriented
+	// across from the point's side, or the normal of two touching edges
+	// (their cross product, across from A's edge to B's). For a
+	// Penetrating contact it is the crossed triangle's normal as wound,
+	// pointing into the triangle's body for a triangle of B (outward
+	// winding), out of it for a triangle of A.
 	Normal geom.Vec3
-	// OnA tells whether the sample point belongs to A (and the triangle to
-	// B) or to B (and the triangle to A).
-	OnA bool
-	// Sample is the index of the sample point in its shape's Samples, and
-	// Triangle the id of the triangle it meets in the other shape's soup.
-	Sample, Triangle int
+	// Separation is 0 except for a Penetrating contact, where it is minus
+	// an estimate of the depth: the shorter distance from the crossing
+	// edge's ends to the crossed triangle's plane.
+	Separation float64
+	// FeatureA and FeatureB are the touching features in the meshes'
+	// numbering (see SoupOf and Soup.Edges): a sample point is a
+	// contact.Vertex with its index in Shape.Samples (the mesh's vertex
+	// index when the samples are the soup's vertices, the default; with
+	// other samples the kind is contact.NoFeature), a triangle the
+	// contact.Face it belongs to, and an edge a contact.Edge.
+	FeatureA, FeatureB contact.Feature
+}
+
+// Record returns the contact as a contact.Contact (the same fields).
+func (c *Contact) Record() contact.Contact {
+	return contact.Contact{Status: c.Status, Time: c.Time, Point: c.Point, Normal: c.Normal,
+		Separation: c.Separation, FeatureA: c.FeatureA, FeatureB: c.FeatureB}
 }
 
 // Shape is a body's geometry for time-of-contact queries: a triangle soup
@@ -119,6 +153,8 @@ type Shape struct {
 	samples []geom.Vec3
 	center  geom.Vec3
 	radius  float64
+	// verts is set when the samples are the soup's vertices.
+	verts bool
 }
 
 // NewShape returns the shape of a soup with the given sample points (local
@@ -129,10 +165,11 @@ func NewShape(s *Soup, samples []geom.Vec3) (*Shape, error) {
 	if s == nil {
 		return nil, errors.New("toc.NewShape: nil soup")
 	}
-	if samples == nil {
+	verts := samples == nil
+	if verts {
 		samples = s.verts
 	}
-	sh := &Shape{soup: s, samples: append([]geom.Vec3(nil), samples...), center: s.center, radius: s.radius}
+	sh := &Shape{soup: s, samples: append([]geom.Vec3(nil), samples...), center: s.center, radius: s.radius, verts: verts}
 	for i, p := range samples {
 		if !p.IsFinite() || p.MaxAbs() > MaxMagnitude {
 			return nil, fmt.Errorf("sample %d: coordinate is not finite or above %g in magnitude: %v", i, MaxMagnitude, p)
@@ -161,13 +198,21 @@ func (sh *Shape) Samples() []geom.Vec3 { return sh.samples }
 // Sphere returns a bounding sphere of the soup and samples (local frame).
 func (sh *Shape) Sphere() (center geom.Vec3, radius float64) { return sh.center, sh.radius }
 
-// hit is a candidate contact found during a query.
+// hit is a candidate contact found during a query: a sample point against
+// a triangle, or (edge >= 0) an edge against an edge.
 type hit struct {
 	t      float64
-	sample int32
+	sample int32 // sample index, or the moving edge's number
 	tri    int32 // BVH position in the other soup
-	onA    bool
-	flip   bool // the triangle normal is reversed to face the sample
+	edge   int32 // the other soup's edge number, -1 for a point contact
+	onA    bool  // the sample point or moving edge belongs to A
+	flip   bool  // the triangle normal is reversed to face the sample
+	// p and n are an edge contact's point (on the moving edge) and normal
+	// (from the moving edge to the other), in the other body's frame.
+	p, n geom.Vec3
+	// unconfirmed: an edge contact found at a work limit, not within the
+	// tolerance.
+	unconfirmed bool
 }
 
 // seg is a piece of a trajectory on the bisection stack.
@@ -205,6 +250,12 @@ type Query struct {
 	tcut float64
 	keys []sampleKey
 	work int // bisections in this query
+	// Edge phase: edone[i] == gen once the moving edge i has its contact;
+	// ecand are the other's edges in the current window, epcs the
+	// bisection stack of edge pieces.
+	edone []uint32
+	ecand []int32
+	epcs  []epiece
 	// fc caches frames of the pass in progress by time: the points of a
 	// pass are bisected at the same instants. An entry is valid when its
 	// gen equals fgen.
@@ -255,6 +306,7 @@ type opts struct {
 	timeTol        float64
 	maxDepth       int32
 	skipSeparating bool
+	edges          bool
 }
 
 func resolve(o *Options, a, b *Shape, dt float64) (opts, error) {
@@ -288,6 +340,12 @@ func resolve(o *Options, a, b *Shape, dt float64) (opts, error) {
 			r.maxDepth = int32(min(o.MaxDepth, 200))
 		}
 		r.skipSeparating = o.SkipSeparating
+		if o.Motion != geom.ScrewMotion && o.Motion != geom.LinearAngular {
+			return r, fmt.Errorf("toc: unknown motion model %d", o.Motion)
+		}
+		r.edges = !o.PointsOnly
+	} else {
+		r.edges = true
 	}
 	if !(r.eps > 0) {
 		r.eps = math.SmallestNonzeroFloat64
@@ -305,14 +363,25 @@ func (q *Query) pruned(t, best float64, o *opts) bool {
 }
 
 // Contacts runs Algorithm 1: the time of contact of bodies A and B moving
-// with constant velocities (states sa, sb at the start) during [0, dt],
-// from the trajectories of A's sample points against B's triangles and of
-// B's sample points against A's triangles (each in the frame of the other
-// body, Sec. 3.2). It appends the first contact, or with Options.Within
-// every sample point's contact within Within of the first in time order,
-// to dst. Nothing is appended when the bodies do not touch during the
-// step. The bodies should be apart at time 0; a sample point already on
-// the other's surface gives a contact at 0.
+// with constant velocities (states sa, sb at the start; see State) during a
+// step of length dt, from the trajectories of A's sample points against B's
+// triangles and of B's sample points against A's triangles (each in the
+// frame of the other body, Sec. 3.2), and, unless Options.PointsOnly, of
+// the edges of the smaller body against the edges of the other (the edge
+// phase: edges of a piece of trajectory are tested with the conservative
+// elementary edge-edge test of package ccd, widened by the piece's
+// deviation from straight motion, where the piece's box meets the other
+// body's triangles). It appends the first contact, or with Options.Within
+// every sample point's and edge's contact within Within of the first in
+// time order, to dst; times are fractions of the step. Nothing is appended
+// when the bodies do not touch during the step.
+//
+// Bodies whose surfaces already meet at time 0 get a contact at time 0:
+// Penetrating (one record) when an edge of one crosses a triangle of the
+// other by more than the tolerance at both ends, otherwise Touching for
+// the features within the tolerance, whether or not the bodies move. A
+// body wholly inside the other without the surfaces meeting is no contact:
+// a soup has no inside.
 //
 // It returns an error when a state is not finite, dt is negative, a
 // magnitude exceeds MaxMagnitude, or an option is out of range.
@@ -334,9 +403,9 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		v    float64
 	}{
 		{"A's position", sa.Pose.P.MaxAbs()}, {"A's velocity times the step", sa.V.MaxAbs() * dt},
-		{"A's angular velocity times the step", sa.W.MaxAbs() * dt},
+		{"A's angular velocity times the step", sa.W.MaxAbs() * dt}, {"A's reference point", sa.Ref.MaxAbs()},
 		{"B's position", sb.Pose.P.MaxAbs()}, {"B's velocity times the step", sb.V.MaxAbs() * dt},
-		{"B's angular velocity times the step", sb.W.MaxAbs() * dt},
+		{"B's angular velocity times the step", sb.W.MaxAbs() * dt}, {"B's reference point", sb.Ref.MaxAbs()},
 		{"A's size", a.soup.scale + a.radius}, {"B's size", b.soup.scale + b.radius},
 	} {
 		if c.v > MaxMagnitude {
@@ -359,6 +428,14 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		mover, other, relMO, relOM, moverIsA = b, a, &relBA, &relAB, false
 	}
 	q.windows(other.soup, relMO, mover.center, mover.radius, dt, &o)
+	if len(q.wins) > 0 && q.wins[0].ta == 0 {
+		if c, ok := q.crossing(mover, other, relMO, relOM, moverIsA, &o); ok {
+			return append(dst, c), nil
+		}
+	}
+	if o.edges {
+		q.startEdges(len(mover.soup.edges))
+	}
 	for wi := range q.wins {
 		w := q.wins[wi]
 		if q.pruned(w.ta, best, &o) {
@@ -380,6 +457,13 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		if len(q.pts) > 0 {
 			best = q.pass(other, q.pts, !moverIsA, mover.soup, nil, relOM, w.ta, w.tb, &o, best)
 		}
+		// Mover's edges against the other's edges in the window.
+		if o.edges && len(q.cand) > 0 && len(other.soup.edges) > 0 {
+			q.ecand = other.soup.etree.collect(&w.b, q.ecand[:0], &q.stack)
+			if len(q.ecand) > 0 {
+				best = q.edgePass(mover, moverIsA, other.soup, q.ecand, relMO, w.ta, w.tb, &o, best)
+			}
+		}
 	}
 	if len(q.hits) == 0 {
 		return dst, nil
@@ -391,41 +475,79 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 				first = i
 			}
 		}
-		return append(dst, q.contact(q.hits[first], a, sa, b, sb)), nil
+		return append(dst, q.contact(q.hits[first], a, sa, b, sb, dt)), nil
 	}
 	slices.SortStableFunc(q.hits, func(x, y hit) int { return cmp.Compare(x.t, y.t) })
 	for _, h := range q.hits {
 		if h.t > best+o.within {
 			break
 		}
-		dst = append(dst, q.contact(h, a, sa, b, sb))
+		dst = append(dst, q.contact(h, a, sa, b, sb, dt))
 	}
 	return dst, nil
 }
 
+// Between is Contacts for bodies that move from poses a0, b0 at the start
+// of the step to a1, b1 at its end under the motion model
+// Options.Motion (the screw motion by default): the states are StateOf the
+// poses and the step has length 1.
+func (q *Query) Between(a *Shape, a0, a1 geom.Pose, b *Shape, b0, b1 geom.Pose, opt *Options, dst []Contact) ([]Contact, error) {
+	m := geom.ScrewMotion
+	if opt != nil {
+		m = opt.Motion
+	}
+	if m != geom.ScrewMotion && m != geom.LinearAngular {
+		return dst, fmt.Errorf("toc: unknown motion model %d", m)
+	}
+	for i, p := range [4]geom.Pose{a0, a1, b0, b1} {
+		if err := p.Validate(); err != nil {
+			return dst, fmt.Errorf("toc: %s: %w", [4]string{"A's start pose", "A's end pose", "B's start pose", "B's end pose"}[i], err)
+		}
+	}
+	return q.Contacts(a, StateOf(a0, a1, m), b, StateOf(b0, b1, m), 1, opt, dst)
+}
+
 // contact converts a hit to a world-frame Contact.
-func (q *Query) contact(h hit, a *Shape, sa State, b *Shape, sb State) Contact {
+func (q *Query) contact(h hit, a *Shape, sa State, b *Shape, sb State, dt float64) Contact {
 	own, oth, so, st := a, b, sa, sb
 	if !h.onA {
 		own, oth, so, st = b, a, sb, sa
 	}
 	t := &oth.soup.tris[h.tri]
-	n := t.n
-	if h.flip {
-		n = n.Neg()
+	c := Contact{Status: contact.Hit}
+	if dt > 0 {
+		c.Time = min(1, h.t/dt)
 	}
-	n = st.At(h.t).ApplyDir(n)
+	switch {
+	case h.unconfirmed:
+		c.Status = contact.Unconfirmed
+	case h.t == 0:
+		c.Status = contact.Touching
+	}
+	pose := st.At(h.t)
+	var fo, ft contact.Feature // the moving feature's and the other's
+	if h.edge >= 0 {
+		c.Point = pose.Apply(h.p)
+		c.Normal = pose.ApplyDir(h.n)
+		fo, ft = contact.E(h.sample), contact.E(h.edge)
+	} else {
+		n := t.n
+		if !h.flip {
+			n = n.Neg() // towards the triangle, away from the point
+		}
+		c.Point = so.At(h.t).Apply(own.samples[h.sample])
+		c.Normal = pose.ApplyDir(n)
+		if own.verts {
+			fo = contact.V(h.sample)
+		}
+		ft = contact.F(oth.soup.faces[t.id])
+	}
+	c.FeatureA, c.FeatureB = fo, ft
 	if !h.onA {
-		n = n.Neg()
+		c.Normal = c.Normal.Neg()
+		c.FeatureA, c.FeatureB = ft, fo
 	}
-	return Contact{
-		T:        h.t,
-		Point:    so.At(h.t).Apply(own.samples[h.sample]),
-		Normal:   n,
-		OnA:      h.onA,
-		Sample:   int(h.sample),
-		Triangle: int(t.id),
-	}
+	return c
 }
 
 // padFor returns the rounding guard added to a box around a trajectory
@@ -527,6 +649,10 @@ const (
 	maxWork      = 1 << 20
 )
 
+// edgeBoxBudget is the box budget (ccd.Options.MaxBoxes) of the edge
+// phase's elementary tests.
+const edgeBoxBudget = ccd.DefaultMaxBoxes
+
 // maxCand is the largest candidate list scanned linearly; larger ones are
 // searched through the BVH.
 const maxCand = 48
@@ -579,7 +705,7 @@ func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, re
 			h, ok = q.boxes(s, cand, rel, u, sg, o, best)
 		}
 		if ok {
-			h.sample, h.onA = i, onA
+			h.sample, h.onA, h.edge = i, onA, -1
 			q.hits = append(q.hits, h)
 			done[i] = q.gen
 			if h.t < best {
@@ -816,4 +942,270 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 		return hit{t: sg.ta + sp*h, tri: ti, flip: flip}, true
 	}
 	return hit{}, false
+}
+
+// startEdges sizes the marks of the edge phase: edone[i] == gen once the
+// moving edge i has its contact.
+func (q *Query) startEdges(nm int) {
+	if len(q.edone) < nm {
+		q.edone = append(q.edone, make([]uint32, nm-len(q.edone))...)
+	}
+	if q.gen == 1 { // the generation counter wrapped or starts: clear
+		clear(q.edone)
+	}
+}
+
+// epiece is a piece of the trajectory of an edge: the pieces of its two
+// ends over the same time interval.
+type epiece struct {
+	e [2]seg
+}
+
+// edgePass runs the edge phase for the edges of mover against the edges
+// of soup s's triangles (cand when not nil) during [ta, tb], and returns
+// the updated best time. It is Algorithm 2 for segments: each edge's
+// trajectory piece is bounded by the box around the boxes of its two ends
+// (an edge of a rigid body is the segment between its ends at every
+// instant, so it stays in their convex hull); pieces whose box meets s are
+// bisected until each end deviates from its chord by at most the
+// tolerance, and a final piece is tested with ccd's conservative
+// edge-edge test on the chords, widened by the deviation.
+func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
+	if len(cand) > maxCand {
+		cand = nil
+	}
+	fa, fb := rel.Frame(ta), rel.Frame(tb)
+	q.tcut = math.NaN()
+	q.fgen++
+	ms := mover.soup
+	for ei, e := range ms.edges {
+		if q.pruned(ta, best, o) {
+			break
+		}
+		if q.edone[ei] == q.gen {
+			continue
+		}
+		u0, u1 := ms.verts[e[0]], ms.verts[e[1]]
+		root := epiece{e: [2]seg{
+			{ta: ta, tb: tb, qa: fa.Pos(u0), qb: fb.Pos(u0), va: fa.Vel(u0), vb: fb.Vel(u0)},
+			{ta: ta, tb: tb, qa: fa.Pos(u1), qb: fb.Pos(u1), va: fa.Vel(u1), vb: fb.Vel(u1)},
+		}}
+		h, ok := q.edgeBoxes(s, cand, rel, [2]geom.Vec3{u0, u1}, root, o, best)
+		if ok {
+			h.sample, h.onA = int32(ei), moverIsA
+			q.hits = append(q.hits, h)
+			q.edone[ei] = q.gen
+			if h.t < best {
+				best = h.t
+			}
+		}
+	}
+	return best
+}
+
+// edgeBoxes finds the first contact of the edge with ends u (B-local)
+// against the edges of s, from the root piece.
+func (q *Query) edgeBoxes(s *Soup, cand []int32, rel *Relative, u [2]geom.Vec3, root epiece, o *opts, best float64) (hit, bool) {
+	es := s.etree
+	var k, rb [2]float64
+	for i := range u {
+		k[i], rb[i] = rel.Lipschitz(u[i]), rel.RotationBound(u[i])
+	}
+	q.epcs = append(q.epcs[:0], root)
+	splits := 0
+	for len(q.epcs) > 0 {
+		pc := q.epcs[len(q.epcs)-1]
+		q.epcs = q.epcs[:len(q.epcs)-1]
+		if q.pruned(pc.e[0].ta, best, o) {
+			continue
+		}
+		for i := range pc.e {
+			q.cut(&pc.e[i], rel, u[i], best, o)
+		}
+		ta, tb := pc.e[0].ta, pc.e[0].tb
+		h := tb - ta
+		dev, pad := 0.0, 0.0
+		for i := range pc.e {
+			sg := &pc.e[i]
+			ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k[i], h), rel.SpeedBoundGlobal(rb[i], ta, tb)) * h
+			d := norm(sg.qb.Sub(sg.qa))
+			if ell < d {
+				ell = d
+			}
+			// Every point of the trajectory at time t is within
+			// sqrt(nu^2 + w^2) <= nu + w of the chord's point at the same
+			// fraction of the piece (nu = ell - d, w the half width of
+			// TrajectoryOBB across the chord).
+			dev = math.Max(dev, (ell-d)+math.Sqrt((ell-d)*(ell+d))/2)
+			pad = math.Max(pad, padFor(s, sg.qa, ell))
+		}
+		a0, a1 := &pc.e[0], &pc.e[1]
+		bx := edgeBox(a0.qa, a1.qa, a0.qb, a1.qb, dev+pad)
+		if !q.overlapAny(es, cand, &bx) {
+			continue
+		}
+		tm := (ta + tb) / 2
+		final := dev <= o.eps || pc.e[0].depth >= o.maxDepth || splits >= maxSplits || q.work >= maxWork || !(tm > ta && tm < tb)
+		if !final {
+			splits++
+			q.work++
+			fm := q.frame(rel, tm)
+			var early, late epiece
+			for i := range pc.e {
+				sg := pc.e[i]
+				qm, vm := fm.Pos(u[i]), fm.Vel(u[i])
+				late.e[i] = seg{ta: tm, tb: sg.tb, qa: qm, qb: sg.qb, va: vm, vb: sg.vb, depth: sg.depth + 1}
+				early.e[i] = seg{ta: sg.ta, tb: tm, qa: sg.qa, qb: qm, va: sg.va, vb: vm, depth: sg.depth + 1}
+			}
+			q.epcs = append(q.epcs, late, early)
+			continue
+		}
+		// Final piece: ccd on the chords, widened by the deviation,
+		// against every edge the box meets.
+		q.leaf = q.overlapping(es, cand, &bx, q.leaf[:0])
+		res := hit{t: math.Inf(1)}
+		// A test that runs out of its box budget reports the earliest
+		// time it has not ruled out, which is as conservative.
+		opt := ccd.Options{MinDistance: dev + pad, MaxBoxes: edgeBoxBudget}
+		for _, ti := range q.leaf {
+			et := &es.tris[ti]
+			c0, c1 := et.a, et.b
+			r := ccd.EdgeEdge([4]geom.Vec3{a0.qa, a1.qa, c0, c1}, [4]geom.Vec3{a0.qb, a1.qb, c0, c1}, opt)
+			if !r.Hit() {
+				continue
+			}
+			tc := math.Min(ta+r.Time*h, tb)
+			if !(tc < res.t) {
+				continue
+			}
+			n := r.Normal
+			if n == (geom.Vec3{}) {
+				n = edgeNormal(a0.qa, a1.qa, c0, c1)
+			}
+			if o.skipSeparating {
+				// n points from the moving edge to the other one: the
+				// edge separates when its point moves against n.
+				va, vb := a0.va.Lerp(a1.va, r.U), a0.vb.Lerp(a1.vb, r.U)
+				if n.Dot(va) < 0 && n.Dot(vb) < 0 {
+					continue
+				}
+			}
+			res = hit{t: tc, edge: et.id, p: r.Point, n: n, unconfirmed: dev > o.eps}
+		}
+		if res.t <= tb {
+			return res, true
+		}
+	}
+	return hit{}, false
+}
+
+// edgeNormal is the normal of an edge contact where the edges are
+// parallel: from the moving edge's closest point towards the other's at
+// the start of the piece, or any direction across both edges when they
+// overlap there.
+func edgeNormal(a0, a1, c0, c1 geom.Vec3) geom.Vec3 {
+	_, _, pa, pc := geom.ClosestSegmentPoints(a0, a1, c0, c1)
+	if n, ok := pc.Sub(pa).Normalize(); ok {
+		return n
+	}
+	d, ok := a1.Sub(a0).Normalize()
+	if !ok {
+		d, _ = c1.Sub(c0).Normalize()
+	}
+	n, _ := d.Orthonormal()
+	return n
+}
+
+// crossing looks for surfaces that cross at time 0: an edge of one body
+// through a triangle of the other with both ends more than the tolerance
+// from the triangle's plane. The mover's edges are tested against the
+// other's triangles near them, and the other's edges that meet the box of
+// the mover's bounding sphere against the mover's triangles.
+func (q *Query) crossing(mover, other *Shape, relMO, relOM *Relative, moverIsA bool, o *opts) (Contact, bool) {
+	try := func(own, oth *Shape, rel *Relative, ownIsA bool, near *box) (Contact, bool) {
+		f := rel.Frame(0)
+		for ei, e := range own.soup.edges {
+			p, r := f.Pos(own.soup.verts[e[0]]), f.Pos(own.soup.verts[e[1]])
+			lo, hi := p.Min(r), p.Max(r)
+			if near != nil && (lo.X > near.max.X || hi.X < near.min.X || lo.Y > near.max.Y || hi.Y < near.min.Y || lo.Z > near.max.Z || hi.Z < near.min.Z) {
+				continue
+			}
+			pad := padFor(oth.soup, p, 0)
+			var bx box
+			bx.ax = [3]geom.Vec3{{X: 1}, {Y: 1}, {Z: 1}}
+			bx.min, bx.max = lo.Sub(geom.Vec3{X: pad, Y: pad, Z: pad}), hi.Add(geom.Vec3{X: pad, Y: pad, Z: pad})
+			bx.c = bx.min.Add(bx.max).Scale(0.5)
+			ext := bx.max.Sub(bx.min).Scale(0.5)
+			bx.h = [3]float64{ext.X, ext.Y, ext.Z}
+			q.leaf = oth.soup.collect(&bx, q.leaf[:0], &q.stack)
+			for _, ti := range q.leaf {
+				t := &oth.soup.tris[ti]
+				sp, ok := geom.SegmentTriangle(p, r, t.a, t.b, t.c)
+				if !ok {
+					continue
+				}
+				dp, dr := t.n.Dot(p.Sub(t.a)), t.n.Dot(r.Sub(t.a))
+				depth := math.Min(math.Abs(dp), math.Abs(dr))
+				if dp*dr >= 0 || depth <= o.eps {
+					continue
+				}
+				// In world coordinates: the other body's pose at 0.
+				pose := rel.s.At(0)
+				c := Contact{Status: contact.Penetrating, Point: pose.Apply(p.Lerp(r, sp)), Separation: -depth}
+				n := pose.ApplyDir(t.n)
+				fe, ff := contact.E(int32(ei)), contact.F(oth.soup.faces[t.id])
+				if ownIsA {
+					c.Normal, c.FeatureA, c.FeatureB = n.Neg(), fe, ff
+				} else {
+					c.Normal, c.FeatureA, c.FeatureB = n, ff, fe
+				}
+				return c, true
+			}
+		}
+		return Contact{}, false
+	}
+	if c, ok := try(mover, other, relMO, moverIsA, nil); ok {
+		return c, true
+	}
+	r := mover.radius + o.eps
+	near := box{min: mover.center.Sub(geom.Vec3{X: r, Y: r, Z: r}), max: mover.center.Add(geom.Vec3{X: r, Y: r, Z: r})}
+	return try(other, mover, relOM, !moverIsA, &near)
+}
+
+// edgeBox returns an oriented box that contains the convex hull of the
+// points a0, a1 (an edge at the start of a piece) and b0, b1 (at its end),
+// grown by r: its first axis is along the edge, its second across the
+// edge in the plane of the edge and its motion.
+func edgeBox(a0, a1, b0, b1 geom.Vec3, r float64) box {
+	e := a1.Sub(a0).Add(b1.Sub(b0))
+	x, ok := e.Normalize()
+	if !ok {
+		x = geom.Vec3{X: 1}
+	}
+	m := b0.Add(b1).Sub(a0.Add(a1))
+	m = m.AddScaled(-m.Dot(x), x)
+	y, ok := m.Normalize()
+	if !ok {
+		y, _ = x.Orthonormal()
+	}
+	z := x.Cross(y)
+	var b box
+	b.ax = [3]geom.Vec3{x, y, z}
+	var lo, hi [3]float64
+	for k, ax := range b.ax {
+		p0, p1, p2, p3 := ax.Dot(a0), ax.Dot(a1), ax.Dot(b0), ax.Dot(b1)
+		lo[k] = math.Min(math.Min(p0, p1), math.Min(p2, p3))
+		hi[k] = math.Max(math.Max(p0, p1), math.Max(p2, p3))
+	}
+	b.c = x.Scale((lo[0]+hi[0])/2).AddScaled((lo[1]+hi[1])/2, y).AddScaled((lo[2]+hi[2])/2, z)
+	for k := range b.h {
+		b.h[k] = (hi[k]-lo[k])/2 + r
+	}
+	ext := geom.Vec3{
+		X: math.Abs(x.X)*b.h[0] + math.Abs(y.X)*b.h[1] + math.Abs(z.X)*b.h[2],
+		Y: math.Abs(x.Y)*b.h[0] + math.Abs(y.Y)*b.h[1] + math.Abs(z.Y)*b.h[2],
+		Z: math.Abs(x.Z)*b.h[0] + math.Abs(y.Z)*b.h[1] + math.Abs(z.Z)*b.h[2],
+	}
+	b.min, b.max = b.c.Sub(ext), b.c.Add(ext)
+	return b
 }

@@ -401,11 +401,11 @@ func (w *World) test(wk *worker, t *task) result {
 		}
 		first := wk.tcs[0]
 		for _, tc := range wk.tcs[1:] {
-			if tc.T < first.T {
+			if tc.Time < first.Time {
 				first = tc
 			}
 		}
-		c.Time, c.Point, c.Normal = first.T, first.Point, first.Normal.Neg()
+		c.Time, c.Point, c.Normal = first.Time, first.Point, first.Normal
 		return result{hit: true, c: c}
 	case ElementaryCCD:
 		return w.elementary(wk, a, b, c)

@@ -151,7 +151,7 @@ func pairwiseErr(w *World) ([]Contact, error) {
 				}
 				if len(cs) > 0 {
 					hit = true
-					c.Time, c.Point, c.Normal = cs[0].T, cs[0].Point, cs[0].Normal.Neg()
+					c.Time, c.Point, c.Normal = cs[0].Time, cs[0].Point, cs[0].Normal
 				}
 			case ElementaryCCD:
 				hit, c = elementaryRef(w, a, b, c)
