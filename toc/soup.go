@@ -142,13 +142,17 @@ func SoupOf(m *mesh.Mesh) (*Soup, error) {
 // numberEdges fills in s.faces, s.edges and the triangles' edge numbers
 // (triangles still in input order).
 func (s *Soup) numberEdges(tris [][3]int32, faces []int32, edges [][2]int32) error {
-	key := func(u, v int32) [2]int32 {
-		if u > v {
-			u, v = v, u
+	// Without a mesh's edge list, sides are identified by their end
+	// positions, so that a soup storing every triangle with its own
+	// vertices has each edge once.
+	key := func(u, v int32) [2]geom.Vec3 {
+		a, b := s.verts[u], s.verts[v]
+		if lexLess(b, a) {
+			a, b = b, a
 		}
-		return [2]int32{u, v}
+		return [2]geom.Vec3{a, b}
 	}
-	num := make(map[[2]int32]int32, len(tris)*3/2+1)
+	num := make(map[[2]geom.Vec3]int32, len(tris)*3/2+1)
 	if edges != nil {
 		for i, e := range edges {
 			num[key(e[0], e[1])] = int32(i)
@@ -162,16 +166,16 @@ func (s *Soup) numberEdges(tris [][3]int32, faces []int32, edges [][2]int32) err
 			s.faces[i] = faces[i]
 		}
 		for k := 0; k < 3; k++ {
-			e := key(t[k], t[(k+1)%3])
-			n, ok := num[e]
+			u, v := t[k], t[(k+1)%3]
+			n, ok := num[key(u, v)]
 			switch {
 			case ok:
 			case edges != nil:
 				n = -1 // a diagonal of a polygon face
 			default:
 				n = int32(len(s.edges))
-				num[e] = n
-				s.edges = append(s.edges, e)
+				num[key(u, v)] = n
+				s.edges = append(s.edges, [2]int32{u, v})
 			}
 			s.tris[i].e[k] = n
 		}
@@ -182,10 +186,23 @@ func (s *Soup) numberEdges(tris [][3]int32, faces []int32, edges [][2]int32) err
 	return nil
 }
 
+// lexLess orders points lexicographically.
+func lexLess(a, b geom.Vec3) bool {
+	if a.X != b.X {
+		return a.X < b.X
+	}
+	if a.Y != b.Y {
+		return a.Y < b.Y
+	}
+	return a.Z < b.Z
+}
+
 // Edges returns the soup's edges as vertex index pairs: for SoupOf the
-// mesh's edges (m.Edges, same numbering), for NewSoup the distinct sides
-// of the triangles in order of first appearance (triangle 0's sides v0-v1,
-// v1-v2, v2-v0, then triangle 1's new sides, ...). Do not modify.
+// mesh's edges (m.Edges, same numbering), for NewSoup the sides of the
+// triangles with distinct end positions in order of first appearance
+// (triangle 0's sides v0-v1, v1-v2, v2-v0, then triangle 1's new sides,
+// ...; a side whose ends are at the same positions as an earlier one's is
+// that edge). Do not modify.
 func (s *Soup) Edges() [][2]int32 { return s.edges }
 
 // NumTriangles returns the number of triangles.
@@ -334,6 +351,33 @@ func (b *box) overlapsTri(t *tri) bool {
 	return triBoxLocal(v0, v1, v2, b.h)
 }
 
+// overlapsSegTri reports whether the closed box and the segment t.a-t.b
+// (an edge stored as a degenerate triangle) intersect: the separating-axis
+// theorem over the box's three axes and their cross products with the
+// segment.
+func (b *box) overlapsSegTri(t *tri) bool {
+	if t.a.X > b.max.X && t.b.X > b.max.X || t.a.X < b.min.X && t.b.X < b.min.X ||
+		t.a.Y > b.max.Y && t.b.Y > b.max.Y || t.a.Y < b.min.Y && t.b.Y < b.min.Y ||
+		t.a.Z > b.max.Z && t.b.Z > b.max.Z || t.a.Z < b.min.Z && t.b.Z < b.min.Z {
+		return false
+	}
+	v0, v1 := b.local(t.a), b.local(t.b)
+	h := b.h
+	if v0.X > h[0] && v1.X > h[0] || v0.X < -h[0] && v1.X < -h[0] ||
+		v0.Y > h[1] && v1.Y > h[1] || v0.Y < -h[1] && v1.Y < -h[1] ||
+		v0.Z > h[2] && v1.Z > h[2] || v0.Z < -h[2] && v1.Z < -h[2] {
+		return false
+	}
+	d := v1.Sub(v0)
+	// Axes d x unit_k: both ends project alike.
+	if math.Abs(d.Z*v0.Y-d.Y*v0.Z) > h[1]*math.Abs(d.Z)+h[2]*math.Abs(d.Y) ||
+		math.Abs(d.X*v0.Z-d.Z*v0.X) > h[0]*math.Abs(d.Z)+h[2]*math.Abs(d.X) ||
+		math.Abs(d.Y*v0.X-d.X*v0.Y) > h[0]*math.Abs(d.Y)+h[1]*math.Abs(d.X) {
+		return false
+	}
+	return true
+}
+
 // triBoxLocal is the separating-axis test of a triangle against the box
 // [-h, h] centred at the origin.
 func triBoxLocal(v0, v1, v2 geom.Vec3, h [3]float64) bool {
@@ -408,6 +452,56 @@ func (s *Soup) anyOverlap(b *box, sp *[]int32) bool {
 	}
 	*sp = stack
 	return found
+}
+
+// anySegOverlap is anyOverlap for a tree of edges (etree).
+func (s *Soup) anySegOverlap(b *box, sp *[]int32) bool {
+	stack := append((*sp)[:0], 0)
+	found := false
+	for len(stack) > 0 && !found {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &s.nodes[ni]
+		if !b.overlapsNode(n) {
+			continue
+		}
+		if n.left < 0 {
+			for i := n.start; i < n.start+n.count; i++ {
+				if b.overlapsSegTri(&s.tris[i]) {
+					found = true
+					break
+				}
+			}
+			continue
+		}
+		stack = append(stack, n.left+1, n.left)
+	}
+	*sp = stack
+	return found
+}
+
+// collectSegs is collect for a tree of edges (etree).
+func (s *Soup) collectSegs(b *box, dst []int32, sp *[]int32) []int32 {
+	stack := append((*sp)[:0], 0)
+	for len(stack) > 0 {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &s.nodes[ni]
+		if !b.overlapsNode(n) {
+			continue
+		}
+		if n.left < 0 {
+			for i := n.start; i < n.start+n.count; i++ {
+				if b.overlapsSegTri(&s.tris[i]) {
+					dst = append(dst, i)
+				}
+			}
+			continue
+		}
+		stack = append(stack, n.left+1, n.left)
+	}
+	*sp = stack
+	return dst
 }
 
 // collect appends to dst the BVH positions of the triangles that overlap

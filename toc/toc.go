@@ -155,6 +155,10 @@ type Shape struct {
 	radius  float64
 	// verts is set when the samples are the soup's vertices.
 	verts bool
+	// uniq lists one sample index per distinct position (the first):
+	// soups that store every triangle with its own vertices repeat each
+	// point several times, and one trajectory stands for all copies.
+	uniq []int32
 }
 
 // NewShape returns the shape of a soup with the given sample points (local
@@ -175,6 +179,13 @@ func NewShape(s *Soup, samples []geom.Vec3) (*Shape, error) {
 			return nil, fmt.Errorf("sample %d: coordinate is not finite or above %g in magnitude: %v", i, MaxMagnitude, p)
 		}
 		sh.radius = math.Max(sh.radius, p.Dist(sh.center))
+	}
+	seen := make(map[geom.Vec3]bool, len(samples))
+	for i, p := range samples {
+		if !seen[p] {
+			seen[p] = true
+			sh.uniq = append(sh.uniq, int32(i))
+		}
 	}
 	return sh, nil
 }
@@ -254,8 +265,15 @@ type Query struct {
 	// ecand are the other's edges in the current window, epcs the
 	// bisection stack of edge pieces.
 	edone []uint32
-	ecand []int32
-	epcs  []epiece
+	// ekeys is the order of the moving edges (set once per query: eorder),
+	// dt the query's step.
+	ekeys  []sampleKey
+	eorder bool
+	dt     float64
+	pairs  [][2]int32 // node pairs of crossing's tree descent
+	ecand  []int32
+	epcs   []epiece
+	ebuf   []int32
 	// fc caches frames of the pass in progress by time: the points of a
 	// pass are bisected at the same instants. An entry is valid when its
 	// gen equals fgen.
@@ -435,6 +453,7 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 	}
 	if o.edges {
 		q.startEdges(len(mover.soup.edges))
+		q.eorder, q.dt = false, dt
 	}
 	for wi := range q.wins {
 		w := q.wins[wi]
@@ -449,9 +468,9 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		// The other's points swept by the mover's sphere against the
 		// mover's triangles.
 		q.pts = q.pts[:0]
-		for i, p := range other.samples {
-			if w.b.contains(p) {
-				q.pts = append(q.pts, int32(i))
+		for _, i := range other.uniq {
+			if w.b.contains(other.samples[i]) {
+				q.pts = append(q.pts, i)
 			}
 		}
 		if len(q.pts) > 0 {
@@ -459,7 +478,7 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		}
 		// Mover's edges against the other's edges in the window.
 		if o.edges && len(q.cand) > 0 && len(other.soup.edges) > 0 {
-			q.ecand = other.soup.etree.collect(&w.b, q.ecand[:0], &q.stack)
+			q.ecand = other.soup.etree.collectSegs(&w.b, q.ecand[:0], &q.stack)
 			if len(q.ecand) > 0 {
 				best = q.edgePass(mover, moverIsA, other.soup, q.ecand, relMO, w.ta, w.tb, &o, best)
 			}
@@ -649,6 +668,10 @@ const (
 	maxWork      = 1 << 20
 )
 
+// edgeListDepth is the bisection depth from which an edge piece keeps the
+// list of the other's edges its box meets (above it, the BVH is searched).
+const edgeListDepth = 4
+
 // edgeBoxBudget is the box budget (ccd.Options.MaxBoxes) of the edge
 // phase's elementary tests.
 const edgeBoxBudget = ccd.DefaultMaxBoxes
@@ -678,8 +701,8 @@ func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, re
 	dir := fa.A.MulVecT(lc)
 	q.keys = q.keys[:0]
 	if idx == nil {
-		for i, u := range sh.samples {
-			q.keys = append(q.keys, sampleKey{-u.Dot(dir), int32(i)})
+		for _, i := range sh.uniq {
+			q.keys = append(q.keys, sampleKey{-sh.samples[i].Dot(dir), i})
 		}
 	} else {
 		for _, i := range idx {
@@ -959,6 +982,9 @@ func (q *Query) startEdges(nm int) {
 // ends over the same time interval.
 type epiece struct {
 	e [2]seg
+	// cs, cn locate in Query.ebuf the other's edges (etree positions) the
+	// piece's parent box meets; cn < 0 means all of them (search the BVH).
+	cs, cn int32
 }
 
 // edgePass runs the edge phase for the edges of mover against the edges
@@ -978,7 +1004,23 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 	q.tcut = math.NaN()
 	q.fgen++
 	ms := mover.soup
-	for ei, e := range ms.edges {
+	// Leading edges first, as for points: the earlier the first contact is
+	// known, the more of the others' trajectories are cut short. The order
+	// is taken once per query, along the motion over the whole step.
+	if !q.eorder {
+		q.eorder = true
+		f0, f1 := rel.Frame(0), rel.Frame(q.dt)
+		c := mover.center
+		dir := f0.A.MulVecT(f1.Pos(c).Sub(f0.Pos(c)))
+		q.ekeys = q.ekeys[:0]
+		for ei, e := range ms.edges {
+			q.ekeys = append(q.ekeys, sampleKey{-ms.verts[e[0]].Add(ms.verts[e[1]]).Dot(dir), int32(ei)})
+		}
+		slices.SortFunc(q.ekeys, func(a, b sampleKey) int { return cmp.Compare(a.lead, b.lead) })
+	}
+	for _, key := range q.ekeys {
+		ei := key.i
+		e := ms.edges[ei]
 		if q.pruned(ta, best, o) {
 			break
 		}
@@ -990,7 +1032,14 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 			{ta: ta, tb: tb, qa: fa.Pos(u0), qb: fb.Pos(u0), va: fa.Vel(u0), vb: fb.Vel(u0)},
 			{ta: ta, tb: tb, qa: fa.Pos(u1), qb: fb.Pos(u1), va: fa.Vel(u1), vb: fb.Vel(u1)},
 		}}
-		h, ok := q.edgeBoxes(s, cand, rel, [2]geom.Vec3{u0, u1}, root, o, best)
+		q.ebuf = q.ebuf[:0]
+		if cand == nil {
+			root.cn = -1
+		} else {
+			q.ebuf = append(q.ebuf, cand...)
+			root.cn = int32(len(cand))
+		}
+		h, ok := q.edgeBoxes(s, rel, [2]geom.Vec3{u0, u1}, root, o, best)
 		if ok {
 			h.sample, h.onA = int32(ei), moverIsA
 			q.hits = append(q.hits, h)
@@ -1005,7 +1054,7 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 
 // edgeBoxes finds the first contact of the edge with ends u (B-local)
 // against the edges of s, from the root piece.
-func (q *Query) edgeBoxes(s *Soup, cand []int32, rel *Relative, u [2]geom.Vec3, root epiece, o *opts, best float64) (hit, bool) {
+func (q *Query) edgeBoxes(s *Soup, rel *Relative, u [2]geom.Vec3, root epiece, o *opts, best float64) (hit, bool) {
 	es := s.etree
 	var k, rb [2]float64
 	for i := range u {
@@ -1041,33 +1090,46 @@ func (q *Query) edgeBoxes(s *Soup, cand []int32, rel *Relative, u [2]geom.Vec3, 
 		}
 		a0, a1 := &pc.e[0], &pc.e[1]
 		bx := edgeBox(a0.qa, a1.qa, a0.qb, a1.qb, dev+pad)
-		if !q.overlapAny(es, cand, &bx) {
-			continue
-		}
+		// The other's edges this box meets, from those its parent met
+		// (the trajectory during the piece is inside the parent's box).
+		cs := int32(len(q.ebuf))
 		tm := (ta + tb) / 2
 		final := dev <= o.eps || pc.e[0].depth >= o.maxDepth || splits >= maxSplits || q.work >= maxWork || !(tm > ta && tm < tb)
+		if pc.cn < 0 && !final && pc.e[0].depth < edgeListDepth {
+			// A long piece meets many edges: search the BVH until the
+			// pieces are short enough for lists to pay.
+			if !es.anySegOverlap(&bx, &q.stack) {
+				continue
+			}
+			q.bisectEdge(rel, u, &pc, tm, -1, -1)
+			splits++
+			continue
+		}
+		if pc.cn < 0 {
+			q.ebuf = es.collectSegs(&bx, q.ebuf, &q.stack)
+		} else {
+			for _, i := range q.ebuf[pc.cs : pc.cs+pc.cn] {
+				if bx.overlapsSegTri(&es.tris[i]) {
+					q.ebuf = append(q.ebuf, i)
+				}
+			}
+		}
+		cn := int32(len(q.ebuf)) - cs
+		if cn == 0 {
+			continue
+		}
 		if !final {
 			splits++
-			q.work++
-			fm := q.frame(rel, tm)
-			var early, late epiece
-			for i := range pc.e {
-				sg := pc.e[i]
-				qm, vm := fm.Pos(u[i]), fm.Vel(u[i])
-				late.e[i] = seg{ta: tm, tb: sg.tb, qa: qm, qb: sg.qb, va: vm, vb: sg.vb, depth: sg.depth + 1}
-				early.e[i] = seg{ta: sg.ta, tb: tm, qa: sg.qa, qb: qm, va: sg.va, vb: vm, depth: sg.depth + 1}
-			}
-			q.epcs = append(q.epcs, late, early)
+			q.bisectEdge(rel, u, &pc, tm, cs, cn)
 			continue
 		}
 		// Final piece: ccd on the chords, widened by the deviation,
 		// against every edge the box meets.
-		q.leaf = q.overlapping(es, cand, &bx, q.leaf[:0])
 		res := hit{t: math.Inf(1)}
 		// A test that runs out of its box budget reports the earliest
 		// time it has not ruled out, which is as conservative.
 		opt := ccd.Options{MinDistance: dev + pad, MaxBoxes: edgeBoxBudget}
-		for _, ti := range q.leaf {
+		for _, ti := range q.ebuf[cs : cs+cn] {
 			et := &es.tris[ti]
 			c0, c1 := et.a, et.b
 			r := ccd.EdgeEdge([4]geom.Vec3{a0.qa, a1.qa, c0, c1}, [4]geom.Vec3{a0.qb, a1.qb, c0, c1}, opt)
@@ -1099,6 +1161,22 @@ func (q *Query) edgeBoxes(s *Soup, cand []int32, rel *Relative, u [2]geom.Vec3, 
 	return hit{}, false
 }
 
+// bisectEdge pushes the two halves of the edge piece pc, split at tm, with
+// the candidate list (cs, cn), the later half first.
+func (q *Query) bisectEdge(rel *Relative, u [2]geom.Vec3, pc *epiece, tm float64, cs, cn int32) {
+	q.work++
+	fm := q.frame(rel, tm)
+	var early, late epiece
+	for i := range pc.e {
+		sg := &pc.e[i]
+		qm, vm := fm.Pos(u[i]), fm.Vel(u[i])
+		late.e[i] = seg{ta: tm, tb: sg.tb, qa: qm, qb: sg.qb, va: vm, vb: sg.vb, depth: sg.depth + 1}
+		early.e[i] = seg{ta: sg.ta, tb: tm, qa: sg.qa, qb: qm, va: sg.va, vb: vm, depth: sg.depth + 1}
+	}
+	late.cs, late.cn, early.cs, early.cn = cs, cn, cs, cn
+	q.epcs = append(q.epcs, late, early)
+}
+
 // edgeNormal is the normal of an edge contact where the edges are
 // parallel: from the moving edge's closest point towards the other's at
 // the start of the piece, or any direction across both edges when they
@@ -1117,43 +1195,90 @@ func edgeNormal(a0, a1, c0, c1 geom.Vec3) geom.Vec3 {
 }
 
 // crossing looks for surfaces that cross at time 0: an edge of one body
-// through a triangle of the other with both ends more than the tolerance
-// from the triangle's plane. The mover's edges are tested against the
-// other's triangles near them, and the other's edges that meet the box of
-// the mover's bounding sphere against the mover's triangles.
+// through a triangle of the other, with both ends farther than the
+// tolerance from the triangle's plane and the crossing point farther than
+// the tolerance from the triangle's sides. The edges of each body are tested against the
+// triangles of the other by a simultaneous descent of the edge tree and the
+// triangle tree (the edge tree's boxes placed in the other body's frame).
 func (q *Query) crossing(mover, other *Shape, relMO, relOM *Relative, moverIsA bool, o *opts) (Contact, bool) {
-	try := func(own, oth *Shape, rel *Relative, ownIsA bool, near *box) (Contact, bool) {
-		f := rel.Frame(0)
-		for ei, e := range own.soup.edges {
-			p, r := f.Pos(own.soup.verts[e[0]]), f.Pos(own.soup.verts[e[1]])
-			lo, hi := p.Min(r), p.Max(r)
-			if near != nil && (lo.X > near.max.X || hi.X < near.min.X || lo.Y > near.max.Y || hi.Y < near.min.Y || lo.Z > near.max.Z || hi.Z < near.min.Z) {
-				continue
-			}
-			pad := padFor(oth.soup, p, 0)
-			var bx box
-			bx.ax = [3]geom.Vec3{{X: 1}, {Y: 1}, {Z: 1}}
-			bx.min, bx.max = lo.Sub(geom.Vec3{X: pad, Y: pad, Z: pad}), hi.Add(geom.Vec3{X: pad, Y: pad, Z: pad})
-			bx.c = bx.min.Add(bx.max).Scale(0.5)
-			ext := bx.max.Sub(bx.min).Scale(0.5)
-			bx.h = [3]float64{ext.X, ext.Y, ext.Z}
-			q.leaf = oth.soup.collect(&bx, q.leaf[:0], &q.stack)
-			for _, ti := range q.leaf {
-				t := &oth.soup.tris[ti]
+	if c, ok := q.crossEdges(mover, other, relMO, moverIsA, o); ok {
+		return c, true
+	}
+	return q.crossEdges(other, mover, relOM, !moverIsA, o)
+}
+
+// inside reports whether the point x of triangle t's plane is farther than
+// eps from the lines of its three sides (a crossing through a side or
+// corner is a touching of edges, not an overlap).
+func inside(t *tri, x geom.Vec3, eps float64) bool {
+	for _, e := range [3][2]geom.Vec3{{t.a, t.b}, {t.b, t.c}, {t.c, t.a}} {
+		d := e[1].Sub(e[0])
+		if d.Cross(x.Sub(e[0])).Norm() <= eps*d.Norm() {
+			return false
+		}
+	}
+	return true
+}
+
+// crossEdges tests the edges of own (placed by rel's frame at time 0 in
+// oth's frame) against the triangles of oth.
+func (q *Query) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opts) (Contact, bool) {
+	es, ts := own.soup.etree, oth.soup
+	if es == nil || len(es.nodes) == 0 {
+		return Contact{}, false
+	}
+	f := rel.Frame(0)
+	ax := [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
+	pad := padFor(ts, f.B, own.soup.scale)
+	// nodeBox places an edge-tree node in oth's frame.
+	nodeBox := func(n *node) box {
+		c := f.Pos(n.min.Add(n.max).Scale(0.5))
+		h := n.max.Sub(n.min).Scale(0.5)
+		b := box{c: c, ax: ax, h: [3]float64{h.X + pad, h.Y + pad, h.Z + pad}}
+		e := geom.Vec3{
+			X: math.Abs(ax[0].X)*b.h[0] + math.Abs(ax[1].X)*b.h[1] + math.Abs(ax[2].X)*b.h[2],
+			Y: math.Abs(ax[0].Y)*b.h[0] + math.Abs(ax[1].Y)*b.h[1] + math.Abs(ax[2].Y)*b.h[2],
+			Z: math.Abs(ax[0].Z)*b.h[0] + math.Abs(ax[1].Z)*b.h[1] + math.Abs(ax[2].Z)*b.h[2],
+		}
+		b.min, b.max = c.Sub(e), c.Add(e)
+		return b
+	}
+	q.pairs = append(q.pairs[:0], [2]int32{0, 0})
+	for len(q.pairs) > 0 {
+		pr := q.pairs[len(q.pairs)-1]
+		q.pairs = q.pairs[:len(q.pairs)-1]
+		en, tn := &es.nodes[pr[0]], &ts.nodes[pr[1]]
+		b := nodeBox(en)
+		if !b.overlapsNode(tn) {
+			continue
+		}
+		switch {
+		case en.left >= 0 && (tn.left < 0 || en.max.Sub(en.min).Norm() >= tn.max.Sub(tn.min).Norm()):
+			q.pairs = append(q.pairs, [2]int32{en.left, pr[1]}, [2]int32{en.left + 1, pr[1]})
+			continue
+		case tn.left >= 0:
+			q.pairs = append(q.pairs, [2]int32{pr[0], tn.left}, [2]int32{pr[0], tn.left + 1})
+			continue
+		}
+		for i := en.start; i < en.start+en.count; i++ {
+			et := &es.tris[i]
+			p, r := f.Pos(et.a), f.Pos(et.b)
+			for k := tn.start; k < tn.start+tn.count; k++ {
+				t := &ts.tris[k]
 				sp, ok := geom.SegmentTriangle(p, r, t.a, t.b, t.c)
 				if !ok {
 					continue
 				}
 				dp, dr := t.n.Dot(p.Sub(t.a)), t.n.Dot(r.Sub(t.a))
 				depth := math.Min(math.Abs(dp), math.Abs(dr))
-				if dp*dr >= 0 || depth <= o.eps {
+				x := p.Lerp(r, sp)
+				if dp*dr >= 0 || depth <= o.eps || !inside(t, x, o.eps) {
 					continue
 				}
-				// In world coordinates: the other body's pose at 0.
-				pose := rel.s.At(0)
-				c := Contact{Status: contact.Penetrating, Point: pose.Apply(p.Lerp(r, sp)), Separation: -depth}
+				pose := rel.s.At(0) // oth's pose: its frame to world
+				c := Contact{Status: contact.Penetrating, Point: pose.Apply(x), Separation: -depth}
 				n := pose.ApplyDir(t.n)
-				fe, ff := contact.E(int32(ei)), contact.F(oth.soup.faces[t.id])
+				fe, ff := contact.E(et.id), contact.F(ts.faces[t.id])
 				if ownIsA {
 					c.Normal, c.FeatureA, c.FeatureB = n.Neg(), fe, ff
 				} else {
@@ -1162,14 +1287,8 @@ func (q *Query) crossing(mover, other *Shape, relMO, relOM *Relative, moverIsA b
 				return c, true
 			}
 		}
-		return Contact{}, false
 	}
-	if c, ok := try(mover, other, relMO, moverIsA, nil); ok {
-		return c, true
-	}
-	r := mover.radius + o.eps
-	near := box{min: mover.center.Sub(geom.Vec3{X: r, Y: r, Z: r}), max: mover.center.Add(geom.Vec3{X: r, Y: r, Z: r})}
-	return try(other, mover, relOM, !moverIsA, &near)
+	return Contact{}, false
 }
 
 // edgeBox returns an oriented box that contains the convex hull of the
@@ -1194,8 +1313,16 @@ func edgeBox(a0, a1, b0, b1 geom.Vec3, r float64) box {
 	var lo, hi [3]float64
 	for k, ax := range b.ax {
 		p0, p1, p2, p3 := ax.Dot(a0), ax.Dot(a1), ax.Dot(b0), ax.Dot(b1)
-		lo[k] = math.Min(math.Min(p0, p1), math.Min(p2, p3))
-		hi[k] = math.Max(math.Max(p0, p1), math.Max(p2, p3))
+		l, h := p0, p0
+		for _, p := range [3]float64{p1, p2, p3} {
+			if p < l {
+				l = p
+			}
+			if p > h {
+				h = p
+			}
+		}
+		lo[k], hi[k] = l, h
 	}
 	b.c = x.Scale((lo[0]+hi[0])/2).AddScaled((lo[1]+hi[1])/2, y).AddScaled((lo[2]+hi[2])/2, z)
 	for k := range b.h {

@@ -350,3 +350,96 @@ func TestStateOfMatchesPoseAt(t *testing.T) {
 		}
 	}
 }
+
+// TestStartContact: bodies whose surfaces meet at time 0 get a contact at
+// time 0, whatever their motion (none, towards, apart): Touching when the
+// surfaces touch (stacked or coincident cubes), Penetrating when they cross
+// (cubes overlapping by a quarter), with a normal from A towards B and a
+// negative separation for the overlap.
+func TestStartContact(t *testing.T) {
+	cube := mustShape(t, shapes.Cube(1))
+	var q Query
+	at := func(z float64) geom.Pose { return geom.Pose{P: geom.V(0.1, -0.2, z), Q: geom.QuatIdentity()} }
+	for _, c := range []struct {
+		name   string
+		bz     float64 // B's height; A is at the origin
+		status contact.Status
+	}{
+		{"stacked", 1, contact.Touching},
+		{"coincident", 0, contact.Touching},
+		{"overlapping", 0.75, contact.Penetrating},
+	} {
+		for _, v := range []geom.Vec3{{}, geom.V(0, 0, -1), geom.V(0, 0, 1), geom.V(1, 0, 0)} {
+			for _, o := range []*Options{nil, {Algorithm: Segments}, {PointsOnly: true}} {
+				sa := State{Pose: geom.PoseIdentity()}
+				sb := State{Pose: at(c.bz), V: v}
+				cs, err := q.Contacts(cube, sa, cube, sb, 1, o, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(cs) != 1 || cs[0].Time != 0 || cs[0].Status != c.status {
+					t.Errorf("%s, B moving %v, options %+v: %v, want one %v contact at time 0", c.name, v, o, cs, c.status)
+					continue
+				}
+				r := cs[0].Record()
+				if err := r.Validate(); err != nil {
+					t.Errorf("%s: %v", c.name, err)
+				}
+				if c.status == contact.Penetrating {
+					// The normal is a face normal (axis-aligned here) that
+					// points from A's centre towards B's, and the depth
+					// estimate is below a cube's size.
+					d := at(c.bz).P
+					n := r.Normal
+					axis := math.Max(math.Abs(n.X), math.Max(math.Abs(n.Y), math.Abs(n.Z)))
+					if !(n.Dot(d) > 0) || math.Abs(axis-1) > 1e-12 || !(r.Separation < 0 && r.Separation > -1) {
+						t.Errorf("%s: normal %v separation %v", c.name, r.Normal, r.Separation)
+					}
+				}
+			}
+		}
+	}
+	// Apart by more than the tolerance and not moving: no contact.
+	cs, err := q.Contacts(cube, State{Pose: geom.PoseIdentity()}, cube, State{Pose: at(1.01)}, 1, nil, nil)
+	if err != nil || len(cs) != 0 {
+		t.Errorf("cubes 0.01 apart at rest: %v %v", cs, err)
+	}
+}
+
+// TestStartOverlapOracle: cubes at rest in random poses against an
+// independent separating-axis test of the two boxes (geom.OBB): boxes
+// overlapping by more than the tolerance on every axis are Penetrating
+// or Touching at time 0 (Penetrating unless one holds the other, which
+// cubes of one size cannot), boxes apart give nothing.
+func TestStartOverlapOracle(t *testing.T) {
+	cube := mustShape(t, shapes.Cube(1))
+	box := func(p geom.Pose, grow float64) geom.OBB {
+		return geom.OBB{Center: p.P, Axes: p.Q.Mat3(), Half: geom.V(0.5+grow, 0.5+grow, 0.5+grow)}
+	}
+	r := rand.New(rand.NewPCG(*seed, 41))
+	var q Query
+	n, pen := 400, 0
+	for i := 0; i < n; i++ {
+		pa := geom.Pose{P: randUnit(r).Scale(0.3 * r.Float64()), Q: randQuat(r)}
+		pb := geom.Pose{P: pa.P.Add(randUnit(r).Scale(0.6 + 1.2*r.Float64())), Q: randQuat(r)}
+		cs, err := q.Contacts(cube, State{Pose: pa}, cube, State{Pose: pb}, 1, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const tol = 2e-3 // above the default tolerance, 1e-3 of the radius
+		switch {
+		case box(pa, -tol).Overlaps(box(pb, -tol)):
+			pen++
+			if len(cs) != 1 || cs[0].Time != 0 || cs[0].Status != contact.Penetrating {
+				t.Errorf("case %d: overlapping cubes %v %v: %v", i, pa, pb, cs)
+			}
+		case !box(pa, tol).Overlaps(box(pb, tol)):
+			if len(cs) != 0 {
+				t.Errorf("case %d: separated cubes %v %v: %v", i, pa, pb, cs)
+			}
+		}
+	}
+	if rate := float64(pen) / float64(n); rate < 0.3 || rate > 0.7 {
+		t.Errorf("overlap rate %.2f, want 0.3-0.7", rate)
+	}
+}
