@@ -271,9 +271,14 @@ type Query struct {
 	eorder bool
 	dt     float64
 	pairs  [][2]int32 // node pairs of crossing's tree descent
-	ecand  []int32
-	epcs   []epiece
-	ebuf   []int32
+	// xe caches edge ends placed in the other body's frame during
+	// crossing: valid where xmark equals xgen.
+	xe    [][2]geom.Vec3
+	xmark []uint32
+	xgen  uint32
+	ecand []int32
+	epcs  []epiece
+	ebuf  []int32
 	// fc caches frames of the pass in progress by time: the points of a
 	// pass are bisected at the same instants. An entry is valid when its
 	// gen equals fgen.
@@ -1207,13 +1212,14 @@ func (q *Query) crossing(mover, other *Shape, relMO, relOM *Relative, moverIsA b
 	return q.crossEdges(other, mover, relOM, !moverIsA, o)
 }
 
-// inside reports whether the point x of triangle t's plane is farther than
-// eps from the lines of its three sides (a crossing through a side or
-// corner is a touching of edges, not an overlap).
+// inside reports whether the point x of triangle t's plane is inside the
+// triangle and farther than eps from its three sides (a crossing through a
+// side or corner is a touching of edges, not an overlap). The margin eps
+// is far above rounding, so float arithmetic decides.
 func inside(t *tri, x geom.Vec3, eps float64) bool {
 	for _, e := range [3][2]geom.Vec3{{t.a, t.b}, {t.b, t.c}, {t.c, t.a}} {
 		d := e[1].Sub(e[0])
-		if d.Cross(x.Sub(e[0])).Norm() <= eps*d.Norm() {
+		if d.Cross(x.Sub(e[0])).Dot(t.n) <= eps*d.Norm() {
 			return false
 		}
 	}
@@ -1243,6 +1249,16 @@ func (q *Query) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opts)
 		b.min, b.max = c.Sub(e), c.Add(e)
 		return b
 	}
+	// The edges' ends placed in oth's frame, computed once each (xmark).
+	if n := len(es.tris); len(q.xe) < n {
+		q.xe = append(q.xe, make([][2]geom.Vec3, n-len(q.xe))...)
+		q.xmark = append(q.xmark, make([]uint32, n-len(q.xmark))...)
+	}
+	q.xgen++
+	if q.xgen == 0 {
+		clear(q.xmark)
+		q.xgen = 1
+	}
 	q.pairs = append(q.pairs[:0], [2]int32{0, 0})
 	for len(q.pairs) > 0 {
 		pr := q.pairs[len(q.pairs)-1]
@@ -1262,17 +1278,22 @@ func (q *Query) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opts)
 		}
 		for i := en.start; i < en.start+en.count; i++ {
 			et := &es.tris[i]
-			p, r := f.Pos(et.a), f.Pos(et.b)
+			if q.xmark[i] != q.xgen {
+				q.xmark[i] = q.xgen
+				q.xe[i] = [2]geom.Vec3{f.Pos(et.a), f.Pos(et.b)}
+			}
+			p, r := q.xe[i][0], q.xe[i][1]
 			for k := tn.start; k < tn.start+tn.count; k++ {
 				t := &ts.tris[k]
-				sp, ok := geom.SegmentTriangle(p, r, t.a, t.b, t.c)
-				if !ok {
+				// Both ends beyond the tolerance on opposite sides of the
+				// plane, the crossing point inside the sides by as much.
+				dp, dr := t.n.Dot(p.Sub(t.a)), t.n.Dot(r.Sub(t.a))
+				if !(dp > o.eps && dr < -o.eps) && !(dp < -o.eps && dr > o.eps) {
 					continue
 				}
-				dp, dr := t.n.Dot(p.Sub(t.a)), t.n.Dot(r.Sub(t.a))
-				depth := math.Min(math.Abs(dp), math.Abs(dr))
-				x := p.Lerp(r, sp)
-				if dp*dr >= 0 || depth <= o.eps || !inside(t, x, o.eps) {
+				depth := min(math.Abs(dp), math.Abs(dr))
+				x := p.Lerp(r, dp/(dp-dr))
+				if !inside(t, x, o.eps) {
 					continue
 				}
 				pose := rel.s.At(0) // oth's pose: its frame to world
