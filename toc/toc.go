@@ -265,12 +265,8 @@ type Query struct {
 	// ecand are the other's edges in the current window, epcs the
 	// bisection stack of edge pieces.
 	edone []uint32
-	// ekeys is the order of the moving edges (set once per query: eorder),
-	// dt the query's step.
-	ekeys  []sampleKey
-	eorder bool
-	dt     float64
-	pairs  [][2]int32 // node pairs of crossing's tree descent
+	gstk  []gnode    // edge phase: groups of the mover's edges
+	pairs [][2]int32 // node pairs of crossing's tree descent
 	// xe caches edge ends placed in the other body's frame during
 	// crossing: valid where xmark equals xgen.
 	xe    [][2]geom.Vec3
@@ -458,7 +454,6 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 	}
 	if o.edges {
 		q.startEdges(len(mover.soup.edges))
-		q.eorder, q.dt = false, dt
 	}
 	for wi := range q.wins {
 		w := q.wins[wi]
@@ -482,7 +477,7 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 			best = q.pass(other, q.pts, !moverIsA, mover.soup, nil, relOM, w.ta, w.tb, &o, best)
 		}
 		// Mover's edges against the other's edges in the window.
-		if o.edges && len(q.cand) > 0 && len(other.soup.edges) > 0 {
+		if o.edges && len(q.cand) > 0 && len(other.soup.edges) > 0 && len(mover.soup.edges) > 0 {
 			q.ecand = other.soup.etree.collectSegs(&w.b, q.ecand[:0], &q.stack)
 			if len(q.ecand) > 0 {
 				best = q.edgePass(mover, moverIsA, other.soup, q.ecand, relMO, w.ta, w.tb, &o, best)
@@ -1005,56 +1000,116 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 	if len(cand) > maxCand {
 		cand = nil
 	}
-	fa, fb := rel.Frame(ta), rel.Frame(tb)
 	q.tcut = math.NaN()
 	q.fgen++
 	ms := mover.soup
-	// Leading edges first, as for points: the earlier the first contact is
-	// known, the more of the others' trajectories are cut short. The order
-	// is taken once per query, along the motion over the whole step.
-	if !q.eorder {
-		q.eorder = true
-		f0, f1 := rel.Frame(0), rel.Frame(q.dt)
-		c := mover.center
-		dir := f0.A.MulVecT(f1.Pos(c).Sub(f0.Pos(c)))
-		q.ekeys = q.ekeys[:0]
-		for ei, e := range ms.edges {
-			q.ekeys = append(q.ekeys, sampleKey{-ms.verts[e[0]].Add(ms.verts[e[1]]).Dot(dir), int32(ei)})
-		}
-		slices.SortFunc(q.ekeys, func(a, b sampleKey) int { return cmp.Compare(a.lead, b.lead) })
-	}
-	for _, key := range q.ekeys {
-		ei := key.i
-		e := ms.edges[ei]
-		if q.pruned(ta, best, o) {
-			break
-		}
-		if q.edone[ei] == q.gen {
+	mt := ms.etree
+	// The mover's edges are taken in groups, the nodes of its edge tree: a
+	// node's edges stay within its radius of its centre's trajectory, so a
+	// node whose swept box meets none of the other's edges during a piece
+	// of time is done for all its edges at once. Pieces are bisected in time
+	// while the trajectory is long for the node, and nodes are split
+	// otherwise; a leaf's edges are then followed one by one.
+	root := q.gpiece(mt, 0, rel, ta, tb, 0)
+	q.gstk = append(q.gstk[:0], root)
+	for len(q.gstk) > 0 {
+		g := q.gstk[len(q.gstk)-1]
+		q.gstk = q.gstk[:len(q.gstk)-1]
+		if q.pruned(g.sg.ta, best, o) {
 			continue
 		}
-		u0, u1 := ms.verts[e[0]], ms.verts[e[1]]
-		root := epiece{e: [2]seg{
-			{ta: ta, tb: tb, qa: fa.Pos(u0), qb: fb.Pos(u0), va: fa.Vel(u0), vb: fb.Vel(u0)},
-			{ta: ta, tb: tb, qa: fa.Pos(u1), qb: fb.Pos(u1), va: fa.Vel(u1), vb: fb.Vel(u1)},
-		}}
-		q.ebuf = q.ebuf[:0]
-		if cand == nil {
-			root.cn = -1
-		} else {
-			q.ebuf = append(q.ebuf, cand...)
-			root.cn = int32(len(cand))
+		n := &mt.nodes[g.node]
+		c, r := nodeSphere(n)
+		q.cut(&g.sg, rel, c, best, o)
+		sg := g.sg
+		h := sg.tb - sg.ta
+		ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), rel.Lipschitz(c), h), rel.SpeedBoundGlobal(rel.RotationBound(c), sg.ta, sg.tb)) * h
+		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell+r))
+		if !q.segOverlapAny(s.etree, cand, &bx) {
+			continue
 		}
-		h, ok := q.edgeBoxes(s, rel, [2]geom.Vec3{u0, u1}, root, o, best)
-		if ok {
-			h.sample, h.onA = int32(ei), moverIsA
-			q.hits = append(q.hits, h)
-			q.edone[ei] = q.gen
-			if h.t < best {
-				best = h.t
+		tm := (sg.ta + sg.tb) / 2
+		if ell > 2*r && sg.depth < o.maxDepth && q.work < maxWork && tm > sg.ta && tm < sg.tb {
+			q.work++
+			q.gstk = append(q.gstk, q.gpiece(mt, g.node, rel, tm, sg.tb, sg.depth+1), q.gpiece(mt, g.node, rel, sg.ta, tm, sg.depth+1))
+			continue
+		}
+		if n.left >= 0 {
+			q.gstk = append(q.gstk, q.gpiece(mt, n.left+1, rel, sg.ta, sg.tb, sg.depth), q.gpiece(mt, n.left, rel, sg.ta, sg.tb, sg.depth))
+			continue
+		}
+		// A leaf: its edges one by one, from the other's edges this
+		// node's box meets.
+		fa := *q.frame(rel, sg.ta) // a copy: the cache may reuse the slot for tb
+		fb := *q.frame(rel, sg.tb)
+		for k := n.start; k < n.start+n.count; k++ {
+			ei := mt.tris[k].id
+			if q.edone[ei] == q.gen || q.pruned(sg.ta, best, o) {
+				continue
+			}
+			e := ms.edges[ei]
+			u0, u1 := ms.verts[e[0]], ms.verts[e[1]]
+			ep := epiece{e: [2]seg{
+				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u0), qb: fb.Pos(u0), va: fa.Vel(u0), vb: fb.Vel(u0), depth: sg.depth},
+				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u1), qb: fb.Pos(u1), va: fa.Vel(u1), vb: fb.Vel(u1), depth: sg.depth},
+			}}
+			q.ebuf = q.ebuf[:0]
+			if cand == nil {
+				q.ebuf = s.etree.collectSegs(&bx, q.ebuf, &q.stack)
+			} else {
+				for _, i := range cand {
+					if bx.overlapsSegTri(&s.etree.tris[i]) {
+						q.ebuf = append(q.ebuf, i)
+					}
+				}
+			}
+			ep.cn = int32(len(q.ebuf))
+			hh, ok := q.edgeBoxes(s, rel, [2]geom.Vec3{u0, u1}, ep, o, best)
+			if ok {
+				hh.sample, hh.onA = ei, moverIsA
+				q.hits = append(q.hits, hh)
+				q.edone[ei] = q.gen
+				if hh.t < best {
+					best = hh.t
+				}
 			}
 		}
 	}
 	return best
+}
+
+// gnode is a node of the mover's edge tree over a piece of time, with the
+// trajectory piece of the node's centre.
+type gnode struct {
+	node int32
+	sg   seg
+}
+
+// gpiece returns node ni of tree t over [ta, tb].
+func (q *Query) gpiece(t *Soup, ni int32, rel *Relative, ta, tb float64, depth int32) gnode {
+	c, _ := nodeSphere(&t.nodes[ni])
+	fa := *q.frame(rel, ta) // a copy: the cache may reuse the slot for tb
+	fb := *q.frame(rel, tb)
+	return gnode{node: ni, sg: seg{ta: ta, tb: tb, qa: fa.Pos(c), qb: fb.Pos(c), va: fa.Vel(c), vb: fb.Vel(c), depth: depth}}
+}
+
+// nodeSphere returns the centre and radius of a node's box.
+func nodeSphere(n *node) (geom.Vec3, float64) {
+	return n.min.Add(n.max).Scale(0.5), norm(n.max.Sub(n.min)) / 2
+}
+
+// segOverlapAny reports whether an edge of tree t (of cand when not nil)
+// meets b.
+func (q *Query) segOverlapAny(t *Soup, cand []int32, b *box) bool {
+	if cand == nil {
+		return t.anySegOverlap(b, &q.stack)
+	}
+	for _, i := range cand {
+		if b.overlapsSegTri(&t.tris[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // edgeBoxes finds the first contact of the edge with ends u (B-local)
