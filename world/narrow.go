@@ -6,7 +6,6 @@ import (
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
-	"github.com/collide-go/collide/toc"
 )
 
 // test runs the narrow phase of one pair, appending its contacts to the
@@ -79,22 +78,30 @@ func (w *World) screwPair(wk *worker, a, b *body, c Contact) error {
 	return nil
 }
 
-// tocPair runs the time of contact of two bodies over the step.
+// tocPair runs the time of contact of two bodies over the step, on the
+// world's motion model: with geom.ScrewMotion, B's relative screw motion in
+// A's frame (A placed by its own screw motion), the trajectory the screw
+// detector answers on; with geom.LinearAngular, each body's own constant
+// velocities.
 func (w *World) tocPair(wk *worker, a, b *body, c Contact) error {
 	var err error
-	wk.tcs, err = wk.tq.Contacts(a.sh.toc, linearState(a), b.sh.toc, linearState(b), 1, w.tocOpt, wk.tcs[:0])
+	if w.opt.Motion == geom.LinearAngular {
+		wk.tcs, err = wk.tq.Between(a.sh.toc, a.p0, a.p1, b.sh.toc, b.p0, b.p1, w.tocOpt, wk.tcs[:0])
+	} else {
+		id := geom.PoseIdentity()
+		ia0, ia1 := a.p0.Inverse(), a.p1.Inverse()
+		wk.tcs, err = wk.tq.Between(a.sh.toc, id, id, b.sh.toc, ia0.Mul(b.p0), ia1.Mul(b.p1), w.tocOpt, wk.tcs[:0])
+	}
 	if err != nil {
 		return err
 	}
-	for _, tc := range wk.tcs {
-		c.Contact = contact.Contact{Status: contact.Hit, Time: tc.T, Point: tc.Point, Normal: tc.Normal.Neg()}
+	for i := range wk.tcs {
+		c.Contact = wk.tcs[i].Record()
+		if w.opt.Motion != geom.LinearAngular {
+			pa := geom.ScrewPose(a.p0, a.p1, c.Time)
+			c.Point, c.Normal = pa.Apply(c.Point), pa.ApplyDir(c.Normal)
+		}
 		wk.out = append(wk.out, c)
 	}
 	return nil
-}
-
-// linearState is the constant-velocity motion from p0 to p1 over a unit
-// step: V = p1 - p0, W the rotation vector of q1 q0* (shorter arc).
-func linearState(b *body) toc.State {
-	return toc.State{Pose: b.p0, V: b.p1.P.Sub(b.p0.P), W: b.p1.Q.Mul(b.p0.Q.Conj()).RotationVector()}
 }

@@ -143,16 +143,19 @@ func pairwiseErr(w *World) ([]Contact, error) {
 					out = append(out, c)
 				}
 			case TimeOfContact:
-				sa := toc.State{Pose: a.p0, V: a.p1.P.Sub(a.p0.P), W: a.p1.Q.Mul(a.p0.Q.Conj()).RotationVector()}
-				sb := toc.State{Pose: b.p0, V: b.p1.P.Sub(b.p0.P), W: b.p1.Q.Mul(b.p0.Q.Conj()).RotationVector()}
-				cs, err := tq.Contacts(a.sh.toc, sa, b.sh.toc, sb, 1, nil, nil)
+				// B's relative screw motion in A's frame, placed by A's own
+				// screw motion at the contact's time.
+				id := geom.PoseIdentity()
+				cs, err := tq.Between(a.sh.toc, id, id, b.sh.toc, a.p0.Inverse().Mul(b.p0), a.p1.Inverse().Mul(b.p1), nil, nil)
 				if err != nil {
 					firstErr = cmpErr(firstErr, err)
 					continue
 				}
-				for _, tc := range cs {
+				for i := range cs {
 					c := base
-					c.Contact = contact.Contact{Status: contact.Hit, Time: tc.T, Point: tc.Point, Normal: tc.Normal.Neg()}
+					c.Contact = cs[i].Record()
+					pa := geom.ScrewPose(a.p0, a.p1, c.Time)
+					c.Point, c.Normal = pa.Apply(c.Point), pa.ApplyDir(c.Normal)
 					out = append(out, c)
 				}
 			}
