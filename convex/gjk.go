@@ -74,6 +74,8 @@ type gjkState struct {
 	sv  [4]simplexVert
 	n   int
 	lam [4]float64
+	// relTol is the convergence tolerance on squared distances (0: 1e-10).
+	relTol float64
 }
 
 type gjkOut struct {
@@ -128,7 +130,10 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 	}
 	tol := opt.tol(a, b)
 	maxIter := 4 * opt.maxIter()
-	const relTol = 1e-10 // on squared distances
+	relTol := g.relTol // on squared distances
+	if relTol == 0 {
+		relTol = 1e-10
+	}
 	g.n = 0
 	vInM := false // v is a point of M (the simplex's closest point)
 	vv := 0.0

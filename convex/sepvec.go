@@ -125,6 +125,9 @@ type Searcher struct {
 	xy      [][2]float64 // projections of the points in pinnedPlane
 	gjk     gjkState
 	res     Result // the last result of search
+	frame   pairFrame
+	epa     epaState
+	clip    clipState
 }
 
 // Angular tolerances of the collision condition (radians): projected points

@@ -1,0 +1,3 @@
+package convex
+
+type clipState struct{}
