@@ -15,7 +15,7 @@ import (
 // Options control Run. The zero value runs every algorithm that applies to
 // the workload's default task, with the format's timing rules.
 type Options struct {
-	// Task is "narrow", "broad" or "ccd"; "" means the workload kind's
+	// Task is "narrow", "broad", "ccd" or "contact"; "" means the workload kind's
 	// default ("narrow" for frames, "ccd" for motions).
 	Task string
 	// Algos names the algorithms to run; nil means all registered for
@@ -50,6 +50,7 @@ type Result struct {
 	narrow   []bool // per narrow pair, in Frames order
 	broad    [][]Pair
 	ccd      []ccdAnswer
+	contact  []ContactAnswer
 	queryIDs []int
 }
 
@@ -76,11 +77,11 @@ func Run(w *Workload, opt Options) ([]Result, error) {
 		task = DefaultTask(w.Kind)
 	}
 	switch {
-	case (task == "narrow" || task == "broad") && w.Kind != "frames",
+	case (task == "narrow" || task == "broad" || task == "contact") && w.Kind != "frames",
 		task == "ccd" && w.Kind != "motions":
 		return nil, fmt.Errorf("task %q does not apply to a %q workload", task, w.Kind)
-	case task != "narrow" && task != "broad" && task != "ccd":
-		return nil, fmt.Errorf("unknown task %q (want narrow, broad or ccd)", task)
+	case task != "narrow" && task != "broad" && task != "ccd" && task != "contact":
+		return nil, fmt.Errorf("unknown task %q (want narrow, broad, ccd or contact)", task)
 	}
 	algos := opt.Algos
 	if len(algos) == 0 {
@@ -220,6 +221,11 @@ func runOne(w *Workload, fd *frameData, task string, e *entry, opt Options) (Res
 			}
 			return total
 		}
+	case "contact":
+		var err error
+		if pass, err = contactRun(w, fd, e, &r); err != nil {
+			return r, err
+		}
 	case "ccd":
 		alg, err := e.ccd(w)
 		if err != nil {
@@ -304,6 +310,8 @@ func write(dir string, fd *frameData, r *Result) error {
 				fmt.Fprintf(&b, "%d,%d,%d\n", f, a, c)
 			}
 		}
+	case "contact":
+		writeContact(&b, fd, r)
 	case "ccd":
 		b.WriteString("id,hit,toc\n")
 		for i, a := range r.ccd {

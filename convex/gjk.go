@@ -76,6 +76,10 @@ type gjkState struct {
 	lam [4]float64
 	// relTol is the convergence tolerance on squared distances (0: 1e-10).
 	relTol float64
+	// seed holds nseed vertex pairs (of A, of B) of a previous simplex
+	// that the next run starts from (consumed by run).
+	seed  [4][2]int32
+	nseed int
 }
 
 type gjkOut struct {
@@ -137,14 +141,48 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 	g.n = 0
 	vInM := false // v is a point of M (the simplex's closest point)
 	vv := 0.0
+	if ns := g.nseed; ns > 0 {
+		// Warm start from a previous simplex: its points with today's
+		// poses, and their closest point to the origin.
+		g.nseed = 0
+		for i := 0; i < ns; i++ {
+			sa, sb := g.seed[i][0], g.seed[i][1]
+			if sa < 0 || int(sa) >= len(a.verts) || sb < 0 || int(sb) >= len(b.verts) {
+				g.n = 0
+				break
+			}
+			pa := a.verts[sa]
+			pb := R.mul(b.verts[sb]).Add(t)
+			g.sv[g.n] = simplexVert{w: pa.Sub(pb), pa: pa, pb: pb, ia: sa, ib: sb}
+			g.n++
+		}
+		if g.n > 0 {
+			nv, inside := g.closest()
+			nv2 := nv.Dot(nv)
+			if inside {
+				out.Status = Intersecting
+				out.Iterations = 0
+				out.vdir = v
+				out.setPoints(g, ta)
+				out.wa, out.wb = g.sv[0].ia, g.sv[0].ib
+				return out
+			}
+			if nv2 > tol*tol && nv2 < math.Inf(1) {
+				v, vv, vInM = nv, nv2, true
+				ia, ib = g.sv[0].ia, g.sv[0].ib
+			} else {
+				g.n = 0
+			}
+		}
+	}
 	var lastVW float64
 	decided := false
 	for it := 0; it < maxIter; it++ {
 		out.Iterations = it + 1
 		// Support of M in direction -v: A's support along -v minus B's
 		// support along +v.
-		ia, _ = a.SupportFrom(v.Neg(), ia)
-		ib, _ = b.SupportFrom(R.mulT(v), ib)
+		ia, _ = a.supportAny(v.Neg(), ia)
+		ib, _ = b.supportAny(R.mulT(v), ib)
 		pa := a.verts[ia]
 		pb := R.mul(b.verts[ib]).Add(t)
 		w := pa.Sub(pb)
@@ -192,8 +230,8 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		// The answer needs a verified gap along the final v: the exact
 		// minimum over M of v.x, from the supports along v.
 		var hA, hB float64
-		ia, hA = a.SupportFrom(v.Neg(), ia)
-		ib, hB = b.SupportFrom(R.mulT(v), ib)
+		ia, hA = a.supportAny(v.Neg(), ia)
+		ib, hB = b.supportAny(R.mulT(v), ib)
 		// min over A of v.x is -hA; max over B of v.x is v.t + hB.
 		lastVW = -hA - (v.Dot(t) + hB)
 		out.vdir = v
@@ -242,6 +280,15 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 	out.Status = Intersecting
 	out.setPoints(g, ta)
 	return out
+}
+
+// supportAny returns a supporting vertex along d and d.v: by the vector
+// scan where it applies (supportLoc), else by hill climbing from start.
+func (p *Polytope) supportAny(d geom.Vec3, start int32) (int32, float64) {
+	if i, h, ok := p.supportLoc(d); ok {
+		return i, h
+	}
+	return p.SupportFrom(d, start)
 }
 
 // supportValue returns max over the vertices of d.v, by hill climbing from

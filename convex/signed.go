@@ -83,6 +83,8 @@ func (d *Distance) Record(margin float64) (c contact.Contact, ok bool) {
 // polytopes (a cache from another pair only costs time).
 type DistanceCache struct {
 	gjk     GJKCache
+	simplex [4][2]int32 // the last GJK simplex's vertex pairs
+	ns      int
 	refB    bool  // the last manifold's reference face was on B
 	refFace int32 // and its index + 1 (0: none)
 }
@@ -112,8 +114,9 @@ func (f *pairFrame) supA(d geom.Vec3) (int32, float64) {
 	if i, h, ok := f.a.supportLoc(d); ok {
 		return i, h
 	}
-	f.ia, _ = f.a.SupportFrom(d, f.ia)
-	return f.ia, d.Dot(f.a.verts[f.ia])
+	var h float64
+	f.ia, h = f.a.SupportFrom(d, f.ia)
+	return f.ia, h
 }
 
 // supB returns B's supporting vertex along -n (n in A's frame) and the
@@ -125,8 +128,8 @@ func (f *pairFrame) supB(n geom.Vec3) (int32, float64) {
 	if j, hh, ok := f.b.supportLoc(d); ok {
 		i, h = j, hh
 	} else {
-		f.ib, _ = f.b.SupportFrom(d, f.ib)
-		i, h = f.ib, d.Dot(f.b.verts[f.ib])
+		f.ib, h = f.b.SupportFrom(d, f.ib)
+		i = f.ib
 	}
 	return i, n.Dot(f.t) - h
 }
@@ -171,12 +174,6 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	if a == nil || b == nil {
 		return fmt.Errorf("convex: nil polytope")
 	}
-	if ok, _ := rigid(ta); !ok {
-		return fmt.Errorf("%w (body A)", ErrTransform)
-	}
-	if ok, _ := rigid(tb); !ok {
-		return fmt.Errorf("%w (body B)", ErrTransform)
-	}
 	tol := s.Options.tol(a, b)
 	d.Tol = tol
 	var v0 geom.Vec3
@@ -192,14 +189,27 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	}
 	g := &s.gjk
 	g.relTol = 1e-13
+	if cache != nil && gc.Valid {
+		g.seed, g.nseed = cache.simplex, cache.ns
+	}
 	out := g.run(a, ta, b, tb, &s.Options, false, v0, ia, ib)
 	g.relTol = 0
 	d.Iterations = out.Iterations
 	if out.Status == Invalid {
-		return fmt.Errorf("%w (or a vertex is not finite)", ErrTransform)
+		if ok, _ := rigid(ta); !ok {
+			return fmt.Errorf("%w (body A)", ErrTransform)
+		}
+		return fmt.Errorf("%w (body B)", ErrTransform)
 	}
 	if gc != nil {
 		*gc = GJKCache{V: ta.R.MulVec(out.vdir).Neg(), A: out.wa, B: out.wb, Valid: true}
+		cache.ns = 0
+		if out.Status == Separated || g.n == 4 {
+			for i := 0; i < g.n; i++ {
+				cache.simplex[i] = [2]int32{g.sv[i].ia, g.sv[i].ib}
+			}
+			cache.ns = g.n
+		}
 	}
 	f := &s.frame
 	f.set(a, ta, b, tb)

@@ -12,7 +12,12 @@
 // It needs cgo, libccd and FCL (Debian: libccd-dev libfcl-dev) and is
 // built only with the refbench tag:
 //
-//	go run -tags refbench ./refbench [-rounds 3] [-algos a,b] WORKLOAD_DIR...
+//	go run -tags refbench ./refbench [-rounds 3] [-task contact] [-algos a,b] WORKLOAD_DIR...
+//
+// With -task contact it compares signed distances (FORMAT.md Sec. 5) with
+// Bullet's btGjkEpaSolver2::SignedDistance (the reference), libccd's MPR
+// and GJK+EPA penetration and FCL's EPA (libccd's GJK and its own); that
+// needs libbullet-dev as well.
 package main
 
 import (
@@ -27,7 +32,8 @@ import (
 
 func main() {
 	rounds := flag.Int("rounds", 3, "rounds over every algorithm (the best is kept)")
-	algos := flag.String("algos", "", "algorithms to run (default: sepvec and libccd-mpr for frames; screw-px6,12,24 and fcl-ca for motions)")
+	algos := flag.String("algos", "", "algorithms to run (default: sepvec and libccd-mpr for frames; screw-px6,12,24 and fcl-ca for motions; signed-distance and the five peers for -task contact)")
+	task := flag.String("task", "", "the task (default: the workload kind's; contact for signed distances)")
 	flag.Parse()
 	if flag.NArg() == 0 || *rounds < 1 {
 		fmt.Fprintln(os.Stderr, "usage: refbench [-rounds N (at least 1)] [-algos a,b] WORKLOAD_DIR...")
@@ -35,15 +41,20 @@ func main() {
 	}
 	bench.RegisterNarrow("libccd-mpr", newMPR)
 	bench.RegisterCCD("fcl-ca", newFCL)
+	bench.RegisterContact("bullet-gjkepa", contactFactory(ctBullet))
+	bench.RegisterContact("libccd-gjkepa", contactFactory(ctCCDGJKEPA))
+	bench.RegisterContact("libccd-mpr-pen", contactFactory(ctCCDMPR))
+	bench.RegisterContact("fcl-epa-libccd", contactFactory(ctFCLCCD))
+	bench.RegisterContact("fcl-epa-indep", contactFactory(ctFCLIndep))
 	for _, dir := range flag.Args() {
-		if err := run(dir, *rounds, *algos); err != nil {
+		if err := run(dir, *rounds, *algos, *task); err != nil {
 			fmt.Fprintln(os.Stderr, "refbench:", err)
 			os.Exit(1)
 		}
 	}
 }
 
-func run(dir string, rounds int, algos string) error {
+func run(dir string, rounds int, algos, task string) error {
 	w, err := bench.Load(dir)
 	if err != nil {
 		return err
@@ -52,6 +63,10 @@ func run(dir string, rounds int, algos string) error {
 	if w.Kind == "motions" {
 		names, ref = []string{"screw-px6", "screw-px12", "screw-px24", "fcl-ca"}, "fcl-ca"
 	}
+	if task == "contact" {
+		names = []string{"signed-distance", "signed-distance-cold", "bullet-gjkepa", "libccd-mpr-pen", "libccd-gjkepa", "fcl-epa-libccd", "fcl-epa-indep"}
+		ref = "bullet-gjkepa"
+	}
 	if algos != "" {
 		names = strings.Split(algos, ",")
 	}
@@ -59,7 +74,7 @@ func run(dir string, rounds int, algos string) error {
 	all := map[string][]float64{}
 	for r := 0; r < rounds; r++ {
 		for _, name := range names {
-			res, err := bench.Run(w, bench.Options{Algos: []string{name}})
+			res, err := bench.Run(w, bench.Options{Task: task, Algos: []string{name}})
 			if err != nil {
 				return fmt.Errorf("%s: %s: %w", w.Name, name, err)
 			}
