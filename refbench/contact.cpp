@@ -121,7 +121,11 @@ extern "C" void ct_frame(ct_lib *l, const int32_t *bm, const double *tf, const i
 				btVector3 d = r.witnesses[1] - r.witnesses[0];
 				unit(o, d.x(), d.y(), d.z());
 			} else {
-				unit(o, -r.normal.x(), -r.normal.y(), -r.normal.z());
+				// Bullet leaves results.normal in shape0's frame; the
+				// witnesses are in the world: B's point is A's minus
+				// depth times the direction B must move.
+				btVector3 d = r.witnesses[0] - r.witnesses[1];
+				unit(o, d.x(), d.y(), d.z());
 			}
 			break;
 		}
