@@ -124,7 +124,7 @@ func (s *Searcher) touchingAt(f *pairFrame, ta *geom.Transform, d *Distance) {
 	var pa geom.Vec3
 	var v geom.Vec3
 	for i := 0; i < g.n; i++ {
-		pa = pa.AddScaled(g.lam[i], g.sv[i].pa)
+		pa = pa.AddScaled(g.lam[i], f.a.verts[g.sv[i].ia])
 		v = v.AddScaled(g.lam[i], g.sv[i].w)
 	}
 	n, ok := v.Neg().Normalize()

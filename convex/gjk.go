@@ -65,8 +65,7 @@ func GJKIntersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transfo
 }
 
 type simplexVert struct {
-	w      geom.Vec3 // support point of M = A - B (A frame)
-	pa, pb geom.Vec3 // its points on A and on B (A frame)
+	w      geom.Vec3 // support point of M = A - B (A frame): A's vertex ia minus B's ib
 	ia, ib int32     // vertex ids
 }
 
@@ -80,6 +79,12 @@ type gjkState struct {
 	// that the next run starts from (consumed by run).
 	seed  [4][2]int32
 	nseed int
+	// noPlane skips placing the witness plane (Plane.D) of a separated
+	// result for rotations exact to rounding; Plane.N is still set.
+	noPlane bool
+	// R and t place B in A's frame (x -> R x + t) for the last run.
+	R mat3
+	t geom.Vec3
 }
 
 type gjkOut struct {
@@ -122,6 +127,7 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 	R := rowsOf(&Rm)
 	mA := rowsOf(&ta.R)
 	t := mA.mulT(tb.T.Sub(ta.T))
+	g.R, g.t = R, t
 	v := mA.mulT(v0)
 	if !(v.Dot(v) > 0) {
 		v = geom.Vec3{X: 1}
@@ -153,7 +159,7 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 			}
 			pa := a.verts[sa]
 			pb := R.mul(b.verts[sb]).Add(t)
-			g.sv[g.n] = simplexVert{w: pa.Sub(pb), pa: pa, pb: pb, ia: sa, ib: sb}
+			g.sv[g.n] = simplexVert{w: pa.Sub(pb), ia: sa, ib: sb}
 			g.n++
 		}
 		if g.n > 0 {
@@ -163,7 +169,7 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 				out.Status = Intersecting
 				out.Iterations = 0
 				out.vdir = v
-				out.setPoints(g, ta)
+				out.setPoints(g, a, ta)
 				out.wa, out.wb = g.sv[0].ia, g.sv[0].ib
 				return out
 			}
@@ -207,14 +213,14 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 			break // no new support point: v is as close as it gets
 		}
 		prevSV, prevLam, prevN := g.sv, g.lam, g.n
-		g.sv[g.n] = simplexVert{w: w, pa: pa, pb: pb, ia: ia, ib: ib}
+		g.sv[g.n] = simplexVert{w: w, ia: ia, ib: ib}
 		g.n++
 		nv, inside := g.closest()
 		nv2 := nv.Dot(nv)
 		if inside || nv2 <= tol*tol {
 			out.Status = Intersecting
 			out.vdir = nv
-			out.setPoints(g, ta)
+			out.setPoints(g, a, ta)
 			out.wa, out.wb = ia, ib
 			return out
 		}
@@ -245,11 +251,15 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		gap := lastVW / n
 		out.Status = Separated
 		out.Gap = gap
-		out.setPoints(g, ta)
+		out.setPoints(g, a, ta)
 		if boolean {
 			out.Distance = gap
 		} else {
 			out.Distance = math.Max(out.PB.Sub(out.PA).Norm(), gap)
+		}
+		if g.noPlane && max(devA, devB) <= exactRotation {
+			out.Plane.N = N
+			return out
 		}
 		// Plane midway in the slab: max over A of N.x is N.Ta + hA'.
 		maxA := N.Dot(ta.T) + a.supportValue(nA)
@@ -278,7 +288,7 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		return out
 	}
 	out.Status = Intersecting
-	out.setPoints(g, ta)
+	out.setPoints(g, a, ta)
 	return out
 }
 
@@ -298,11 +308,12 @@ func (p *Polytope) supportValue(d geom.Vec3) float64 {
 	return h
 }
 
-func (o *gjkOut) setPoints(g *gjkState, ta *geom.Transform) {
+func (o *gjkOut) setPoints(g *gjkState, a *Polytope, ta *geom.Transform) {
 	var pa, pb geom.Vec3
 	for i := 0; i < g.n; i++ {
-		pa = pa.AddScaled(g.lam[i], g.sv[i].pa)
-		pb = pb.AddScaled(g.lam[i], g.sv[i].pb)
+		va := a.verts[g.sv[i].ia]
+		pa = pa.AddScaled(g.lam[i], va)
+		pb = pb.AddScaled(g.lam[i], va.Sub(g.sv[i].w))
 	}
 	o.PA, o.PB = ta.Apply(pa), ta.Apply(pb)
 }

@@ -99,15 +99,6 @@ type pairFrame struct {
 	n      int   // support evaluations
 }
 
-func (f *pairFrame) set(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform) {
-	Rm := ta.R.Transpose().Mul(tb.R)
-	mA := rowsOf(&ta.R)
-	f.a, f.b = a, b
-	f.R = rowsOf(&Rm)
-	f.t = mA.mulT(tb.T.Sub(ta.T))
-	f.n = 0
-}
-
 // supA returns A's supporting vertex along d (A frame) and d.v.
 func (f *pairFrame) supA(d geom.Vec3) (int32, float64) {
 	f.n++
@@ -188,12 +179,12 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		v0 = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
 	}
 	g := &s.gjk
-	g.relTol = 1e-13
+	g.relTol, g.noPlane = 1e-13, true
 	if cache != nil && gc.Valid {
 		g.seed, g.nseed = cache.simplex, cache.ns
 	}
 	out := g.run(a, ta, b, tb, &s.Options, false, v0, ia, ib)
-	g.relTol = 0
+	g.relTol, g.noPlane = 0, false
 	d.Iterations = out.Iterations
 	if out.Status == Invalid {
 		if ok, _ := rigid(ta); !ok {
@@ -212,7 +203,10 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		}
 	}
 	f := &s.frame
-	f.set(a, ta, b, tb)
+	f.a, f.b, f.R, f.t, f.n, f.ia, f.ib = a, b, g.R, g.t, 0, 0, 0
+	if out.wa >= 0 && int(out.wa) < len(a.verts) && out.wb >= 0 && int(out.wb) < len(b.verts) {
+		f.ia, f.ib = out.wa, out.wb
+	}
 	if out.Status == Separated {
 		s.closestFeatures(f, ta, out, d)
 		return nil
@@ -224,8 +218,6 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		// supporting vertices.
 		gc.V = d.Normal
 		gc.A, gc.B = f.ia, f.ib
-		gc.A, _ = f.supA(ta.R.MulVecT(d.Normal))
-		gc.B, _ = f.supB(ta.R.MulVecT(d.Normal))
 	}
 	return nil
 }
