@@ -62,10 +62,10 @@ func algos() []narrowAlgo {
 				svs[[2]int{a, b}] = c
 			}
 			st := s.IntersectStatus(pa, ta, pb, tb, c)
-			if r := s.LastResult(); r.Status != st {
-				panic("LastResult disagrees with IntersectStatus")
+			if s.res.Status != st {
+				panic("the result disagrees with IntersectStatus")
 			}
-			return st, s.LastResult().Plane
+			return st, s.res.Plane
 		}},
 		{"sepvec-posed-status", func(a, b int, pa, pb *Polytope, ta, tb *geom.Transform) (Status, geom.Plane) {
 			c := svps[[2]int{a, b}]
@@ -77,10 +77,10 @@ func algos() []narrowAlgo {
 			xa.Set(pa, ta)
 			xb.Set(pb, tb)
 			st := s.IntersectPosedStatus(&xa, &xb, c)
-			if r := s.LastResult(); r.Status != st {
-				panic("LastResult disagrees with IntersectPosedStatus")
+			if s.res.Status != st {
+				panic("the result disagrees with IntersectPosedStatus")
 			}
-			return st, s.LastResult().Plane
+			return st, s.res.Plane
 		}},
 		{"sepvec-nocache", func(a, b int, pa, pb *Polytope, ta, tb *geom.Transform) (Status, geom.Plane) {
 			r := s.Intersect(pa, ta, pb, tb, nil)
