@@ -3,6 +3,7 @@ package convex
 import (
 	"flag"
 	"fmt"
+	"github.com/collide-go/collide/contact"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -467,7 +468,15 @@ func TestNoAllocs(t *testing.T) {
 	var gc PairMap[GJKCache]
 	var pcs PairMap[Cache]
 	var xa, xb Posed
+	var dc PairMap[DistanceCache]
+	var dst []contact.Contact
 	run := func() {
+		for _, e := range s.expected[:300] {
+			ta0, tb0 := s.poses[e.frame][e.a].Transform(), s.poses[e.frame][e.b].Transform()
+			sv.SignedDistance(s.polys[e.a], &ta0, s.polys[e.b], &tb0, dc.Get(e.a, e.b))
+			sv.SignedDistance(s.polys[e.a], &ta0, s.polys[e.b], &tb0, nil)
+			dst, _ = sv.Manifold(s.polys[e.a], &ta0, s.polys[e.b], &tb0, 0.05, dc.Get(e.a, e.b), dst[:0])
+		}
 		for _, e := range s.expected[:300] {
 			ta, tb := s.poses[e.frame][e.a].Transform(), s.poses[e.frame][e.b].Transform()
 			sv.Intersect(s.polys[e.a], &ta, s.polys[e.b], &tb, caches.Get(e.a, e.b))

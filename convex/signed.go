@@ -25,6 +25,10 @@ type Distance struct {
 	// Normal is the unit direction from A towards B (world): the direction
 	// from the closest point of A to the closest point of B when apart, the
 	// direction of B's shortest separating translation when overlapping.
+	// It is a face normal or an edge cross product of the meshes where the
+	// answer lies on such a facet; apart, when the closest features are
+	// parallel within a tiny angle, it can be off by up to about 5e-7 rad
+	// (GJK stops at a relative precision of 1e-13 on the squared distance).
 	Normal geom.Vec3
 	// PointA and PointB are points of A and of B (world) where the
 	// distance is attained: PointB - PointA = Separation * Normal.
@@ -165,6 +169,9 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	if a == nil || b == nil {
 		return fmt.Errorf("convex: nil polytope")
 	}
+	if !(ta.T.MaxAbs() <= geom.MaxCoord) || !(tb.T.MaxAbs() <= geom.MaxCoord) {
+		return fmt.Errorf("%w: a translation is beyond geom.MaxCoord", ErrTransform)
+	}
 	tol := s.Options.tol(a, b)
 	d.Tol = tol
 	var v0 geom.Vec3
@@ -233,8 +240,10 @@ func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut,
 		na = addID(&sa, na, g.sv[i].ia)
 		nb = addID(&sb, nb, g.sv[i].ib)
 	}
-	pa, pb := out.PA, out.PB // world, from the simplex weights
-	// A frame points of the features.
+	// The closest points in A's frame: from the simplex weights, then
+	// recomputed from the features' vertices.
+	xa := ta.R.MulVecT(out.PA.Sub(ta.T))
+	xb := ta.R.MulVecT(out.PB.Sub(ta.T))
 	var fa, fb [3]geom.Vec3
 	for i := 0; i < na && i < 3; i++ {
 		fa[i] = f.a.verts[sa[i]]
@@ -245,46 +254,44 @@ func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut,
 	switch {
 	case na == 1 && nb == 3:
 		if q, ok := pointOnTriangle(fa[0], fb[0], fb[1], fb[2]); ok {
-			pa, pb = ta.Apply(fa[0]), ta.Apply(q)
+			xa, xb = fa[0], q
 		}
 	case na == 3 && nb == 1:
 		if q, ok := pointOnTriangle(fb[0], fa[0], fa[1], fa[2]); ok {
-			pa, pb = ta.Apply(q), ta.Apply(fb[0])
+			xa, xb = q, fb[0]
 		}
 	case na == 2 && nb == 2:
-		_, _, x, y := geom.ClosestSegmentPoints(fa[0], fa[1], fb[0], fb[1])
-		pa, pb = ta.Apply(x), ta.Apply(y)
+		_, _, xa, xb = geom.ClosestSegmentPoints(fa[0], fa[1], fb[0], fb[1])
 	case na == 1 && nb == 2:
-		_, _, x, y := geom.ClosestSegmentPoints(fa[0], fa[0], fb[0], fb[1])
-		pa, pb = ta.Apply(x), ta.Apply(y)
+		_, _, xa, xb = geom.ClosestSegmentPoints(fa[0], fa[0], fb[0], fb[1])
 	case na == 2 && nb == 1:
-		_, _, x, y := geom.ClosestSegmentPoints(fa[0], fa[1], fb[0], fb[0])
-		pa, pb = ta.Apply(x), ta.Apply(y)
+		_, _, xa, xb = geom.ClosestSegmentPoints(fa[0], fa[1], fb[0], fb[0])
 	case na == 1 && nb == 1:
-		pa, pb = ta.Apply(fa[0]), ta.Apply(fb[0])
+		xa, xb = fa[0], fb[0]
 	}
-	diff := pb.Sub(pa)
+	diff := xb.Sub(xa)
 	dist := diff.Norm()
-	n := out.Plane.N
+	nl := ta.R.MulVecT(out.Plane.N)
 	if dist > 0 {
-		n = diff.Scale(1 / dist)
+		nl = diff.Scale(1 / dist)
 	}
 	gap := out.Gap
 	d.FeatureA = featureOf(f.a, sa[:na])
 	d.FeatureB = featureOf(f.b, sb[:nb])
-	if g.n == 3 {
-		// The closest point of A - B is inside a facet: its normal,
-		// computed from the meshes, is the direction, exact even when the
-		// distance is too small for the points' difference to give it.
-		if c, ok := facetNormal(f, sa[:na], sb[:nb], ta.R.MulVecT(n)); ok {
-			h, _, _ := f.depthAlong(c)
-			if cg := -h; math.Abs(cg-dist) <= 1e-9*(dist+f.a.radius+f.b.radius) && cg > 0 {
-				n, gap = ta.R.MulVec(c), cg
-				pb = pa.AddScaled(cg, n)
-				dist = cg
-			}
+	// When the closest points are interior to a facet of A - B (a face of
+	// A or of B, or an edge of each), the facet's normal computed from the
+	// meshes is the direction, exact even where the points are too close
+	// for their difference to give it.
+	if c, cg, ok := s.facetDirection(f, sa[:na], sb[:nb], nl, xa, xb); ok && cg > 0 && math.Abs(cg-dist) <= 1e-9*(dist+f.a.radius+f.b.radius) {
+		nl, gap, dist = c, cg, cg
+		if nb == 1 {
+			xa = xb.AddScaled(-cg, c)
+		} else {
+			xb = xa.AddScaled(cg, c)
 		}
 	}
+	pa, pb := ta.Apply(xa), ta.Apply(xb)
+	n := ta.R.MulVec(nl)
 	d.Separation = math.Max(dist, gap)
 	d.Normal = n
 	d.PointA, d.PointB = pa, pb
@@ -293,39 +300,84 @@ func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut,
 	d.Exact = dist-gap <= d.Tol
 }
 
-// facetNormal returns the normal (A frame, on the side of n) of the facet
-// of A - B spanned by the vertex sets sa of A and sb of B: a face of A
-// holding sa, a face of B holding sb, or the cross product of an edge of
-// each.
-func facetNormal(f *pairFrame, sa, sb []int32, n geom.Vec3) (geom.Vec3, bool) {
-	var c geom.Vec3
-	switch {
-	case len(sa) >= 3:
-		fc := f.a.faceWith(sa)
-		if fc < 0 {
-			return c, false
+// facetDirection returns, among the facet normals of A - B spanned by the
+// vertex sets sa of A and sb of B (a face of A holding sa, a face of B
+// holding sb, the cross product of an edge of each), within 1e-6 of the
+// unit direction n and such that the closest points xa, xb (all in A's
+// frame) are interior to the facet, the one with the largest gap (min over
+// B minus max over A along it), and that gap.
+func (s *Searcher) facetDirection(f *pairFrame, sa, sb []int32, n, xa, xb geom.Vec3) (geom.Vec3, float64, bool) {
+	best, bg, found := geom.Vec3{}, math.Inf(-1), false
+	eps := 1e-12 * (f.a.radius + f.b.radius)
+	try := func(c geom.Vec3) {
+		if c.Dot(n) < 0 {
+			c = c.Neg()
 		}
-		c = f.a.mesh.Planes[fc].N
-	case len(sb) >= 3:
-		fc := f.b.faceWith(sb)
-		if fc < 0 {
-			return c, false
+		if c.Dot(n) < 1-1e-6 {
+			return
 		}
-		c = f.R.mul(f.b.mesh.Planes[fc].N).Neg()
-	case len(sa) == 2 && len(sb) == 2:
+		h, _, _ := f.depthAlong(c)
+		if -h > bg {
+			best, bg, found = c, -h, true
+		}
+	}
+	// inside reports whether the foot of x on the plane of the face with
+	// loop (vertices by at) and unit normal c lies in the face.
+	inside := func(loop []int32, at func(int32) geom.Vec3, c, x geom.Vec3) bool {
+		for k := range loop {
+			u, w := at(loop[k]), at(loop[(k+1)%len(loop)])
+			if w.Sub(u).Cross(x.Sub(u)).Dot(c) < -eps*w.Sub(u).Norm() {
+				return false
+			}
+		}
+		return true
+	}
+	atA := func(v int32) geom.Vec3 { return f.a.verts[v] }
+	faces := func(p *Polytope, ids []int32, onA bool) {
+		m := p.mesh
+		v0 := ids[0]
+		for _, ei := range m.VertexEdges(int(v0)) {
+			e := &m.Edges[ei]
+			fc := faceLeaving(e.V, e.Left, e.Right, v0)
+			loop := m.Face(int(fc))
+			all := true
+			for _, w := range ids[1:] {
+				if !faceHas(loop, w) {
+					all = false
+					break
+				}
+			}
+			if !all {
+				continue
+			}
+			if onA {
+				c := m.Planes[fc].N
+				if c.Dot(n) >= 1-1e-6 && inside(loop, atA, c, xb) {
+					try(c)
+				}
+			} else {
+				c := f.R.mul(m.Planes[fc].N)
+				if c.Dot(n) <= -(1-1e-6) && inside(loop, f.pb, c, xa) {
+					try(c)
+				}
+			}
+		}
+	}
+	if len(sa) >= 1 {
+		faces(f.a, sa, true)
+	}
+	if len(sb) >= 1 {
+		faces(f.b, sb, false)
+	}
+	if len(sa) == 2 && len(sb) == 2 {
 		da := f.a.verts[sa[1]].Sub(f.a.verts[sa[0]])
 		db := f.R.mul(f.b.verts[sb[1]].Sub(f.b.verts[sb[0]]))
-		var ok bool
-		if c, ok = da.Cross(db).Normalize(); !ok {
-			return c, false
+		ps, pu, _, _ := geom.ClosestSegmentPoints(f.a.verts[sa[0]], f.a.verts[sa[1]], f.pb(sb[0]), f.pb(sb[1]))
+		if c, ok := da.Cross(db).Normalize(); ok && ps > 0 && ps < 1 && pu > 0 && pu < 1 {
+			try(c)
 		}
-	default:
-		return c, false
 	}
-	if c.Dot(n) < 0 {
-		c = c.Neg()
-	}
-	return c, c.Dot(n) > 0.9
+	return best, bg, found
 }
 
 // addID adds id to the set s of n ids (at most 4) and returns the new size.

@@ -62,7 +62,7 @@ func checkSigned(t *testing.T, label string, d Distance, a, b body, ra, rb, scal
 		for _, f := range x.s.faces {
 			n, _ := faceNormal(x.s.v, f).Normalize()
 			if h := n.Dot(x.p.Sub(x.s.v[f[0]])); h > tol {
-				t.Errorf("%s: point %v outside a face by %g", label, x.p, h)
+				t.Errorf("%s: point %v outside a face by %g (%+v)", label, x.p, h, d)
 				break
 			}
 		}
