@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -100,5 +101,43 @@ func TestJudgeContact(t *testing.T) {
 	}
 	if v := run("signed-distance"); !v.Correct() || v.SDMissing != 0 || v.Inexact != 0 {
 		t.Errorf("signed-distance judged %v", v)
+	}
+}
+
+// TestContactReferenceMatchesSample: ContactReference reproduces the
+// sample's expected/contact.csv (every 5th pair): the same hit, sd within
+// 1e-12 of the mean bounding radius, the same direction where unique.
+func TestContactReferenceMatchesSample(t *testing.T) {
+	for _, name := range []string{"polytopes-mixed-n10-b50-f40-s1", "polytopes-mixed-n100-b40-f40-s2"} {
+		dir := filepath.Join(samples, name)
+		w, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fd := prepareFrames(w)
+		rad := 0.0
+		for _, m := range w.BodyMesh {
+			rad += w.Meshes[m].Radius()
+		}
+		rad /= float64(len(w.BodyMesh))
+		k := 0
+		checked := 0
+		for key, want := range readContactCSV(t, dir) {
+			if k++; k%5 != 0 {
+				continue
+			}
+			f, a, b := key[0], key[1], key[2]
+			sd, n, _ := ContactReference(w.Meshes[w.BodyMesh[a]], fd.tf[f][a], w.Meshes[w.BodyMesh[b]], fd.tf[f][b], 1e-9*rad)
+			if (sd <= 0) != want.Hit || math.Abs(sd-want.SD) > 1e-12*rad {
+				t.Errorf("%s frame %d pair %d,%d: sd %.17g, expected %.17g", name, f, a, b, sd, want.SD)
+			}
+			if math.Abs(want.SD) > 1e-6*rad && n.Sub(want.N).Norm() > 1e-6 {
+				t.Errorf("%s frame %d pair %d,%d: n %v, expected %v", name, f, a, b, n, want.N)
+			}
+			checked++
+		}
+		if checked < 100 {
+			t.Fatalf("%s: only %d pairs checked", name, checked)
+		}
 	}
 }
