@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/cputime"
 )
 
 // Options control Run. The zero value runs every algorithm that applies to
@@ -43,6 +45,10 @@ type Result struct {
 	Passes     int     `json:"passes"`
 	MedianNS   int64   `json:"median_total_ns"`
 	Threads    int     `json:"threads"`
+	// CPUNSPerQuery is the thread CPU time of the pass with the least of
+	// it, per query (it includes the pass's untimed bookkeeping): on a
+	// shared machine other processes inflate it less than wall time.
+	CPUNSPerQuery float64 `json:"cpu_ns_per_query,omitempty"`
 	// Verdict compares the answers with the workload's expected/ files
 	// when they exist (nil otherwise).
 	Verdict *Verdict `json:"verdict,omitempty"`
@@ -259,11 +265,21 @@ func runOne(w *Workload, fd *frameData, task string, e *entry, opt Options) (Res
 		}
 	}
 	times := make([]time.Duration, 0, n)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var cpu int64 = -1
 	for i := 0; i < n; i++ {
 		if opt.Progress != nil {
 			opt.Progress(e.name, i, n)
 		}
+		c0 := cputime.Thread()
 		times = append(times, pass(false))
+		if c := cputime.Thread() - c0; cpu < 0 || c < cpu {
+			cpu = c
+		}
+	}
+	if r.Queries > 0 && cpu > 0 {
+		r.CPUNSPerQuery = float64(cpu) / float64(r.Queries)
 	}
 	if opt.Progress != nil {
 		opt.Progress(e.name, n, n)

@@ -72,6 +72,7 @@ func run(dir string, rounds int, algos, task string) error {
 	}
 	best := map[string]bench.Result{}
 	all := map[string][]float64{}
+	cpu := map[string]float64{} // least thread CPU time per query over the rounds
 	for r := 0; r < rounds; r++ {
 		for _, name := range names {
 			res, err := bench.Run(w, bench.Options{Task: task, Algos: []string{name}})
@@ -80,6 +81,9 @@ func run(dir string, rounds int, algos, task string) error {
 			}
 			x := res[0]
 			all[name] = append(all[name], x.NSPerQuery)
+			if c, ok := cpu[name]; !ok || x.CPUNSPerQuery < c {
+				cpu[name] = x.CPUNSPerQuery
+			}
 			if b, ok := best[name]; !ok || x.NSPerQuery < b.NSPerQuery {
 				best[name] = x
 			}
@@ -103,13 +107,13 @@ func run(dir string, rounds int, algos, task string) error {
 				per = append(per, all[ref][k]/v)
 			}
 			sort.Float64s(per)
-			ratio = fmt.Sprintf("  %.2fx faster than %s (median of rounds %.2fx)", r.NSPerQuery/x.NSPerQuery, ref, per[len(per)/2])
+			ratio = fmt.Sprintf("  %.2fx faster than %s (median of rounds %.2fx; CPU time %.2fx)", r.NSPerQuery/x.NSPerQuery, ref, per[len(per)/2], cpu[ref]/cpu[name])
 		}
 		var rs []string
 		for _, v := range all[name] {
 			rs = append(rs, fmt.Sprintf("%.0f", v))
 		}
-		fmt.Printf("  %-12s %12.1f ns/query  (rounds: %s)%s\n      %s\n", name, x.NSPerQuery, strings.Join(rs, " "), ratio, verdict)
+		fmt.Printf("  %-12s %12.1f ns/query  (rounds: %s; CPU %.1f ns/query)%s\n      %s\n", name, x.NSPerQuery, strings.Join(rs, " "), cpu[name], ratio, verdict)
 	}
 	return nil
 }
