@@ -339,6 +339,14 @@ func (s *Searcher) facetDirection(f *pairFrame, sa, sb []int32, n, xa, xb geom.V
 		for _, ei := range m.VertexEdges(int(v0)) {
 			e := &m.Edges[ei]
 			fc := faceLeaving(e.V, e.Left, e.Right, v0)
+			// The cheap test first: the face's normal along n.
+			c := m.Planes[fc].N
+			if !onA {
+				c = f.R.mul(c).Neg()
+			}
+			if c.Dot(n) < 1-1e-6 {
+				continue
+			}
 			loop := m.Face(int(fc))
 			all := true
 			for _, w := range ids[1:] {
@@ -350,16 +358,8 @@ func (s *Searcher) facetDirection(f *pairFrame, sa, sb []int32, n, xa, xb geom.V
 			if !all {
 				continue
 			}
-			if onA {
-				c := m.Planes[fc].N
-				if c.Dot(n) >= 1-1e-6 && inside(loop, atA, c, xb) {
-					try(c)
-				}
-			} else {
-				c := f.R.mul(m.Planes[fc].N)
-				if c.Dot(n) <= -(1-1e-6) && inside(loop, f.pb, c, xa) {
-					try(c)
-				}
+			if onA && inside(loop, atA, c, xb) || !onA && inside(loop, f.pb, c.Neg(), xa) { // inside wants the outward normal
+				try(c)
 			}
 		}
 	}
