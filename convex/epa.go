@@ -213,22 +213,16 @@ func (e *epaState) initial(f *pairFrame, scale float64) bool {
 	if v[1].w.Sub(v[0].w).Cross(v[2].w.Sub(v[0].w)).Dot(v[3].w.Sub(v[0].w)) > 0 {
 		e.verts[1], e.verts[2] = e.verts[2], e.verts[1]
 	}
+	// The tetrahedron's faces, outward with v3 below face 012, and across
+	// each edge k (v[k] to v[k+1]) the adjacent face and that edge's index
+	// in it.
 	tris := [4][3]int32{{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}}
-	for _, t := range tris {
-		e.faces = append(e.faces, e.face(t[0], t[1], t[2]))
-	}
-	// Adjacency by matching opposite edges.
-	for i := range e.faces {
-		for k := 0; k < 3; k++ {
-			u, w := e.faces[i].v[k], e.faces[i].v[(k+1)%3]
-			for j := range e.faces {
-				for m := 0; m < 3; m++ {
-					if e.faces[j].v[m] == w && e.faces[j].v[(m+1)%3] == u {
-						e.faces[i].adj[k], e.faces[i].adjE[k] = int32(j), int8(m)
-					}
-				}
-			}
-		}
+	adj := [4][3]int32{{1, 3, 2}, {2, 3, 0}, {0, 3, 1}, {1, 2, 0}}
+	adjE := [4][3]int8{{2, 2, 0}, {2, 0, 0}, {2, 1, 0}, {1, 1, 1}}
+	for i, t := range tris {
+		fc := e.face(t[0], t[1], t[2])
+		fc.adj, fc.adjE = adj[i], adjE[i]
+		e.faces = append(e.faces, fc)
 	}
 	return true
 }
