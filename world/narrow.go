@@ -3,7 +3,6 @@ package world
 import (
 	"errors"
 
-	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 )
@@ -30,35 +29,40 @@ func (w *World) test(wi int32, wk *worker, t *task) result {
 	return result{wk: wi, lo: lo, hi: int32(len(wk.out))}
 }
 
-// convexPair tests two convex bodies at their end poses.
+// convexPair tests two convex bodies at their end poses (Time 1): the
+// method's intersection test (with its per-pair cache) culls pairs farther
+// apart than Options.Margin, then the contact manifold of the pair gives up
+// to four points with their own separations and stable feature ids.
 func (w *World) convexPair(wk *worker, t *task, a, b *body, c Contact) error {
+	pc := &w.caches.list[t.cache]
 	var hit bool
+	var gap float64
 	if t.m == SeparatingVector {
 		wk.sv.Options = w.opt.Convex
-		r := wk.sv.Intersect(a.sh.poly, &a.t1, b.sh.poly, &b.t1, &w.caches.list[t.cache].sv)
+		r := wk.sv.Intersect(a.sh.poly, &a.t1, b.sh.poly, &b.t1, &pc.sv)
 		if r.Status == convex.Invalid {
 			return errors.New("separating vector: invalid input")
 		}
-		hit = r.Intersecting()
+		hit, gap = r.Intersecting(), r.Gap
 	} else {
-		r := convex.GJKIntersect(a.sh.poly, &a.t1, b.sh.poly, &b.t1, &w.caches.list[t.cache].gjk, &w.opt.Convex)
+		r := convex.GJKIntersect(a.sh.poly, &a.t1, b.sh.poly, &b.t1, &pc.gjk, &w.opt.Convex)
 		if r.Status == convex.Invalid {
 			return errors.New("GJK: invalid input")
 		}
-		hit = r.Status == convex.Intersecting
+		hit, gap = r.Status == convex.Intersecting, r.Gap
 	}
-	if !hit {
+	if !hit && !(gap <= w.opt.Margin) {
 		return nil
 	}
-	c.Status, c.Time = contact.Penetrating, 1
-	ca, cb := a.box.Center(), b.box.Center()
-	c.Point = ca.Add(cb).Scale(0.5)
-	if n, ok := cb.Sub(ca).Normalize(); ok {
-		c.Normal = n
-	} else {
-		c.Normal = geom.Vec3{Z: 1}
+	var err error
+	wk.recs, err = wk.sv.Manifold(a.sh.poly, &a.t1, b.sh.poly, &b.t1, w.opt.Margin, &pc.dist, wk.recs[:0])
+	if err != nil {
+		return err
 	}
-	wk.out = append(wk.out, c)
+	for _, r := range wk.recs {
+		c.Contact = r
+		wk.out = append(wk.out, c)
+	}
 	return nil
 }
 
