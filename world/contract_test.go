@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
@@ -170,5 +171,44 @@ func TestStaticBoxCached(t *testing.T) {
 	w.Step(nil)
 	if st := w.Stats(); st.BroadPairs != 0 {
 		t.Fatalf("%d broad pairs after SetPose: the box must follow the pose", st.BroadPairs)
+	}
+}
+
+// TestMarginNearContacts checks speculative contacts: two cubes resting a
+// gap apart, as convex bodies and as polyhedra, get contacts with the gap
+// as separation when Options.Margin exceeds it, and none otherwise.
+func TestMarginNearContacts(t *testing.T) {
+	const gap = 0.05
+	for _, kind := range []Kind{Convex, Polyhedron} {
+		for _, margin := range []float64{0, 0.1} {
+			w, err := New(&Options{Margin: margin})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := geom.QuatAxisAngle(geom.Vec3{Z: 1}, 0.3)
+			w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: kind, Pose: geom.Pose{Q: q}, Static: true})
+			w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: kind, Pose: geom.Pose{P: geom.Vec3{Z: 1 + gap}, Q: q}})
+			cs, err := w.Step(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if margin == 0 {
+				if len(cs) != 0 {
+					t.Errorf("%v, no margin: %v", kind, cs)
+				}
+				continue
+			}
+			if len(cs) == 0 {
+				t.Errorf("%v, margin %v: no contact for a gap of %v", kind, margin, gap)
+			}
+			for _, c := range cs {
+				if c.Status != contact.Near || math.Abs(c.Separation-gap) > 1e-9 || c.Normal.Sub(geom.Vec3{Z: 1}).Norm() > 1e-9 {
+					t.Errorf("%v: %v, want near with separation %v and normal +z", kind, c, gap)
+				}
+				if math.Abs(c.Point.Z-0.5) > gap+1e-9 {
+					t.Errorf("%v: point %v not between the faces", kind, c.Point)
+				}
+			}
+		}
 	}
 }
