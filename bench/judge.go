@@ -28,11 +28,19 @@ type Verdict struct {
 	TocMax    float64 `json:"toc_max,omitempty"`
 	Late      int     `json:"late,omitempty"`
 	Early     int     `json:"early,omitempty"`
+	// meshdist: the distance error |dist - dist_ref| / scale over the
+	// placements where neither has a hit and a dist is given (median,
+	// 95th percentile, max), the placements with an error above 1e-9
+	// (Inexact) or without a dist (DistMissing).
+	MeshDist *MeshDistVerdict `json:"meshdist,omitempty"`
 }
 
-// Correct reports whether the verdict has no false negative or positive
-// and no ccd time of contact off by more than 1e-2.
-func (v *Verdict) Correct() bool { return v.FN == 0 && v.FP == 0 && v.Late == 0 && v.Early == 0 }
+// Correct reports whether the verdict has no false negative or positive,
+// no ccd time of contact off by more than 1e-2, and no meshdist distance
+// inexact or missing.
+func (v *Verdict) Correct() bool {
+	return v.FN == 0 && v.FP == 0 && v.Late == 0 && v.Early == 0 && v.MeshDist.correct()
+}
 
 // String summarises v in one line.
 func (v *Verdict) String() string {
@@ -43,6 +51,7 @@ func (v *Verdict) String() string {
 	if v.TocMax > 0 || v.Late > 0 || v.Early > 0 {
 		s += fmt.Sprintf(", |toc err| median %.2g p95 %.2g max %.2g, late %d early %d", v.TocMedian, v.TocP95, v.TocMax, v.Late, v.Early)
 	}
+	s += v.MeshDist.String()
 	if v.Correct() {
 		return s + ": correct"
 	}
@@ -143,6 +152,10 @@ func judge(w *Workload, fd *frameData, r *Result) (*Verdict, error) {
 			}
 		}
 		v.Judged = len(r.broad)
+	case "meshdist":
+		if err := judgeMeshdist(c, r, v); err != nil {
+			return nil, err
+		}
 	case "ccd":
 		idx, err := c.need("id", "hit", "toc")
 		if err != nil {

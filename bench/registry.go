@@ -20,7 +20,7 @@ import (
 type Workload struct {
 	Dir  string // directory it was read from
 	Name string // workload.json "name"
-	Kind string // "frames" or "motions"
+	Kind string // "frames", "motions" or "placements"
 
 	// Meshes in workload.json order, their names, and name -> index.
 	Meshes    []*mesh.Mesh
@@ -35,6 +35,9 @@ type Workload struct {
 
 	// Motions workloads: the queries in file order.
 	Queries []Query
+
+	// Placements workloads: the placements in file order.
+	Placements []Placement
 
 	params map[string]any // generator parameters, for Save
 	seed   uint64
@@ -101,6 +104,7 @@ type entry struct {
 	narrow     NarrowFactory
 	broad      BroadFactory
 	ccd        CCDFactory
+	meshdist   MeshDistFactory
 }
 
 var registry = map[string]*entry{}

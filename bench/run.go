@@ -50,6 +50,7 @@ type Result struct {
 	narrow   []bool // per narrow pair, in Frames order
 	broad    [][]Pair
 	ccd      []ccdAnswer
+	meshdist []meshdistAnswer
 	queryIDs []int
 }
 
@@ -62,6 +63,9 @@ type ccdAnswer struct {
 func DefaultTask(kind string) string {
 	if kind == "motions" {
 		return "ccd"
+	}
+	if kind == "placements" {
+		return "meshdist"
 	}
 	return "narrow"
 }
@@ -77,10 +81,11 @@ func Run(w *Workload, opt Options) ([]Result, error) {
 	}
 	switch {
 	case (task == "narrow" || task == "broad") && w.Kind != "frames",
-		task == "ccd" && w.Kind != "motions":
+		task == "ccd" && w.Kind != "motions",
+		task == "meshdist" && w.Kind != "placements":
 		return nil, fmt.Errorf("task %q does not apply to a %q workload", task, w.Kind)
-	case task != "narrow" && task != "broad" && task != "ccd":
-		return nil, fmt.Errorf("unknown task %q (want narrow, broad or ccd)", task)
+	case task != "narrow" && task != "broad" && task != "ccd" && task != "meshdist":
+		return nil, fmt.Errorf("unknown task %q (want narrow, broad, ccd or meshdist)", task)
 	}
 	algos := opt.Algos
 	if len(algos) == 0 {
@@ -239,6 +244,12 @@ func runOne(w *Workload, fd *frameData, task string, e *entry, opt Options) (Res
 			}
 			return time.Since(start)
 		}
+	case "meshdist":
+		p, err := meshdistPass(w, e, &r)
+		if err != nil {
+			return r, err
+		}
+		pass = p
 	}
 	warm := pass(true)
 	n := opt.MaxPasses
@@ -317,6 +328,8 @@ func write(dir string, fd *frameData, r *Result) error {
 				fmt.Fprintf(&b, "%s,0,\n", id)
 			}
 		}
+	case "meshdist":
+		writeMeshdist(&b, r)
 	}
 	if err := os.WriteFile(filepath.Join(d, "results.csv"), []byte(b.String()), 0o644); err != nil {
 		return err
