@@ -87,7 +87,7 @@ func (q *Query) locate(t *Tree, p geom.Vec3) (Location, error) {
 // false when the segment meets an edge or vertex (or e lies on a
 // triangle's plane inside it), so the parity would be ambiguous.
 func (q *Query) castParity(t *Tree, p, e geom.Vec3) (loc Location, ok bool) {
-	lo, hi := p.Min(e), p.Max(e)
+	lo, hi := vmin(p, e), vmax(p, e)
 	inv := geom.Vec3{X: 1 / (e.X - p.X), Y: 1 / (e.Y - p.Y), Z: 1 / (e.Z - p.Z)}
 	st := append(q.stack[:0], pairItem{})
 	defer func() { q.stack = st[:0] }()

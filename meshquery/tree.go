@@ -186,7 +186,7 @@ func build(verts []geom.Vec3, info []triInfo) (*Tree, error) {
 	return t, nil
 }
 
-func (t *tri) lohi() (lo, hi geom.Vec3) { return t.a.Min(t.b).Min(t.c), t.a.Max(t.b).Max(t.c) }
+func (t *tri) lohi() (lo, hi geom.Vec3) { return vmin(vmin(t.a, t.b), t.c), vmax(vmax(t.a, t.b), t.c) }
 
 // buildNodes builds the hierarchy top-down, splitting each node's
 // triangles by the surface-area heuristic over 12 bins of centroids per
@@ -213,8 +213,8 @@ func (t *Tree) buildNodes() {
 		clo, chi := cen[j.start], cen[j.start]
 		for i := j.start; i < j.start+j.count; i++ {
 			l, h := t.tris[i].lohi()
-			lo, hi = lo.Min(l), hi.Max(h)
-			clo, chi = clo.Min(cen[i]), chi.Max(cen[i])
+			lo, hi = vmin(lo, l), vmax(hi, h)
+			clo, chi = vmin(clo, cen[i]), vmax(chi, cen[i])
 		}
 		nd := &t.nodes[j.n]
 		nd.c, nd.h = lo.Add(hi).Scale(0.5), hi.Sub(lo).Scale(0.5)
@@ -238,19 +238,19 @@ func (t *Tree) buildNodes() {
 				b := min(bins-1, int((cen[i].Get(axis)-a0)*scale))
 				l, h := t.tris[i].lohi()
 				bCnt[b]++
-				bLo[b], bHi[b] = bLo[b].Min(l), bHi[b].Max(h)
+				bLo[b], bHi[b] = vmin(bLo[b], l), vmax(bHi[b], h)
 			}
 			// Sweep: cost of splitting after bin k.
 			var rArea [bins]float64
 			var rCnt [bins]int
 			l, h, c := bLo[bins-1], bHi[bins-1], 0
 			for b := bins - 1; b > 0; b-- {
-				l, h, c = l.Min(bLo[b]), h.Max(bHi[b]), c+bCnt[b]
+				l, h, c = vmin(l, bLo[b]), vmax(h, bHi[b]), c+bCnt[b]
 				rArea[b], rCnt[b] = area(l, h), c
 			}
 			l, h, c = bLo[0], bHi[0], 0
 			for k := 0; k < bins-1; k++ {
-				l, h, c = l.Min(bLo[k]), h.Max(bHi[k]), c+bCnt[k]
+				l, h, c = vmin(l, bLo[k]), vmax(h, bHi[k]), c+bCnt[k]
 				if c == 0 || rCnt[k+1] == 0 {
 					continue
 				}
@@ -319,4 +319,32 @@ func (t *Tree) Triangle(i int) (a, b, c geom.Vec3) {
 // the face it belongs to. It panics when i is out of range.
 func (t *Tree) TriangleVerts(i int) (v [3]int32, face int32) {
 	return t.info[i].v, t.info[i].face
+}
+
+// vmin and vmax are the componentwise minimum and maximum with plain
+// comparisons (inputs are finite; math.Min and math.Max are calls).
+func vmin(a, b geom.Vec3) geom.Vec3 {
+	if b.X < a.X {
+		a.X = b.X
+	}
+	if b.Y < a.Y {
+		a.Y = b.Y
+	}
+	if b.Z < a.Z {
+		a.Z = b.Z
+	}
+	return a
+}
+
+func vmax(a, b geom.Vec3) geom.Vec3 {
+	if b.X > a.X {
+		a.X = b.X
+	}
+	if b.Y > a.Y {
+		a.Y = b.Y
+	}
+	if b.Z > a.Z {
+		a.Z = b.Z
+	}
+	return a
 }

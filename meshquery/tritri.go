@@ -1,6 +1,8 @@
 package meshquery
 
 import (
+	"math"
+
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/robust"
 )
@@ -378,31 +380,97 @@ type triPair struct {
 }
 
 // triTriClosest returns the closest points of two triangles that do not
-// intersect, as the minimum over the nine side-side and six vertex-
-// triangle distances (if they intersect, the result is a pair of feature
-// points, not a common point). It stops early, returning d2 >= bound,
-// when the two triangles' boxes are at least sqrt(bound) apart.
+// intersect, with their features. It is the algorithm of Larsen,
+// Gottschalk, Lin and Manocha's PQP ("Fast Proximity Queries with Swept
+// Sphere Volumes", 1999, Sec. 4.2, TriDist): the nine side pairs first,
+// stopping as soon as a side pair's closest points have both triangles on
+// their own side of the plane through them orthogonal to the gap (then
+// they are the closest points); else a vertex of one triangle whose
+// projection falls inside the other, on the side of its plane where the
+// other triangle lies entirely; else the best side pair. Pairs whose
+// coordinate boxes are at least sqrt(bound) apart return d2 >= bound at
+// once. For intersecting triangles the result is some pair of feature
+// points, not a common point.
 func triTriClosest(a, b *[3]geom.Vec3, bound float64) triPair {
-	best := triPair{d2: bound}
+	// Box gap: a cheap lower bound.
+	alo, ahi := vmin(vmin(a[0], a[1]), a[2]), vmax(vmax(a[0], a[1]), a[2])
+	blo, bhi := vmin(vmin(b[0], b[1]), b[2]), vmax(vmax(b[0], b[1]), b[2])
+	gx, gy, gz := max(0, alo.X-bhi.X, blo.X-ahi.X), max(0, alo.Y-bhi.Y, blo.Y-ahi.Y), max(0, alo.Z-bhi.Z, blo.Z-ahi.Z)
+	if g := gx*gx + gy*gy + gz*gz; g >= bound {
+		return triPair{d2: g}
+	}
+	best := triPair{d2: math.Inf(1)}
 	for i := 0; i < 3; i++ {
 		a0, a1 := a[i], a[(i+1)%3]
 		for j := 0; j < 3; j++ {
 			b0, b1 := b[j], b[(j+1)%3]
 			s, u, pa, pb := geom.ClosestSegmentPoints(a0, a1, b0, b1)
-			if d := pa.Dist2(pb); d < best.d2 {
-				best = triPair{d2: d, pa: pa, pb: pb, fa: segFeature(s, uint8(i)), fb: segFeature(u, uint8(j))}
+			v := pb.Sub(pa)
+			d := v.Dot(v)
+			if d > best.d2 {
+				continue
+			}
+			best = triPair{d2: d, pa: pa, pb: pb, fa: segFeature(s, uint8(i)), fb: segFeature(u, uint8(j))}
+			// The third corners against the plane through pa, pb
+			// orthogonal to v.
+			if a[(i+2)%3].Sub(pa).Dot(v) <= 0 && b[(j+2)%3].Sub(pb).Dot(v) >= 0 {
+				return best
 			}
 		}
 	}
-	for i := 0; i < 3; i++ {
-		q, r := closestOnTri(a[i], b[0], b[1], b[2])
-		if d := q.Dist2(a[i]); d < best.d2 {
-			best = triPair{d2: d, pa: a[i], pb: q, fa: feature{fVertex, uint8(i)}, fb: regionFeature(r)}
-		}
-		q, r = closestOnTri(b[i], a[0], a[1], a[2])
-		if d := q.Dist2(b[i]); d < best.d2 {
-			best = triPair{d2: d, pa: q, pb: b[i], fa: regionFeature(r), fb: feature{fVertex, uint8(i)}}
-		}
+	if r, ok := vertexFace(a, b, false); ok && r.d2 < best.d2 {
+		best = r
+	}
+	if r, ok := vertexFace(b, a, true); ok && r.d2 < best.d2 {
+		best = r
 	}
 	return best
+}
+
+// vertexFace looks for the vertex of t closest to s's plane among those
+// on one side, when all of t is on that side, and returns its distance to
+// s when its projection falls inside s (swap: t is A and s is B).
+func vertexFace(s, t *[3]geom.Vec3, swap bool) (triPair, bool) {
+	n := s[1].Sub(s[0]).Cross(s[2].Sub(s[0]))
+	nn := n.Dot(n)
+	if !(nn > 0) {
+		return triPair{}, false
+	}
+	var h [3]float64
+	for k := 0; k < 3; k++ {
+		h[k] = t[k].Sub(s[0]).Dot(n)
+	}
+	k := -1
+	switch {
+	case h[0] > 0 && h[1] > 0 && h[2] > 0:
+		k = 0
+		if h[1] < h[k] {
+			k = 1
+		}
+		if h[2] < h[k] {
+			k = 2
+		}
+	case h[0] < 0 && h[1] < 0 && h[2] < 0:
+		k = 0
+		if h[1] > h[k] {
+			k = 1
+		}
+		if h[2] > h[k] {
+			k = 2
+		}
+	default:
+		return triPair{}, false
+	}
+	p := t[k]
+	for e := 0; e < 3; e++ {
+		if p.Sub(s[e]).Dot(n.Cross(s[(e+1)%3].Sub(s[e]))) < 0 {
+			return triPair{}, false
+		}
+	}
+	q := p.Sub(n.Scale(h[k] / nn))
+	r := triPair{d2: p.Dist2(q), pa: q, pb: p, fa: feature{fFace, 0}, fb: feature{fVertex, uint8(k)}}
+	if swap {
+		r.pa, r.pb, r.fa, r.fb = r.pb, r.pa, r.fb, r.fa
+	}
+	return r, true
 }
