@@ -36,6 +36,7 @@ type Query struct {
 	flood  []int32
 	pairs  []Pair
 	chosen []int
+	dists  []float64
 }
 
 // pairItem is a node pair on the traversal stack with the lower bound of
@@ -163,7 +164,7 @@ func (q *Query) lowerBound(na, nb *node) float64 {
 	c := q.centreGap(na, nb)
 	R, A := &q.r, &q.absR
 	ha, hb := na.h, nb.h
-	lb := c.Norm() - ha.Norm() - hb.Norm()
+	lb := c.Norm() - na.r - nb.r
 	lb = max(lb,
 		abs(c.X)-(ha.X+A[0][0]*hb.X+A[0][1]*hb.Y+A[0][2]*hb.Z),
 		abs(c.Y)-(ha.Y+A[1][0]*hb.X+A[1][1]*hb.Y+A[1][2]*hb.Z),

@@ -50,19 +50,27 @@ type tri struct {
 }
 
 // triInfo is what a triangle refers to in the mesh: its vertex indices,
-// the mesh edges of its sides (side k joins v[k] and v[k+1]; -1 for a
-// diagonal inside a polygon face or a soup without edges) and its face.
+// the mesh edges of its sides (side k joins v[k] and v[k+1]; noEdge in a
+// soup, which has no edge numbering, diagonal for a side inside a polygon
+// face) and its face.
 type triInfo struct {
 	v    [3]int32
 	e    [3]int32
 	face int32
 }
 
+// Side markers of triInfo.e.
+const (
+	noEdge   = -1
+	diagonal = -2
+)
+
 // node is a box (centre, half extents) with either two children (left,
 // left+1) or a leaf range of triangles.
 type node struct {
 	c, h         geom.Vec3
-	left         int32 // first child, or -1 for a leaf
+	r            float64 // |h|, the radius of the box's bounding sphere
+	left         int32   // first child, or -1 for a leaf
 	start, count int32
 }
 
@@ -78,7 +86,7 @@ func New(m *mesh.Mesh) (*Tree, error) {
 	ts := m.Triangles(nil)
 	info := make([]triInfo, len(ts))
 	for i, t := range ts {
-		info[i] = triInfo{v: t.V, face: t.Face, e: [3]int32{-1, -1, -1}}
+		info[i] = triInfo{v: t.V, face: t.Face, e: [3]int32{diagonal, diagonal, diagonal}}
 		loop, edges := m.Face(int(t.Face)), m.FaceEdgeLoop(int(t.Face))
 		for k := 0; k < 3; k++ {
 			u, w := t.V[k], t.V[(k+1)%3]
@@ -113,7 +121,7 @@ func New(m *mesh.Mesh) (*Tree, error) {
 func NewSoup(verts []geom.Vec3, tris [][3]int32, closed bool) (*Tree, error) {
 	info := make([]triInfo, len(tris))
 	for i, t := range tris {
-		info[i] = triInfo{v: t, face: int32(i), e: [3]int32{-1, -1, -1}}
+		info[i] = triInfo{v: t, face: int32(i), e: [3]int32{noEdge, noEdge, noEdge}}
 	}
 	tr, err := build(verts, info)
 	if err != nil {
@@ -218,6 +226,7 @@ func (t *Tree) buildNodes() {
 		}
 		nd := &t.nodes[j.n]
 		nd.c, nd.h = lo.Add(hi).Scale(0.5), hi.Sub(lo).Scale(0.5)
+		nd.r = nd.h.Norm()
 		nd.start, nd.count, nd.left = j.start, j.count, -1
 		if j.count <= LeafSize {
 			continue
