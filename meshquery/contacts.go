@@ -52,9 +52,11 @@ type ContactOptions struct {
 //     them).
 //   - Crossing records: where the surfaces cross and no vertex of either
 //     is inside the other (open surfaces, or closed bodies crossing edge
-//     through edge), a record at a common point, Touching for open
-//     surfaces, Penetrating with the depth of the crossing triangles'
-//     corners beyond each other's planes for closed bodies.
+//     through edge, or along coplanar faces), a record at a common point:
+//     Touching for open surfaces; for closed bodies Penetrating along
+//     A's outward triangle normal or against B's, whichever needs the
+//     shorter translation of B's triangle to clear A's, that translation
+//     being the depth.
 //   - Containment: a closed body entirely inside the other gives the
 //     records of its vertices.
 //
@@ -287,8 +289,9 @@ func (q *Query) vertexRecord(s, o *Tree, v int32, onB bool, reach, tol float64) 
 	if inside {
 		n = n.Neg()
 	}
-	if !ok {
-		// On the surface: the other triangle's normal, oriented from A to B.
+	if !ok || d <= tol {
+		// On the surface (the gap's direction is noise): the other
+		// triangle's normal, oriented from A to B.
 		t := &o.tris[pos]
 		m, _ := t.b.Sub(t.a).Cross(t.c.Sub(t.a)).Normalize()
 		if m == (geom.Vec3{}) {
@@ -321,28 +324,23 @@ func (q *Query) vertexRecord(s, o *Tree, v int32, onB bool, reach, tol float64) 
 }
 
 // crossingRecords appends a record per crossing triangle pair (listed in
-// q.chosen by nearPairs): Touching for open surfaces, Penetrating with the
-// corners' depth beyond each other's planes for closed bodies.
+// q.chosen by nearPairs); see Contacts.
 func (q *Query) crossingRecords(tol float64) {
 	a, b := q.a, q.b
 	solid := a.closed && b.closed
+	var dir geom.Vec3
+	if solid {
+		dir = q.crossingDirection()
+	}
 	for _, k := range q.chosen {
 		p := q.pairs[k]
 		t := &a.tris[p.A]
 		s := [3]geom.Vec3{t.a, t.b, t.c}
 		x := q.btri(p.B)
 		pt := intersectionPoint(&s, x)
-		n := q.pairNormal(p.A, p.B)
-		sep := 0.0
+		n, sep := q.pairNormal(p.A, p.B), 0.0
 		if solid {
-			na, _ := t.b.Sub(t.a).Cross(t.c.Sub(t.a)).Normalize()
-			nb, _ := x[1].Sub(x[0]).Cross(x[2].Sub(x[0])).Normalize()
-			da, db := 0.0, 0.0
-			for k := 0; k < 3; k++ {
-				da = max(da, -x[k].Sub(t.a).Dot(na))  // B's corners inside A's plane
-				db = max(db, -s[k].Sub(x[0]).Dot(nb)) // A's corners inside B's plane
-			}
-			sep = -min(da, db)
+			n, sep = dir, min(0, pairGap(&s, x, dir))
 		}
 		q.recs = append(q.recs, contact.Contact{
 			Status: q.status(sep, tol), Time: 1, Point: q.ta.Apply(pt), Normal: q.ta.ApplyDir(n), Separation: sep,
@@ -350,6 +348,47 @@ func (q *Query) crossingRecords(tol float64) {
 		})
 	}
 	q.chosen = q.chosen[:0]
+}
+
+// pairGap is the gap along d between triangle s (A's) and x (B's): the
+// least projection of x minus the largest of s (negative: B's triangle
+// must move by minus that along d to clear A's).
+func pairGap(s, x *[3]geom.Vec3, d geom.Vec3) float64 {
+	return min(x[0].Dot(d), x[1].Dot(d), x[2].Dot(d)) - max(s[0].Dot(d), s[1].Dot(d), s[2].Dot(d))
+}
+
+// crossingDirection picks, among the outward normals of the crossing
+// triangles (A's, and minus B's), the direction (A's frame) along which
+// the translation of B that clears every crossing pair is shortest.
+func (q *Query) crossingDirection() geom.Vec3 {
+	const maxCandidates = 64
+	step := max(1, len(q.chosen)/maxCandidates)
+	best, bestDepth := geom.Vec3{Z: 1}, math.Inf(1)
+	for c := 0; c < len(q.chosen); c += step {
+		p := q.pairs[q.chosen[c]]
+		t := &q.a.tris[p.A]
+		x := q.btri(p.B)
+		na, _ := t.b.Sub(t.a).Cross(t.c.Sub(t.a)).Normalize()
+		nb, _ := x[1].Sub(x[0]).Cross(x[2].Sub(x[0])).Normalize()
+		for _, d := range [2]geom.Vec3{na, nb.Neg()} {
+			if d == (geom.Vec3{}) {
+				continue
+			}
+			depth := 0.0
+			for _, k := range q.chosen {
+				pk := q.pairs[k]
+				tk := &q.a.tris[pk.A]
+				s := [3]geom.Vec3{tk.a, tk.b, tk.c}
+				if depth = max(depth, -pairGap(&s, q.btri(pk.B), d)); depth >= bestDepth {
+					break
+				}
+			}
+			if depth < bestDepth {
+				best, bestDepth = d, depth
+			}
+		}
+	}
+	return best
 }
 
 // reduce appends to dst at most maxN of q.recs, duplicates (same feature
