@@ -17,6 +17,7 @@ type Query struct {
 	// B's triangles in A's frame, computed on first use in a query:
 	// valid where stamp[pos] == gen.
 	bt    [][3]geom.Vec3
+	bx    []bInfo // their normals and boxes in A's frame
 	stamp []uint32
 	gen   uint32
 
@@ -82,6 +83,7 @@ func (q *Query) setup(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) 
 	}
 	if n := len(b.tris); len(q.bt) < n {
 		q.bt = make([][3]geom.Vec3, n)
+		q.bx = make([]bInfo, n)
 		q.stamp = make([]uint32, n)
 	}
 	return nil
@@ -97,11 +99,22 @@ func (q *Query) toA(x geom.Vec3) geom.Vec3 {
 	return q.ta.ApplyInv(w)
 }
 
+// bInfo is what the distance search needs of B's triangle in A's frame
+// besides its corners: unit normal, plane offset and box.
+type bInfo struct {
+	n      geom.Vec3
+	e      float64
+	lo, hi geom.Vec3
+}
+
 // btri returns B's triangle at BVH position i in A's frame.
 func (q *Query) btri(i int32) *[3]geom.Vec3 {
 	if q.stamp[i] != q.gen {
 		t := &q.b.tris[i]
-		q.bt[i] = [3]geom.Vec3{q.toA(t.a), q.toA(t.b), q.toA(t.c)}
+		x := [3]geom.Vec3{q.toA(t.a), q.toA(t.b), q.toA(t.c)}
+		q.bt[i] = x
+		n := q.r.MulVec(t.n)
+		q.bx[i] = bInfo{n: n, e: n.Dot(x[0]), lo: vmin(vmin(x[0], x[1]), x[2]), hi: vmax(vmax(x[0], x[1]), x[2])}
 		q.stamp[i] = q.gen
 	}
 	return &q.bt[i]
@@ -158,13 +171,24 @@ func (q *Query) overlap(na, nb *node) bool {
 }
 
 // lowerBound returns a lower bound of the distance between A's box na and
-// B's box nb placed in A's frame: the largest of the gap between their
-// bounding spheres and the gaps along the six face axes.
+// B's box nb placed in A's frame: the largest of the gaps along the
+// centre-to-centre axis and the six face axes (a gap along any unit axis
+// bounds the distance from below).
 func (q *Query) lowerBound(na, nb *node) float64 {
 	c := q.centreGap(na, nb)
 	R, A := &q.r, &q.absR
 	ha, hb := na.h, nb.h
-	lb := c.Norm() - na.r - nb.r
+	// The centre-to-centre axis (at least as good as the bounding
+	// spheres: a box's support along a unit u is sum h_i |u_i| <= |h|).
+	cn := c.Norm()
+	lb := cn - na.r - nb.r
+	if cn > 0 && lb+na.r+nb.r > 0 {
+		u := c.Scale(1 / cn)
+		ub := geom.Vec3{X: R[0][0]*u.X + R[1][0]*u.Y + R[2][0]*u.Z, Y: R[0][1]*u.X + R[1][1]*u.Y + R[2][1]*u.Z, Z: R[0][2]*u.X + R[1][2]*u.Y + R[2][2]*u.Z}
+		sa := ha.X*abs(u.X) + ha.Y*abs(u.Y) + ha.Z*abs(u.Z)
+		sb := hb.X*abs(ub.X) + hb.Y*abs(ub.Y) + hb.Z*abs(ub.Z)
+		lb = cn - sa - sb
+	}
 	lb = max(lb,
 		abs(c.X)-(ha.X+A[0][0]*hb.X+A[0][1]*hb.Y+A[0][2]*hb.Z),
 		abs(c.Y)-(ha.Y+A[1][0]*hb.X+A[1][1]*hb.Y+A[1][2]*hb.Z),
@@ -390,6 +414,16 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 				ta = [3]geom.Vec3{t.a, t.b, t.c}
 				for j := nb.start; j < nb.start+nb.count; j++ {
 					x := q.btri(j)
+					bi := &q.bx[j]
+					gx := max(0, t.lo.X-bi.hi.X, bi.lo.X-t.hi.X)
+					gy := max(0, t.lo.Y-bi.hi.Y, bi.lo.Y-t.hi.Y)
+					gz := max(0, t.lo.Z-bi.hi.Z, bi.lo.Z-t.hi.Z)
+					if gx*gx+gy*gy+gz*gz >= best.d2 {
+						continue
+					}
+					if g := planeGap(t, x, bi); g > 0 && g*g >= best.d2 {
+						continue
+					}
 					if r := triTriClosest(&ta, x, best.d2); r.d2 < best.d2 {
 						best, bestA, bestB = r, i, j
 					}
@@ -458,4 +492,14 @@ func intersectionPoint(s, t *[3]geom.Vec3) geom.Vec3 {
 	// Not reached for intersecting triangles; the closest feature points.
 	r := triTriClosest(s, t, math.Inf(1))
 	return r.pa.Lerp(r.pb, 0.5)
+}
+
+// planeGap is a lower bound of the distance between A's triangle t and
+// B's triangle x (A's frame): the gap of each triangle from the other's
+// plane when it lies wholly on one side (0 otherwise).
+func planeGap(t *tri, x *[3]geom.Vec3, bi *bInfo) float64 {
+	h0, h1, h2 := t.n.Dot(x[0])-t.d, t.n.Dot(x[1])-t.d, t.n.Dot(x[2])-t.d
+	g := max(min(h0, h1, h2), -max(h0, h1, h2))
+	k0, k1, k2 := bi.n.Dot(t.a)-bi.e, bi.n.Dot(t.b)-bi.e, bi.n.Dot(t.c)-bi.e
+	return max(g, min(k0, k1, k2), -max(k0, k1, k2))
 }

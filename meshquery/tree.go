@@ -16,7 +16,7 @@ import (
 var ErrInput = errors.New("meshquery: bad input")
 
 // LeafSize is the largest number of triangles in a leaf of a Tree.
-const LeafSize = 2
+const LeafSize = 4
 
 // Tree is a bounding-volume hierarchy of axis-aligned boxes (in the
 // mesh's local frame) over the triangles of a surface: a mesh's
@@ -46,6 +46,9 @@ type Tree struct {
 // tri is a triangle in BVH order with its id.
 type tri struct {
 	a, b, c geom.Vec3
+	n       geom.Vec3 // unit normal (zero for a degenerate triangle)
+	d       float64   // n . a
+	lo, hi  geom.Vec3 // box
 	id      int32
 }
 
@@ -154,7 +157,9 @@ func build(verts []geom.Vec3, info []triInfo) (*Tree, error) {
 			}
 			used[vi] = true
 		}
-		t.tris[i] = tri{a: verts[ti.v[0]], b: verts[ti.v[1]], c: verts[ti.v[2]], id: int32(i)}
+		a, b, c := verts[ti.v[0]], verts[ti.v[1]], verts[ti.v[2]]
+		n, _ := b.Sub(a).Cross(c.Sub(a)).Normalize()
+		t.tris[i] = tri{a: a, b: b, c: c, n: n, d: n.Dot(a), lo: vmin(vmin(a, b), c), hi: vmax(vmax(a, b), c), id: int32(i)}
 	}
 	for i, v := range verts {
 		if used[i] {
@@ -194,7 +199,7 @@ func build(verts []geom.Vec3, info []triInfo) (*Tree, error) {
 	return t, nil
 }
 
-func (t *tri) lohi() (lo, hi geom.Vec3) { return vmin(vmin(t.a, t.b), t.c), vmax(vmax(t.a, t.b), t.c) }
+func (t *tri) lohi() (lo, hi geom.Vec3) { return t.lo, t.hi }
 
 // buildNodes builds the hierarchy top-down, splitting each node's
 // triangles by the surface-area heuristic over 12 bins of centroids per
