@@ -198,6 +198,17 @@ func (q *Query) lowerBound(na, nb *node) float64 {
 		ra := A[0][j]*ha.X + A[1][j]*ha.Y + A[2][j]*ha.Z
 		lb = max(lb, abs(s)-ra-hb.Get(j))
 	}
+	// A's slab against B's box.
+	cb := c.Add(na.c) // B's centre in A's frame
+	u := na.n
+	ub := geom.Vec3{X: R[0][0]*u.X + R[1][0]*u.Y + R[2][0]*u.Z, Y: R[0][1]*u.X + R[1][1]*u.Y + R[2][1]*u.Z, Z: R[0][2]*u.X + R[1][2]*u.Y + R[2][2]*u.Z}
+	p, sb := u.Dot(cb), hb.X*abs(ub.X)+hb.Y*abs(ub.Y)+hb.Z*abs(ub.Z)
+	lb = max(lb, na.nlo-(p+sb), (p-sb)-na.nhi)
+	// B's slab against A's box.
+	w := R.MulVec(nb.n)
+	shift := w.Dot(q.t)
+	p, sa := w.Dot(na.c), ha.X*abs(w.X)+ha.Y*abs(w.Y)+ha.Z*abs(w.Z)
+	lb = max(lb, nb.nlo+shift-(p+sa), (p-sa)-(nb.nhi+shift))
 	return lb - q.pad
 }
 
@@ -421,7 +432,7 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 					if gx*gx+gy*gy+gz*gz >= best.d2 {
 						continue
 					}
-					if g := planeGap(t, x, bi); g > 0 && g*g >= best.d2 {
+					if g := planeGap(t, x, bi); g > q.pad && g*g >= best.d2 {
 						continue
 					}
 					if r := triTriClosest(&ta, x, best.d2); r.d2 < best.d2 {

@@ -71,9 +71,14 @@ const (
 // node is a box (centre, half extents) with either two children (left,
 // left+1) or a leaf range of triangles.
 type node struct {
-	c, h         geom.Vec3
-	r            float64 // |h|, the radius of the box's bounding sphere
-	left         int32   // first child, or -1 for a leaf
+	c, h geom.Vec3
+	r    float64 // |h|, the radius of the box's bounding sphere
+	// A slab around the node's triangles: unit axis n (their mean
+	// normal) and the range [nlo, nhi] of n . x over their vertices;
+	// thin for a nearly flat patch whatever its orientation.
+	n            geom.Vec3
+	nlo, nhi     float64
+	left         int32 // first child, or -1 for a leaf
 	start, count int32
 }
 
@@ -232,6 +237,24 @@ func (t *Tree) buildNodes() {
 		nd := &t.nodes[j.n]
 		nd.c, nd.h = lo.Add(hi).Scale(0.5), hi.Sub(lo).Scale(0.5)
 		nd.r = nd.h.Norm()
+		var ns geom.Vec3
+		for i := j.start; i < j.start+j.count; i++ {
+			x := &t.tris[i]
+			ns = ns.Add(x.b.Sub(x.a).Cross(x.c.Sub(x.a)))
+		}
+		if n, ok := ns.Normalize(); ok {
+			nd.n = n
+		} else {
+			nd.n = geom.Vec3{X: 1}
+		}
+		nd.nlo, nd.nhi = math.Inf(1), math.Inf(-1)
+		for i := j.start; i < j.start+j.count; i++ {
+			x := &t.tris[i]
+			for _, v := range [3]geom.Vec3{x.a, x.b, x.c} {
+				d := nd.n.Dot(v)
+				nd.nlo, nd.nhi = min(nd.nlo, d), max(nd.nhi, d)
+			}
+		}
 		nd.start, nd.count, nd.left = j.start, j.count, -1
 		if j.count <= LeafSize {
 			continue
