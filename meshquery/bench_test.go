@@ -13,7 +13,7 @@ type sampleBench struct {
 	ta, tb []geom.Transform
 }
 
-func loadSampleBench(b *testing.B) *sampleBench {
+func loadSampleBench(b testing.TB) *sampleBench {
 	env := loadMesh(b, filepath.Join(sampleDir, "meshes/env.obj"))
 	rob := loadMesh(b, filepath.Join(sampleDir, "meshes/rob.obj"))
 	s := &sampleBench{a: mustTree(b, env), b: mustTree(b, rob)}

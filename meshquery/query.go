@@ -435,6 +435,9 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 					if g := planeGap(t, x, bi); g > q.pad && g*g >= best.d2 {
 						continue
 					}
+					if g := centroidGap(t, x); g > q.pad && g*g >= best.d2 {
+						continue
+					}
 					if r := triTriClosest(&ta, x, best.d2); r.d2 < best.d2 {
 						best, bestA, bestB = r, i, j
 					}
@@ -513,4 +516,18 @@ func planeGap(t *tri, x *[3]geom.Vec3, bi *bInfo) float64 {
 	g := max(min(h0, h1, h2), -max(h0, h1, h2))
 	k0, k1, k2 := bi.n.Dot(t.a)-bi.e, bi.n.Dot(t.b)-bi.e, bi.n.Dot(t.c)-bi.e
 	return max(g, min(k0, k1, k2), -max(k0, k1, k2))
+}
+
+// centroidGap is a lower bound of the distance between A's triangle t and
+// B's triangle x (A's frame): the gap between their projections on the
+// axis through their centroids.
+func centroidGap(t *tri, x *[3]geom.Vec3) float64 {
+	u := x[0].Add(x[1]).Add(x[2]).Sub(t.a).Sub(t.b).Sub(t.c)
+	n2 := u.Dot(u)
+	if !(n2 > 0) {
+		return 0
+	}
+	lo := min(u.Dot(x[0]), u.Dot(x[1]), u.Dot(x[2]))
+	hi := max(u.Dot(t.a), u.Dot(t.b), u.Dot(t.c))
+	return (lo - hi) / math.Sqrt(n2)
 }
