@@ -16,10 +16,13 @@ type Query struct {
 	stack []pairItem
 	// B's triangles in A's frame, computed on first use in a query:
 	// valid where stamp[pos] == gen.
-	bt    [][3]geom.Vec3
-	bx    []bInfo // their normals and boxes in A's frame
-	stamp []uint32
-	gen   uint32
+	bt [][3]geom.Vec3
+	bx []bInfo // their normals and boxes in A's frame
+	// B's nodes in A's frame, valid where nstamp[i] == gen.
+	bn     []bNodeInfo
+	nstamp []uint32
+	stamp  []uint32
+	gen    uint32
 
 	// The current pair of trees and their relative placement.
 	a, b   *Tree
@@ -79,7 +82,12 @@ func (q *Query) setup(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) 
 	q.gen++
 	if q.gen == 0 {
 		clear(q.stamp)
+		clear(q.nstamp)
 		q.gen = 1
+	}
+	if n := len(b.nodes); len(q.bn) < n {
+		q.bn = make([]bNodeInfo, n)
+		q.nstamp = make([]uint32, n)
 	}
 	if n := len(b.tris); len(q.bt) < n {
 		q.bt = make([][3]geom.Vec3, n)
@@ -171,12 +179,14 @@ func (q *Query) overlap(na, nb *node) bool {
 }
 
 // lowerBound returns a lower bound of the distance between A's box na and
-// B's box nb placed in A's frame: the largest of the gaps along the
-// centre-to-centre axis and the six face axes (a gap along any unit axis
-// bounds the distance from below).
-func (q *Query) lowerBound(na, nb *node) float64 {
-	c := q.centreGap(na, nb)
-	R, A := &q.r, &q.absR
+// B's box nb (index ib) placed in A's frame: the largest of the gaps along
+// the centre-to-centre axis, A's three face axes and the two nodes' slab
+// axes (a gap along any unit axis bounds the distance from below; B's face
+// axes cost more than they prune).
+func (q *Query) lowerBound(na, nb *node, ib int32) float64 {
+	bi := q.bnode(ib, nb)
+	c := bi.c.Sub(na.c)
+	R := &q.r
 	ha, hb := na.h, nb.h
 	// The centre-to-centre axis (at least as good as the bounding
 	// spheres: a box's support along a unit u is sum h_i |u_i| <= |h|).
@@ -184,32 +194,52 @@ func (q *Query) lowerBound(na, nb *node) float64 {
 	lb := cn - na.r - nb.r
 	if cn > 0 && lb+na.r+nb.r > 0 {
 		u := c.Scale(1 / cn)
-		ub := geom.Vec3{X: R[0][0]*u.X + R[1][0]*u.Y + R[2][0]*u.Z, Y: R[0][1]*u.X + R[1][1]*u.Y + R[2][1]*u.Z, Z: R[0][2]*u.X + R[1][2]*u.Y + R[2][2]*u.Z}
+		ub := R.MulVecT(u)
 		sa := ha.X*abs(u.X) + ha.Y*abs(u.Y) + ha.Z*abs(u.Z)
 		sb := hb.X*abs(ub.X) + hb.Y*abs(ub.Y) + hb.Z*abs(ub.Z)
 		lb = cn - sa - sb
 	}
-	lb = max(lb,
-		abs(c.X)-(ha.X+A[0][0]*hb.X+A[0][1]*hb.Y+A[0][2]*hb.Z),
-		abs(c.Y)-(ha.Y+A[1][0]*hb.X+A[1][1]*hb.Y+A[1][2]*hb.Z),
-		abs(c.Z)-(ha.Z+A[2][0]*hb.X+A[2][1]*hb.Y+A[2][2]*hb.Z))
-	for j := 0; j < 3; j++ {
-		s := R[0][j]*c.X + R[1][j]*c.Y + R[2][j]*c.Z
-		ra := A[0][j]*ha.X + A[1][j]*ha.Y + A[2][j]*ha.Z
-		lb = max(lb, abs(s)-ra-hb.Get(j))
-	}
+	lb = max(lb, abs(c.X)-(ha.X+bi.e.X), abs(c.Y)-(ha.Y+bi.e.Y), abs(c.Z)-(ha.Z+bi.e.Z))
 	// A's slab against B's box.
-	cb := c.Add(na.c) // B's centre in A's frame
 	u := na.n
-	ub := geom.Vec3{X: R[0][0]*u.X + R[1][0]*u.Y + R[2][0]*u.Z, Y: R[0][1]*u.X + R[1][1]*u.Y + R[2][1]*u.Z, Z: R[0][2]*u.X + R[1][2]*u.Y + R[2][2]*u.Z}
-	p, sb := u.Dot(cb), hb.X*abs(ub.X)+hb.Y*abs(ub.Y)+hb.Z*abs(ub.Z)
+	ub := R.MulVecT(u)
+	p, sb := u.Dot(bi.c), hb.X*abs(ub.X)+hb.Y*abs(ub.Y)+hb.Z*abs(ub.Z)
 	lb = max(lb, na.nlo-(p+sb), (p-sb)-na.nhi)
 	// B's slab against A's box.
-	w := R.MulVec(nb.n)
-	shift := w.Dot(q.t)
+	w := bi.w
 	p, sa := w.Dot(na.c), ha.X*abs(w.X)+ha.Y*abs(w.Y)+ha.Z*abs(w.Z)
-	lb = max(lb, nb.nlo+shift-(p+sa), (p-sa)-(nb.nhi+shift))
+	lb = max(lb, bi.wlo-(p+sa), (p-sa)-bi.whi)
 	return lb - q.pad
+}
+
+// bNodeInfo is B's node placed in A's frame for the distance bounds.
+type bNodeInfo struct {
+	c        geom.Vec3 // centre
+	e        geom.Vec3 // half extents projected on A's axes, |R| h
+	w        geom.Vec3 // slab axis
+	wlo, whi float64   // slab range along w
+}
+
+// bnode returns B's node ib (nb) in A's frame, computed on first use in
+// a query.
+func (q *Query) bnode(ib int32, nb *node) *bNodeInfo {
+	if q.nstamp[ib] != q.gen {
+		A := &q.absR
+		hb := nb.h
+		w := q.r.MulVec(nb.n)
+		shift := w.Dot(q.t)
+		q.bn[ib] = bNodeInfo{
+			c: q.r.MulVec(nb.c).Add(q.t),
+			e: geom.Vec3{
+				X: A[0][0]*hb.X + A[0][1]*hb.Y + A[0][2]*hb.Z,
+				Y: A[1][0]*hb.X + A[1][1]*hb.Y + A[1][2]*hb.Z,
+				Z: A[2][0]*hb.X + A[2][1]*hb.Y + A[2][2]*hb.Z,
+			},
+			w: w, wlo: nb.nlo + shift, whi: nb.nhi + shift,
+		}
+		q.nstamp[ib] = q.gen
+	}
+	return &q.bn[ib]
 }
 
 // splitA reports whether to descend into A's node (rather than B's).
@@ -451,8 +481,8 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 		} else {
 			c0, c1 = pairItem{it.a, nb.left, 0}, pairItem{it.a, nb.left + 1, 0}
 		}
-		l0 := max(0, q.lowerBound(&a.nodes[c0.a], &b.nodes[c0.b]))
-		l1 := max(0, q.lowerBound(&a.nodes[c1.a], &b.nodes[c1.b]))
+		l0 := max(0, q.lowerBound(&a.nodes[c0.a], &b.nodes[c0.b], c0.b))
+		l1 := max(0, q.lowerBound(&a.nodes[c1.a], &b.nodes[c1.b], c1.b))
 		c0.lb2, c1.lb2 = l0*l0, l1*l1
 		if c0.lb2 > c1.lb2 {
 			c0, c1 = c1, c0
