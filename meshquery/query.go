@@ -270,7 +270,7 @@ func triBoxApart(t *tri, x *[3]geom.Vec3) bool {
 // intersect, closed triangles, touching counts. The triangle test is exact
 // for B's vertices taken to A's frame as R_A^T((R_B x + p_B) - p_A) in
 // floating point. One surface enclosing the other without touching is not
-// an intersection (see Contacts and Inside for solids).
+// an intersection (see Contacts and Locate for solids).
 //
 // It returns an error wrapping ErrInput when a tree or transform is nil,
 // or a transform is not finite or not a rotation.

@@ -85,7 +85,7 @@ type node struct {
 // New builds the tree of a mesh's triangulation (mesh.Mesh.Triangles):
 // triangle ids are indices into that triangulation, and contact features
 // are the mesh's vertices, edges and faces. A mesh that is closed (every
-// edge with exactly two faces) bounds a solid, which Contacts and Inside
+// edge with exactly two faces) bounds a solid, which Contacts and Locate
 // use.
 func New(m *mesh.Mesh) (*Tree, error) {
 	if m == nil {
@@ -120,7 +120,7 @@ func New(m *mesh.Mesh) (*Tree, error) {
 // triangles as vertex index triples. Triangle i keeps id i; contact
 // features are vertices and triangles (as faces; a soup has no edge
 // numbering). closed declares that the triangles bound a solid (every
-// edge shared by exactly two triangles), which Contacts and Inside rely on;
+// edge shared by exactly two triangles), which Contacts and Locate rely on;
 // it is not checked.
 //
 // It returns an error wrapping ErrInput naming the vertex or triangle when
@@ -335,7 +335,7 @@ func (t *Tree) NumVerts() int { return len(t.verts) }
 
 // Closed reports whether the surface bounds a solid (a closed mesh, or a
 // soup declared closed), so that Contacts can report penetration and
-// Inside can answer.
+// Locate can answer.
 func (t *Tree) Closed() bool { return t.closed }
 
 // Bounds returns the box of the triangles' vertices (local frame).
