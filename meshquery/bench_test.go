@@ -56,8 +56,8 @@ func BenchmarkSampleDistance(b *testing.B) {
 // of the bunny around the duck (the duck at the identity), about half of
 // them intersecting.
 func duckBunny(b testing.TB, n int) *sampleBench {
-	duck := loadMesh(b, "testdata/meshes/bullet_duck.obj")
-	bunny := loadMesh(b, "testdata/meshes/parry_low_poly_bunny.obj")
+	duck := loadMesh(b, "../testdata/meshes/bullet/duck.obj")
+	bunny := loadMesh(b, "../testdata/meshes/parry/low_poly_bunny.obj")
 	s := &sampleBench{a: mustTree(b, duck), b: mustTree(b, bunny)}
 	r := rand.New(rand.NewPCG(21, 1))
 	cb, dc := bunny.Bounds().Center(), duck.Bounds().Center()

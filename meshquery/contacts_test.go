@@ -233,7 +233,7 @@ func windingNumber(tris [][3]geom.Vec3, p geom.Vec3) float64 {
 // random points around the bunny (hit rate asserted), and finds the
 // surface's own vertices on it.
 func TestLocate(t *testing.T) {
-	m := loadMesh(t, "testdata/meshes/parry_low_poly_bunny.obj")
+	m := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	tr := mustTree(t, m)
 	o := oracleOf(m, m, geom.PoseIdentity(), geom.PoseIdentity())
 	r := rand.New(rand.NewPCG(11, 12))
@@ -277,8 +277,8 @@ func TestLocate(t *testing.T) {
 // vertices to the other surface, and which lie inside it by the winding
 // number.
 func TestContactsDuckBunny(t *testing.T) {
-	duck := loadMesh(t, "testdata/meshes/bullet_duck.obj")
-	bunny := loadMesh(t, "testdata/meshes/parry_low_poly_bunny.obj")
+	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	a, b := mustTree(t, duck), mustTree(t, bunny)
 	pa := geom.PoseIdentity()
 	pb := geom.Pose{P: duck.Bounds().Center().Sub(bunny.Bounds().Center().Scale(0.3)), Q: geom.QuatAxisAngle(geom.Vec3{X: 1}, 0.4)}
@@ -333,8 +333,8 @@ func TestAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
 	}
-	duck := mustTree(t, loadMesh(t, "testdata/meshes/bullet_duck.obj"))
-	bunny := mustTree(t, loadMesh(t, "testdata/meshes/parry_low_poly_bunny.obj"))
+	duck := mustTree(t, loadMesh(t, "../testdata/meshes/bullet/duck.obj"))
+	bunny := mustTree(t, loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj"))
 	ta := geom.TransformIdentity()
 	var q Query
 	var dst []contact.Contact

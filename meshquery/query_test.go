@@ -327,8 +327,8 @@ func TestSamplePlacements(t *testing.T) {
 // TestDuckBunny checks random placements of Bullet's duck against parry's
 // low-poly bunny with brute force, hit rate asserted.
 func TestDuckBunny(t *testing.T) {
-	duck := loadMesh(t, "testdata/meshes/bullet_duck.obj")
-	bunny := loadMesh(t, "testdata/meshes/parry_low_poly_bunny.obj")
+	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	a, b := mustTree(t, duck), mustTree(t, bunny)
 	r := rand.New(rand.NewPCG(5, 6))
 	n := 16

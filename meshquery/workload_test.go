@@ -33,15 +33,15 @@ func TestWriteDuckBunnyWorkload(t *testing.T) {
 	if s := os.Getenv("MESHQUERY_N"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
-	duck := loadMesh(t, "testdata/meshes/bullet_duck.obj")
-	bunny := loadMesh(t, "testdata/meshes/parry_low_poly_bunny.obj")
+	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	a, b := mustTree(t, duck), mustTree(t, bunny)
 	for _, d := range []string{"meshes", "expected"} {
 		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for name, src := range map[string]string{"duck": "testdata/meshes/bullet_duck.obj", "bunny": "testdata/meshes/parry_low_poly_bunny.obj"} {
+	for name, src := range map[string]string{"duck": "../testdata/meshes/bullet/duck.obj", "bunny": "../testdata/meshes/parry/low_poly_bunny.obj"} {
 		data, err := os.ReadFile(src)
 		if err != nil {
 			t.Fatal(err)

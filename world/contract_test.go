@@ -8,6 +8,7 @@ import (
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshio"
 	"github.com/collide-go/collide/shapes"
 )
 
@@ -208,6 +209,64 @@ func TestMarginNearContacts(t *testing.T) {
 				if math.Abs(c.Point.Z-0.5) > gap+1e-9 {
 					t.Errorf("%v: point %v not between the faces", kind, c.Point)
 				}
+			}
+		}
+	}
+}
+
+// TestRestingOverlapEveryKind places Bullet's duck and parry's bunny so that
+// they overlap heavily and do not move, and checks that every kind and
+// method reports the pair at time 0 or at the end pose, with an overlap
+// status, whichever kind the bodies are given.
+func TestRestingOverlapEveryKind(t *testing.T) {
+	duck, err := meshio.ReadFile("../testdata/meshes/bullet/duck.obj", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bunny, err := meshio.ReadFile("../testdata/meshes/parry/low_poly_bunny.obj", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Both centred on the same point: the solids overlap and the surfaces
+	// cross.
+	at := func(m *mesh.Mesh) geom.Pose { return geom.Pose{P: m.Bounds().Center().Neg(), Q: geom.QuatIdentity()} }
+	all := Table{}
+	for k := Kind(0); k < numKinds; k++ {
+		for j := Kind(0); j < numKinds; j++ {
+			all[k][j] = MeshContacts
+		}
+	}
+	for _, c := range []struct {
+		kind Kind
+		tab  *Table
+	}{{Polyhedron, nil}, {Soup, nil}, {Polyhedron, &all}, {Soup, &all}} {
+		w, err := New(&Options{Table: c.tab})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Add(BodyDef{Mesh: duck, Kind: c.kind, Pose: at(duck), Static: true}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Add(BodyDef{Mesh: bunny, Kind: c.kind, Pose: at(bunny)}); err != nil {
+			t.Fatal(err)
+		}
+		cs, err := w.Step(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) == 0 {
+			t.Errorf("%v bodies, table %v: no contact for overlapping bodies at rest", c.kind, c.tab != nil)
+			continue
+		}
+		for _, x := range cs {
+			if err := x.Validate(); err != nil {
+				t.Errorf("%v: %v", x, err)
+			}
+			if x.Status != contact.Penetrating && x.Status != contact.Touching {
+				t.Errorf("%v bodies: %v, want an overlap at rest", c.kind, x)
+			}
+			if x.Method != MeshContacts && x.Time != 0 {
+				t.Errorf("%v: a continuous method's contact of bodies at rest not at time 0", x)
 			}
 		}
 	}

@@ -21,6 +21,8 @@ func (w *World) test(wi int32, wk *worker, t *task) result {
 		err = w.screwPair(wk, a, b, base)
 	case TimeOfContact:
 		err = w.tocPair(wk, a, b, base)
+	case MeshContacts:
+		err = w.meshPair(wk, a, b, base)
 	}
 	if err != nil {
 		wk.out = wk.out[:lo]
@@ -105,6 +107,21 @@ func (w *World) tocPair(wk *worker, a, b *body, c Contact) error {
 			pa := geom.ScrewPose(a.p0, a.p1, c.Time)
 			c.Point, c.Normal = pa.Apply(c.Point), pa.ApplyDir(c.Normal)
 		}
+		wk.out = append(wk.out, c)
+	}
+	return nil
+}
+
+// meshPair runs the discrete contact query of two meshes at their end
+// poses.
+func (w *World) meshPair(wk *worker, a, b *body, c Contact) error {
+	var err error
+	wk.recs, err = wk.mq.Contacts(a.sh.tree, &a.t1, b.sh.tree, &b.t1, &w.mqOpt, wk.recs[:0])
+	if err != nil {
+		return err
+	}
+	for _, r := range wk.recs {
+		c.Contact = r
 		wk.out = append(wk.out, c)
 	}
 	return nil

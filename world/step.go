@@ -12,6 +12,7 @@ import (
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/meshquery"
 	"github.com/collide-go/collide/screw"
 	"github.com/collide-go/collide/toc"
 )
@@ -58,7 +59,7 @@ const (
 
 func motionOf(m Method) uint8 {
 	switch m {
-	case SeparatingVector, GJK:
+	case SeparatingVector, GJK, MeshContacts:
 		return motionEnd
 	case ScrewCCD, TimeOfContact:
 		return motionSwept
@@ -170,6 +171,7 @@ type worker struct {
 	sv   convex.Searcher
 	det  *screw.Detector
 	tq   toc.Query
+	mq   meshquery.Query
 	recs []contact.Contact
 	tcs  []toc.Contact
 	out  []Contact // the contacts of this worker's tasks in this step

@@ -9,6 +9,7 @@ import (
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshquery"
 	"github.com/collide-go/collide/screw"
 	"github.com/collide-go/collide/toc"
 )
@@ -56,10 +57,17 @@ const (
 	// TimeOfContact is the first time of contact along the step's motion
 	// (package toc), for any triangulated surface.
 	TimeOfContact
+	// MeshContacts is the discrete contact query of package meshquery at
+	// the end poses (Time 1) on each mesh's bounding-volume hierarchy:
+	// penetrating vertices of closed bodies with their depths, features
+	// within Options.Margin, crossings of open surfaces. Any kinds; it
+	// does not look at the motion, so fast bodies may pass through each
+	// other unseen.
+	MeshContacts
 	numMethods
 )
 
-var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc"}
+var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc", "mesh"}
 
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
@@ -229,6 +237,7 @@ type shape struct {
 	poly   *convex.Polytope // Convex
 	screw  *screw.Prepared  // ScrewCCD
 	toc    *toc.Shape       // TimeOfContact
+	tree   *meshquery.Tree  // MeshContacts
 	tris   []mesh.Tri       // scene queries, built on first use
 	extent broad.Extent
 }
@@ -271,6 +280,7 @@ type World struct {
 	caches    pairCaches
 	tocOpt    *toc.Options   // Options.TOC with Within = 0 and the world's motion
 	screwOpt  *screw.Options // Options.Screw with RestMargin = Options.Margin
+	mqOpt     meshquery.ContactOptions
 	step      uint32
 	stats     Stats
 	// Scene queries run on a tree of the bodies' boxes at their current
@@ -312,6 +322,7 @@ func New(opt *Options) (*World, error) {
 	if w.opt.Workers < 0 {
 		return nil, fmt.Errorf("world: Workers = %d, want >= 0", w.opt.Workers)
 	}
+	w.mqOpt.Margin = w.opt.Margin
 	if w.opt.Screw != nil || w.opt.Margin > 0 {
 		var o screw.Options
 		if w.opt.Screw != nil {
@@ -450,6 +461,11 @@ func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
 	}
 	if need[ScrewCCD] {
 		s.screw = screw.Prepare(m)
+	}
+	if need[MeshContacts] {
+		if s.tree, err = meshquery.New(m); err != nil {
+			return nil, fmt.Errorf("world: mesh-query tree: %w", err)
+		}
 	}
 	if need[TimeOfContact] {
 		if s.toc, err = toc.ShapeOf(m); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshquery"
 	"github.com/collide-go/collide/screw"
 	"github.com/collide-go/collide/shapes"
 	"github.com/collide-go/collide/toc"
@@ -142,6 +143,19 @@ func pairwiseErr(w *World) ([]Contact, error) {
 					c.Contact = r
 					out = append(out, c)
 				}
+			case MeshContacts:
+				ta, tb := a.p1.Transform(), b.p1.Transform()
+				var q meshquery.Query
+				recs, err := q.Contacts(a.sh.tree, &ta, b.sh.tree, &tb, &meshquery.ContactOptions{Margin: w.opt.Margin}, nil)
+				if err != nil {
+					firstErr = cmpErr(firstErr, err)
+					continue
+				}
+				for _, r := range recs {
+					c := base
+					c.Contact = r
+					out = append(out, c)
+				}
 			case TimeOfContact:
 				// B's relative screw motion in A's frame, placed by A's own
 				// screw motion at the contact's time.
@@ -217,10 +231,14 @@ func sameContacts(got, want []Contact) bool {
 	return true
 }
 
-// TestOtherMethodsMatchPairwise runs a table with GJK for convex pairs.
+// TestOtherMethodsMatchPairwise runs a table with GJK for convex pairs and
+// the discrete mesh query for the others.
 func TestOtherMethodsMatchPairwise(t *testing.T) {
 	tab := DefaultTable
 	tab[Convex][Convex] = GJK
+	for k := Kind(0); k < numKinds; k++ {
+		tab[Soup][k], tab[k][Soup] = MeshContacts, MeshContacts
+	}
 	byMethod := map[Method]int{}
 	for seed := uint64(1); seed <= 3; seed++ {
 		s := newTestScene(t, 16, seed+10, &Options{Table: &tab})
@@ -240,8 +258,10 @@ func TestOtherMethodsMatchPairwise(t *testing.T) {
 		}
 	}
 	t.Logf("contacts by method %v", byMethod)
-	if byMethod[GJK] == 0 {
-		t.Errorf("no %v contact: the scenes do not exercise it", GJK)
+	for _, m := range []Method{GJK, MeshContacts} {
+		if byMethod[m] == 0 {
+			t.Errorf("no %v contact: the scenes do not exercise it", m)
+		}
 	}
 }
 
