@@ -14,7 +14,7 @@ import (
 func init() {
 	register(&command{
 		name:    "world",
-		args:    "[--bodies 500] [--steps 40] [--kind convex|polyhedron|soup|mixed] [--verts 10] [--broad sweep|sap|tree|brute] [--workers N] [--speed 0.05] [--rot 10] [--density 0.05] [--seed 1] [--contacts] [--json] [--quiet]",
+		args:    "[--bodies 500] [--steps 40] [--kind convex|polyhedron|soup|mixed] [--verts 10] [--broad sweep|sap|tree|brute] [--workers N] [--speed 0.05] [--rot 10] [--density 0.05] [--seed 1] [--contacts] [--json] [--quiet] [--html FILE]",
 		summary: "run a scene of random bodies bouncing in a box through the world pipeline (broad phase, then per pair the fitting narrow phase) and print per-step pairs, contacts and timing",
 		run:     runWorld,
 	})
@@ -66,6 +66,7 @@ type worldScene struct {
 	poses [][]geom.Pose
 	side  float64
 	frame int
+	wl    *bench.Workload // meshes and poses, for the viewer
 }
 
 func parseKind(s string) ([]world.Kind, error) {
@@ -117,7 +118,7 @@ func newWorldScene(c worldConfig) (*worldScene, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &worldScene{w: w, poses: wl.Poses}
+	s := &worldScene{w: w, poses: wl.Poses, wl: wl}
 	box := geom.EmptyAABB()
 	for i, mi := range wl.BodyMesh {
 		p := wl.Poses[0][i]
@@ -160,6 +161,7 @@ func runWorld(e *env, args []string) error {
 	list := fs.Bool("contacts", false, "list every contact")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress output")
+	html := fs.String("html", "", "also write a 3D viewer of the steps and their contacts as one HTML file")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -175,10 +177,15 @@ func runWorld(e *env, args []string) error {
 		return err
 	}
 	prog := newProgress(e.stderr, *quiet || *asJSON, "world")
-	steps, err := runWorldSteps(s, c.Steps, *list, prog.update)
+	steps, err := runWorldSteps(s, c.Steps, *list || *html != "", prog.update)
 	prog.done()
 	if err != nil {
 		return err
+	}
+	if *html != "" {
+		if err := writeWorldHTML(e, *html, c, s, steps, !*list); err != nil {
+			return err
+		}
 	}
 	sum := summarizeWorld(steps)
 	if *asJSON {
