@@ -181,11 +181,9 @@ func (s *Scene) Encode() ([]byte, error) {
 		times[f] = fr.Time
 		steps[f] = int32(max(min(fr.Step, math.MaxInt32), -1))
 		for _, p := range fr.Poses {
-			q := p.Q
-			if n := math.Sqrt(q.W*q.W + q.X*q.X + q.Y*q.Y + q.Z*q.Z); n > 0 {
-				q.W, q.X, q.Y, q.Z = q.W/n, q.X/n, q.Y/n, q.Z/n
-			} else {
-				q.W = 1
+			q, ok := p.Q.Normalize()
+			if !ok {
+				q = geom.QuatIdentity()
 			}
 			poses = append(poses, float32(p.P.X-o.X), float32(p.P.Y-o.Y), float32(p.P.Z-o.Z),
 				float32(q.W), float32(q.X), float32(q.Y), float32(q.Z))

@@ -19,6 +19,10 @@ const ThreeVersion = "0.187.0"
 //go:embed assets/index.html assets/app.js assets/three.core.js assets/three.module.js assets/OrbitControls.js assets/three-LICENSE
 var assets embed.FS
 
+// chunkBytes is the size of the pieces of frame data (before base64) in a
+// self-contained file.
+const chunkBytes = 3 << 20
+
 // modules are the page's JavaScript files, by the name the page fetches them
 // under when served and the id of the script element that holds them in a
 // self-contained file.
@@ -64,11 +68,15 @@ func WriteHTML(w io.Writer, s *Scene) error {
 		in.Write(src)
 		in.WriteString("</script>\n")
 	}
-	in.WriteString("<script type=\"application/octet-stream\" id=\"viewer-data\">")
-	enc := base64.NewEncoder(base64.StdEncoding, &in)
-	enc.Write(data)
-	enc.Close()
-	in.WriteString("</script>\n")
+	// The data goes in chunks, so the page decodes it piece by piece
+	// without one long blocking step and can show its progress.
+	fmt.Fprintf(&in, "<script type=\"application/json\" id=\"viewer-data\">{\"bytes\": %d, \"chunks\": %d}</script>\n",
+		len(data), (len(data)+chunkBytes-1)/chunkBytes)
+	for off := 0; off < len(data); off += chunkBytes {
+		in.WriteString("<script type=\"application/octet-stream\" class=\"viewer-chunk\">")
+		in.WriteString(base64.StdEncoding.EncodeToString(data[off:min(off+chunkBytes, len(data))]))
+		in.WriteString("</script>\n")
+	}
 	_, err = w.Write(page(s.Title, in.String()))
 	return err
 }

@@ -126,8 +126,8 @@ func (s *Scene) Validate() error {
 			return fmt.Errorf("%w: mesh %d (%q) is empty", ErrScene, i, m.Name)
 		}
 		for v, p := range m.Mesh.Verts {
-			if !finiteVec(p) {
-				return fmt.Errorf("%w: mesh %d (%q) vertex %d is not finite", ErrScene, i, m.Name, v)
+			if !coordVec(p) {
+				return fmt.Errorf("%w: mesh %d (%q) vertex %d is not finite or beyond %g", ErrScene, i, m.Name, v, geom.MaxCoord)
 			}
 		}
 	}
@@ -139,28 +139,28 @@ func (s *Scene) Validate() error {
 	values := 0
 	for f := range s.Frames {
 		fr := &s.Frames[f]
-		if !finite(fr.Time) || f > 0 && fr.Time < s.Frames[f-1].Time {
+		if !coord(fr.Time) || f > 0 && fr.Time < s.Frames[f-1].Time {
 			return fmt.Errorf("%w: frame %d: time %v out of order", ErrScene, f, fr.Time)
 		}
 		if len(fr.Poses) != len(s.Bodies) {
 			return fmt.Errorf("%w: frame %d: %d poses for %d bodies", ErrScene, f, len(fr.Poses), len(s.Bodies))
 		}
 		for b, p := range fr.Poses {
-			if !finiteVec(p.P) || !finite(p.Q.W) || !finite(p.Q.X) || !finite(p.Q.Y) || !finite(p.Q.Z) {
-				return fmt.Errorf("%w: frame %d body %d: pose not finite", ErrScene, f, b)
+			if !coordVec(p.P) || !finite(p.Q.W) || !finite(p.Q.X) || !finite(p.Q.Y) || !finite(p.Q.Z) {
+				return fmt.Errorf("%w: frame %d body %d: pose not finite or beyond %g", ErrScene, f, b, geom.MaxCoord)
 			}
 		}
 		if len(fr.Figures) != len(s.Figures) {
 			return fmt.Errorf("%w: frame %d: %d figures for %d names", ErrScene, f, len(fr.Figures), len(s.Figures))
 		}
 		for k, x := range fr.Figures {
-			if math.IsNaN(x) {
-				return fmt.Errorf("%w: frame %d: figure %d is NaN", ErrScene, f, k)
+			if math.IsNaN(x) || math.Abs(x) > math.MaxFloat32 {
+				return fmt.Errorf("%w: frame %d: figure %d is NaN or beyond float32", ErrScene, f, k)
 			}
 		}
 		for k, m := range fr.Markers {
-			if !finiteVec(m.Point) || !finiteVec(m.Normal) || !finite(m.Depth) || !finite(m.Time) {
-				return fmt.Errorf("%w: frame %d marker %d: not finite", ErrScene, f, k)
+			if !coordVec(m.Point) || !finiteVec(m.Normal) || !coord(m.Depth) || !coord(m.Time) {
+				return fmt.Errorf("%w: frame %d marker %d: not finite or beyond %g", ErrScene, f, k, geom.MaxCoord)
 			}
 			if m.A < -1 || m.A >= len(s.Bodies) || m.B < -1 || m.B >= len(s.Bodies) {
 				return fmt.Errorf("%w: frame %d marker %d: bodies %d, %d of %d", ErrScene, f, k, m.A, m.B, len(s.Bodies))
@@ -177,3 +177,9 @@ func (s *Scene) Validate() error {
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 func finiteVec(v geom.Vec3) bool { return finite(v.X) && finite(v.Y) && finite(v.Z) }
+
+// coord reports whether x is a usable coordinate: finite and within
+// geom.MaxCoord, so that it stays finite in float32.
+func coord(x float64) bool { return math.Abs(x) <= geom.MaxCoord }
+
+func coordVec(v geom.Vec3) bool { return coord(v.X) && coord(v.Y) && coord(v.Z) }

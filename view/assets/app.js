@@ -49,7 +49,7 @@ export function start(buf, fetchMs) {
 
   // Renderer, camera, lights.
   const canvas = $('canvas');
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
   const scene = new THREE.Scene();
   scene.background = new THREE.Color(BACKGROUND);
@@ -74,10 +74,19 @@ export function start(buf, fetchMs) {
 
   // One instanced mesh per (mesh, static) group of bodies.
   const vs = a.mesh_vertex_start, is = a.mesh_index_start;
+  // Flat faces: every triangle gets its own three vertices and face normal,
+  // so the shader needs no derivatives (cheaper on software renderers).
   const geoms = h.meshes.map((m, i) => {
+    const V = a.vertices, I = a.indices.subarray(is[i], is[i + 1]), v0 = vs[i];
+    const pos = new Float32Array(I.length * 3);
+    for (let k = 0; k < I.length; k++) {
+      const v = (v0 + I[k]) * 3;
+      pos[3 * k] = V[v];
+      pos[3 * k + 1] = V[v + 1];
+      pos[3 * k + 2] = V[v + 2];
+    }
     const g = new THREE.BufferGeometry();
-    g.setAttribute('position', new THREE.BufferAttribute(a.vertices.subarray(vs[i] * 3, vs[i + 1] * 3), 3));
-    g.setIndex(new THREE.BufferAttribute(a.indices.subarray(is[i], is[i + 1]), 1));
+    g.setAttribute('position', new THREE.BufferAttribute(pos, 3));
     g.computeVertexNormals();
     return g;
   });
@@ -90,7 +99,7 @@ export function start(buf, fetchMs) {
   const instanced = [];
   for (const g of groups.values()) {
     const color = g.static ? 0x8a919e : h.meshes[g.mesh].color;
-    const mat = new THREE.MeshPhongMaterial({ color, flatShading: true, shininess: 30,
+    const mat = new THREE.MeshLambertMaterial({ color,
       transparent: g.static, opacity: g.static ? 0.35 : 1, depthWrite: !g.static, side: g.static ? THREE.DoubleSide : THREE.FrontSide });
     const im = new THREE.InstancedMesh(geoms[g.mesh], mat, g.bodies.length);
     im.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
@@ -126,14 +135,21 @@ export function start(buf, fetchMs) {
   const used = new Set(h.bodies.filter((b) => !b.static).map((b) => b.mesh));
   const counts = new Map();
   for (const b of h.bodies) if (!b.static) counts.set(b.mesh, (counts.get(b.mesh) || 0) + 1);
+  let shown = 0;
   h.meshes.forEach((m, i) => {
     if (!used.has(i)) return;
+    if (++shown > 24) return;
     const d = document.createElement('div');
     d.innerHTML = '<span class="key"></span>';
     d.firstChild.style.background = m.color;
     d.append(m.name + ' × ' + counts.get(i));
     $('legend').appendChild(d);
   });
+  if (shown > 24) {
+    const d = document.createElement('div');
+    d.textContent = '… and ' + (shown - 24) + ' more meshes';
+    $('legend').appendChild(d);
+  }
   const figRows = ['time', 'frame', 'step', ...h.figures].map((name) => {
     const tr = document.createElement('tr');
     tr.innerHTML = '<td></td><td class="v"></td>';
@@ -159,12 +175,10 @@ export function start(buf, fetchMs) {
   }
 
   // Chart of the figures over the frames, each scaled to its own maximum.
-  const chart = $('chart'), cx = chart.getContext('2d');
-  const chartBase = document.createElement('canvas');
-  chartBase.width = chart.width;
-  chartBase.height = chart.height;
+  // The chart is drawn once; a thin element over it marks the frame.
+  const chart = $('chart'), cursor = $('cursor');
   (() => {
-    const c = chartBase.getContext('2d'), W = chart.width, H = chart.height;
+    const c = chart.getContext('2d'), W = chart.width, H = chart.height;
     c.font = '20px system-ui, sans-serif';
     for (let k = 0; k < nfig; k++) {
       let mx = 0;
@@ -219,6 +233,18 @@ export function start(buf, fetchMs) {
     ptGeom.attributes.position.needsUpdate = true;
     lnGeom.attributes.position.needsUpdate = true;
 
+    dirty = true;
+    panelDirty = true;
+  }
+
+  // The panel follows the frame at most 10 times a second while playing
+  // (every change when paused): repainting text is not free.
+  let panelDirty = true, panelAt = 0;
+  function updatePanel(now) {
+    if (!panelDirty || (playing && now - panelAt < 100)) return;
+    panelDirty = false;
+    panelAt = now;
+    const f = frame;
     slider.value = String(f);
     $('time').textContent = h.time_unit + ' = ' + fmt(times[f]) + '   (' + (f + 1) + ' / ' + nf + ')';
     figRows[0].textContent = fmt(times[f]) + ' ' + h.time_unit;
@@ -226,12 +252,8 @@ export function start(buf, fetchMs) {
     figRows[2].textContent = steps[f] >= 0 ? String(steps[f]) : '–';
     for (let k = 0; k < nfig; k++) figRows[3 + k].textContent = fmt(a.figures[f * nfig + k]);
     for (const r of markerRows) r.d.classList.toggle('on', r.f === f);
-    cx.clearRect(0, 0, chart.width, chart.height);
-    cx.drawImage(chartBase, 0, 0);
-    const x = nf > 1 ? (f / (nf - 1)) * (chart.width - 4) + 2 : chart.width / 2;
-    cx.fillStyle = '#ffffff';
-    cx.fillRect(x - 1, 0, 2, chart.height);
-    dirty = true;
+    const x = nf > 1 ? (f / (nf - 1)) * (chart.clientWidth - 2) + 1 : chart.clientWidth / 2;
+    cursor.style.transform = 'translateX(' + x.toFixed(1) + 'px)';
   }
 
   // Playback: simulation time advances by rate × speed per second.
@@ -246,6 +268,7 @@ export function start(buf, fetchMs) {
   }
   function pause() {
     playing = false;
+    panelDirty = true;
     playBtn.textContent = '▶';
   }
   playBtn.addEventListener('click', () => (playing ? pause() : play()));
@@ -288,8 +311,15 @@ export function start(buf, fetchMs) {
       }
     }
     resize();
+    updatePanel(now);
     if (dirty) {
       renderer.render(scene, camera);
+      // While measuring, read a pixel back: it waits until the GPU has
+      // drawn the frame, so the work time includes the rendering itself.
+      if (rec) {
+        const gl = renderer.getContext();
+        gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, rec.pixel);
+      }
       dirty = false;
     }
     if (rec) {
@@ -299,6 +329,7 @@ export function start(buf, fetchMs) {
     }
   }
   setFrame(0);
+  updatePanel(0);
   resize();
   renderer.render(scene, camera);
   const loadMs = fetchMs + (performance.now() - tParse);
@@ -315,13 +346,13 @@ export function start(buf, fetchMs) {
     bodies: nb,
     loadMs,
     get frame() { return frame; },
-    setFrame(f) { pause(); setFrame(f); },
+    setFrame(f) { pause(); setFrame(f); updatePanel(performance.now()); },
     play, pause,
     // measure plays for ms milliseconds (looping) and returns the animation
     // frame interval and the per-frame work (update and render), in ms.
     measure(ms) {
       return new Promise((resolve) => {
-        rec = { prev: 0, intervals: [], work: [] };
+        rec = { prev: 0, intervals: [], work: [], pixel: new Uint8Array(4) };
         speed.value = '1';
         play();
         setTimeout(() => {
