@@ -148,7 +148,8 @@ func TestValidationTolerances(t *testing.T) {
 }
 
 // TestRequireSolid checks that RequireSolid accepts closed outward meshes
-// and names the offending edge or vertex otherwise.
+// and names the offending edge otherwise; RequireManifoldSolid also names
+// a non-manifold vertex.
 func TestRequireSolid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	for i := 0; i < cases(1500); i++ {
@@ -192,6 +193,17 @@ func TestRequireSolid(t *testing.T) {
 			t.Fatalf("case %d (%s): New: %v", i, kind, err)
 		}
 		err = m.RequireSolid()
+		if kind == "bowtie" {
+			// Two solids sharing a vertex bound a solid: RequireSolid
+			// accepts them, RequireManifoldSolid names the vertex.
+			if err != nil {
+				t.Fatalf("case %d (bowtie at %d): RequireSolid: %v", i, wantVert, err)
+			}
+			if m.Manifold() {
+				t.Fatalf("case %d (bowtie at %d): Manifold() is true", i, wantVert)
+			}
+			err = m.RequireManifoldSolid()
+		}
 		if kind == "valid" {
 			if err != nil {
 				t.Fatalf("case %d (%s): %v", i, s.name, err)
@@ -219,5 +231,38 @@ func TestRequireSolid(t *testing.T) {
 				t.Fatalf("case %d (inward): %q", i, err)
 			}
 		}
+	}
+}
+
+// TestOutOfRangeMessage checks that coordinates whose products overflow
+// are reported as out of range, naming geom.MaxCoord, instead of as a
+// face of zero or infinite area.
+func TestOutOfRangeMessage(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		s     float64
+		faces [][]int
+	}{
+		{"1e308 tetrahedron", 1e308, [][]int{{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}}},
+		{"1e200 triangle", 1e200, [][]int{{0, 1, 2}}},
+	} {
+		verts := []geom.Vec3{{X: -c.s, Y: -c.s, Z: -c.s}, {X: c.s, Y: c.s, Z: -c.s}, {X: c.s, Y: -c.s, Z: c.s}, {X: -c.s, Y: c.s, Z: c.s}}
+		_, err := mesh.New(verts, c.faces, nil)
+		if err == nil {
+			t.Fatalf("%s: accepted", c.name)
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, "out of range") || !strings.Contains(msg, "MaxCoord") || strings.Contains(msg, "zero area") {
+			t.Fatalf("%s: message %q does not say the coordinates are out of range", c.name, msg)
+		}
+		var me *mesh.Error
+		if !errors.As(err, &me) || (me.Vertex == mesh.None && me.Face == mesh.None) {
+			t.Fatalf("%s: %v names no vertex or face", c.name, err)
+		}
+	}
+	// Large but representable coordinates are still accepted by New (the
+	// algorithms check their own limits).
+	if _, err := mesh.New([]geom.Vec3{{}, {X: 1e17}, {Y: 1e17}}, [][]int{{0, 1, 2}}, nil); err != nil {
+		t.Fatalf("1e17 triangle: %v", err)
 	}
 }

@@ -206,7 +206,7 @@ func TestHostileCounts(t *testing.T) {
 		reader, name, in, want string
 	}{
 		{"ply", "a.ply", "ply\nformat binary_little_endian 1.0\nelement vertex 2000000000\nproperty double x\nproperty double y\nproperty double z\nend_header\n\x00\x00", "end of file"},
-		{"ply", "b.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 2000000000\nproperty list uint int vertex_indices\nend_header\n0 0 0 1 0 0 0 1 0\n4000000000 0 1 2\n", "end of file"},
+		{"ply", "b.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 2000000000\nproperty list uint int vertex_indices\nend_header\n0 0 0 1 0 0 0 1 0\n4000000000 0 1 2\n", "longer than the 3 vertices"},
 		{"ply", "c.ply", "ply\nformat binary_big_endian 1.0\nelement junk 9007199254740992\nend_header\n", "no faces"},
 		{"ply", "d.ply", "ply\nformat binary_big_endian 1.0\nelement junk 9007199254740992\nproperty list uint uint stuff\nend_header\n\xff\xff\xff\xff", "end of file"},
 		{"off", "e.off", "OFF\n2000000000 2000000000 0\n0 0 0\n", "end of file"},

@@ -39,7 +39,7 @@ func ExampleReadOBJ_errors() {
 	fmt.Println(err)
 	// Output:
 	// bad.obj:4: face 0: vertex index 400 out of range (file has 3 vertices)
-	// flat.obj:4: face 0: has zero area (0)
+	// flat.obj:4: face 0: has zero area (0); drop such faces (meshio's Soup.DropDegenerate, collide mesh repair)
 }
 
 // A polygon soup keeps faces that mesh.New would reject.

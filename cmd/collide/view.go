@@ -2,13 +2,12 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"math"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
@@ -110,13 +109,35 @@ func writeScrewHTML(e *env, path string, names []string, a, b *mesh.Mesh, p [4]g
 	return writeViewHTML(e, path, s)
 }
 
-// writeWorldHTML writes the viewer of a "collide world" run: the bodies at
-// every frame and the contacts of step i on frame i+1 (the step's end poses).
-// With strip it then drops the contact lists from steps (they were only
-// gathered for the viewer).
-func writeWorldHTML(e *env, path string, c worldConfig, s *worldScene, steps []worldStep, strip bool) error {
-	if s.wl == nil || len(s.poses) < len(steps)+1 {
-		return errors.New("world: no frames to view")
+// writeWorldHTML writes the viewer of a "collide world" run of config c:
+// it runs the steps on a scene of its own (so the main run's output and
+// timing are untouched), keeping every frame's poses and each step's
+// contacts; step i's contacts go on frame i+1, the step's end poses.
+func writeWorldHTML(e *env, path string, c worldConfig) error {
+	if float64(c.Bodies)*float64(c.Steps+1)*7 > view.MaxFrameValues {
+		return fmt.Errorf("%w: --html: %d bodies over %d steps are too many poses for the viewer (at most %d values)", errUsage, c.Bodies, c.Steps, view.MaxFrameValues)
+	}
+	s, err := newWorldScene(c)
+	if err != nil {
+		return err
+	}
+	wl := s.src.Workload()
+	v := &view.Scene{
+		Title:    fmt.Sprintf("world: %d %s bodies, %s broad phase", c.Bodies, c.Kind, c.Broad),
+		TimeUnit: "step",
+		Rate:     10,
+		Figures:  []string{"contacts", "broad pairs"},
+	}
+	v.Info = append(v.Info, fmt.Sprintf("seed %d, %d steps; contacts of a step shown at its end", c.Seed, c.Steps))
+	for i, m := range wl.Meshes {
+		name := fmt.Sprintf("mesh %d", i)
+		if i < len(wl.MeshNames) {
+			name = wl.MeshNames[i]
+		}
+		v.Meshes = append(v.Meshes, view.Mesh{Name: name, Mesh: m})
+	}
+	for _, mi := range wl.BodyMesh {
+		v.Bodies = append(v.Bodies, view.Body{Mesh: mi})
 	}
 	index := map[int]int{} // world body id -> body index
 	for i, id := range s.ids {
@@ -128,37 +149,23 @@ func writeWorldHTML(e *env, path string, c worldConfig, s *worldScene, steps []w
 		}
 		return -1
 	}
-	v := &view.Scene{
-		Title:    fmt.Sprintf("world: %d %s bodies, %s broad phase", c.Bodies, c.Kind, c.Broad),
-		TimeUnit: "step",
-		Rate:     10,
-		Figures:  []string{"contacts", "broad pairs"},
-	}
-	v.Info = append(v.Info, fmt.Sprintf("seed %d, %d steps; contacts of a step shown at its end", c.Seed, c.Steps))
-	for i, m := range s.wl.Meshes {
-		v.Meshes = append(v.Meshes, view.Mesh{Name: s.wl.MeshNames[i], Mesh: m})
-	}
-	for _, mi := range s.wl.BodyMesh {
-		v.Bodies = append(v.Bodies, view.Body{Mesh: mi})
-	}
-	v.Frames = append(v.Frames, view.Frame{Time: 0, Step: 0, Poses: s.poses[0], Figures: []float64{0, 0}})
-	for i, st := range steps {
-		f := view.Frame{Time: float64(i + 1), Step: i + 1, Poses: s.poses[i+1],
+	v.Frames = append(v.Frames, view.Frame{Time: 0, Step: 0, Poses: slices.Clone(s.poses), Figures: []float64{0, 0}})
+	err = runWorldSteps(s, c.Steps, true, func(int, int) {}, func(st *worldStep) error {
+		f := view.Frame{Time: float64(st.Step + 1), Step: st.Step + 1, Poses: slices.Clone(s.poses),
 			Figures: []float64{float64(st.Contacts), float64(st.BroadPairs)}}
 		for _, ct := range st.List {
 			n := geom.Vec3{X: ct.Normal[0], Y: ct.Normal[1], Z: ct.Normal[2]}
-			if n.Norm() == 0 || math.IsNaN(n.Norm()) {
+			if !(n.Norm() > 0) {
 				continue // discrete methods locate no point
 			}
-			f.Markers = append(f.Markers, view.Marker{A: body(ct.A), B: body(ct.B), Time: float64(i) + ct.Time,
+			f.Markers = append(f.Markers, view.Marker{A: body(ct.A), B: body(ct.B), Time: float64(st.Step) + ct.Time,
 				Point: geom.Vec3{X: ct.Point[0], Y: ct.Point[1], Z: ct.Point[2]}, Normal: n})
 		}
 		v.Frames = append(v.Frames, f)
-	}
-	if strip {
-		for i := range steps {
-			steps[i].List = nil
-		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	return writeViewHTML(e, path, v)
 }
