@@ -406,13 +406,16 @@ type perfResult struct {
 	IntervalP95 float64 `json:"intervalP95"`
 	Work        float64 `json:"work"`
 	WorkP95     float64 `json:"workP95"`
+	Update      float64 `json:"update"`
+	UpdateP95   float64 `json:"updateP95"`
 }
 
 // TestBrowserPerf (with -viewperf) measures, for the largest sample scene
 // (the pile, 24 bodies, 180 steps) and a 1000-body, 600-step pile, the load
 // time (navigation to the first picture) and the frame time while playing
-// (interval between animation frames, and the page's own work per frame:
-// pose update, render call and waiting for the GL to finish), served and from
+// (interval between animation frames; the page's work per frame: the pose
+// update, and the update with the drawing, read back to wait for it, also
+// with bodies or markers alone), served and from
 // the HTML file, in windows of 1280x800 and 640x400 pixels (headless Chromium
 // draws WebGL and composites in software, so the window size counts).
 func TestBrowserPerf(t *testing.T) {
@@ -467,9 +470,14 @@ func TestBrowserPerf(t *testing.T) {
 				total := b.open(t, u.url)
 				load := eval[float64](t, b, `window.viewer.loadMs`)
 				m := eval[perfResult](t, b, `window.viewer.measure(4000)`)
-				t.Logf("window %dx%d, %s, %s: data %.1f MB (file %.1f MB), reading the recording %v; navigation to first picture %.0f ms (data fetch, decode and scene set-up %.0f ms); playing: %d frames, frame interval %.1f ms mean (%.1f p95) = %.0f fps, page work %.2f ms mean (%.2f p95)",
+				eval[bool](t, b, `(window.viewer.showMarkers(false), true)`)
+				mb := eval[perfResult](t, b, `window.viewer.measure(2000)`)
+				eval[bool](t, b, `(window.viewer.showMarkers(true), window.viewer.showBodies(false), true)`)
+				mm := eval[perfResult](t, b, `window.viewer.measure(2000)`)
+				eval[bool](t, b, `(window.viewer.showBodies(true), true)`)
+				t.Logf("window %dx%d, %s, %s: data %.1f MB (file %.1f MB), reading the recording %v; navigation to first picture %.0f ms (data fetch, decode and scene set-up %.0f ms); playing: %d frames, frame interval %.1f ms mean (%.1f p95) = %.0f fps; per frame: pose update %.2f ms (%.2f p95), update and drawing %.1f ms (%.1f p95), of which bodies alone %.1f ms, markers alone %.1f ms",
 					size[0], size[1], r.name, u.how, float64(r.data)/1e6, float64(r.fileBytes)/1e6, r.readingTime.Round(time.Millisecond), total, load,
-					m.Frames, m.Interval, m.IntervalP95, 1000/m.Interval, m.Work, m.WorkP95)
+					m.Frames, m.Interval, m.IntervalP95, 1000/m.Interval, m.Update, m.UpdateP95, m.Work, m.WorkP95, mb.Work, mm.Work)
 			}
 		}
 		if errs := b.errors(); len(errs) > 0 {

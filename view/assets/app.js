@@ -65,12 +65,6 @@ export function start(buf, fetchMs) {
   const controls = new OrbitControls(camera, canvas);
   controls.target.set(0, 0, 0);
   controls.update();
-  const hemi = new THREE.HemisphereLight(0xffffff, 0x3a3f4a, 1.7);
-  hemi.position.copy(up);
-  scene.add(hemi);
-  const sun = new THREE.DirectionalLight(0xffffff, 1.9);
-  sun.position.copy(up).multiplyScalar(3).addScaledVector(s1, 1.2).addScaledVector(s2, -2).multiplyScalar(R);
-  scene.add(sun);
 
   // One instanced mesh per (mesh, static) group of bodies.
   const vs = a.mesh_vertex_start, is = a.mesh_index_start;
@@ -90,6 +84,36 @@ export function start(buf, fetchMs) {
     g.computeVertexNormals();
     return g;
   });
+  // Bodies are lit per face in the vertex shader (a fixed sun and sky), so
+  // the fragment shader only writes a colour: cheap even where WebGL runs
+  // in software.
+  const sunDir = new THREE.Vector3().copy(up).multiplyScalar(3).addScaledVector(s1, 1.2).addScaledVector(s2, -2).normalize();
+  function faceMaterial(hex, opacity) {
+    const c = new THREE.Color();
+    c.setHex(typeof hex === 'string' ? parseInt(hex.slice(1), 16) : hex, THREE.LinearSRGBColorSpace);
+    return new THREE.ShaderMaterial({
+      uniforms: { color: { value: new THREE.Vector3(c.r, c.g, c.b) }, opacity: { value: opacity },
+        sun: { value: sunDir }, sky: { value: up } },
+      vertexShader: `
+        uniform vec3 color; uniform vec3 sun; uniform vec3 sky;
+        varying vec3 vColor;
+        void main() {
+          mat4 m = modelMatrix;
+          #ifdef USE_INSTANCING
+          m = m * instanceMatrix;
+          #endif
+          vec3 n = normalize(mat3(m) * normal);
+          float light = 0.42 + 0.22 * dot(n, sky) + 0.5 * max(dot(n, sun), 0.0);
+          vColor = color * light;
+          gl_Position = projectionMatrix * viewMatrix * m * vec4(position, 1.0);
+        }`,
+      fragmentShader: `
+        uniform float opacity;
+        varying vec3 vColor;
+        void main() { gl_FragColor = vec4(vColor, opacity); }`,
+      transparent: opacity < 1, depthWrite: opacity >= 1,
+    });
+  }
   const groups = new Map();
   h.bodies.forEach((b, i) => {
     const key = b.mesh * 2 + (b.static ? 1 : 0);
@@ -99,8 +123,7 @@ export function start(buf, fetchMs) {
   const instanced = [];
   for (const g of groups.values()) {
     const color = g.static ? 0x8a919e : h.meshes[g.mesh].color;
-    const mat = new THREE.MeshLambertMaterial({ color,
-      transparent: g.static, opacity: g.static ? 0.35 : 1, depthWrite: !g.static, side: g.static ? THREE.DoubleSide : THREE.FrontSide });
+    const mat = faceMaterial(color, g.static ? 0.35 : 1);
     const im = new THREE.InstancedMesh(geoms[g.mesh], mat, g.bodies.length);
     im.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
     im.frustumCulled = false;
@@ -310,6 +333,7 @@ export function start(buf, fetchMs) {
         if (rec) { setFrame(0); simTime = times[0]; } else pause();
       }
     }
+    const w1 = performance.now();
     resize();
     updatePanel(now);
     if (dirty) {
@@ -326,6 +350,7 @@ export function start(buf, fetchMs) {
       if (rec.prev) rec.intervals.push(now - rec.prev);
       rec.prev = now;
       rec.work.push(performance.now() - w0);
+      rec.update.push(w1 - w0);
     }
   }
   setFrame(0);
@@ -347,20 +372,24 @@ export function start(buf, fetchMs) {
     loadMs,
     get frame() { return frame; },
     setFrame(f) { pause(); setFrame(f); updatePanel(performance.now()); },
+    showMarkers(on) { points.visible = lines.visible = on; dirty = true; },
+    showBodies(on) { for (const { im } of instanced) im.visible = on; dirty = true; },
     play, pause,
-    // measure plays for ms milliseconds (looping) and returns the animation
-    // frame interval and the per-frame work (update and render), in ms.
+    // measure plays for ms milliseconds (looping) and returns, in ms, the
+    // animation frame interval, the per-frame work (pose update, render and
+    // waiting for the drawing) and the pose update alone.
     measure(ms) {
       return new Promise((resolve) => {
-        rec = { prev: 0, intervals: [], work: [], pixel: new Uint8Array(4) };
+        rec = { prev: 0, intervals: [], work: [], update: [], pixel: new Uint8Array(4) };
         speed.value = '1';
         play();
         setTimeout(() => {
           const r = rec;
           rec = null;
           pause();
-          const iv = stat(r.intervals), wk = stat(r.work);
-          resolve({ frames: r.intervals.length, interval: iv.mean, intervalP95: iv.p95, work: wk.mean, workP95: wk.p95 });
+          const iv = stat(r.intervals), wk = stat(r.work), up = stat(r.update);
+          resolve({ frames: r.intervals.length, interval: iv.mean, intervalP95: iv.p95, work: wk.mean, workP95: wk.p95,
+            update: up.mean, updateP95: up.p95 });
         }, ms);
       });
     },
