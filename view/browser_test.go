@@ -378,7 +378,7 @@ func TestBrowserDocImages(t *testing.T) {
 		at          float64 // fraction of the frames
 	}{
 		{"view-pile", "pile-b24-k180-s1", 180, 1, 0.45},
-		{"view-chain", "chain-b6-k240-s3", 240, 1, 0.1},
+		{"view-chain", "chain-b6-k240-s3", 240, 1, 0.02},
 	} {
 		sceneDir, recDir := sampleRecording(t, c.scene, c.steps, c.k)
 		s := recordingScene(t, sceneDir, recDir)
