@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"github.com/collide-go/collide/geom"
@@ -29,7 +30,7 @@ import (
 // chromium; .ci/run installs it) driven through the DevTools protocol by
 // chromedp, both served by Handler and as the file WriteHTML writes, and check
 // what a user would see: the page reports no console error or uncaught
-// exception, the canvas shows bodies (pixels that differ from the
+// exception and requests nothing off this machine, the canvas shows bodies (pixels that differ from the
 // background), and moving the time slider changes the picture. Screenshots go
 // to the test's artifact directory (go test -artifacts keeps them).
 //
@@ -86,6 +87,26 @@ func newBrowser(t *testing.T, width, height int) *browser {
 	if err := chromedp.Do(ctx); err != nil {
 		close(done)
 		t.Fatalf("starting %s: %v", path, err)
+	}
+	// The page must work offline: every request it makes stays on this
+	// machine (the test server on 127.0.0.1) or inside the page.
+	err := chromedp.Listen(ctx, func(ev any) {
+		r, ok := ev.(*network.EventRequestWillBeSent)
+		if !ok || r.Request == nil {
+			return
+		}
+		u := r.Request.URL
+		for _, local := range []string{"file:", "data:", "blob:", "about:", "http://127.0.0.1:"} {
+			if strings.HasPrefix(u, local) {
+				return
+			}
+		}
+		b.mu.Lock()
+		b.errs = append(b.errs, "network request off this machine: "+u)
+		b.mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	messages := chromedp.Console(ctx)
 	go func() {
@@ -264,7 +285,7 @@ func checkViewer(t *testing.T, b *browser, url, name string, frames int) {
 		t.Logf("%s: the slider changed %d pixels", name, c)
 	}
 	if errs := b.errors(); len(errs) > 0 {
-		t.Errorf("%s: console errors:\n%s", name, strings.Join(errs, "\n"))
+		t.Errorf("%s: console errors or requests off this machine:\n%s", name, strings.Join(errs, "\n"))
 	}
 	dir := t.ArtifactDir()
 	savePNG(t, filepath.Join(dir, name+"-first.png"), first)
