@@ -10,7 +10,8 @@
 //
 // The same page is either served by Handler (the frames travel as one binary
 // file) or written by WriteHTML as one self-contained HTML file that opens from
-// disk (the frames are embedded in base64).
+// disk (the frames are embedded in base64, in chunks that the page decodes
+// one at a time).
 //
 // The frame data is binary: a JSON header followed by little-endian typed
 // arrays that the page views in place (Float32Array, Uint32Array), so a large
