@@ -63,7 +63,9 @@ func MassProperties(m *Mesh, density float64) (MassProps, error) {
 	o := m.bounds.Center()
 	var vol float64
 	var first geom.Vec3 // integral of (x - o) dV
-	var cov geom.Mat3   // integral of (x - o)(x - o)^T dV
+	// Upper triangle of the integral of (x - o)(x - o)^T dV: xx yy zz xy
+	// xz yz.
+	var cxx, cyy, czz, cxy, cxz, cyz float64
 	for f := 0; f < m.NumFaces(); f++ {
 		l := m.Face(f)
 		a := m.Verts[l[0]].Sub(o)
@@ -79,11 +81,12 @@ func MassProperties(m *Mesh, density float64) (MassProps, error) {
 			// Second moment of the tetrahedron (0, a, b, c):
 			// v/20 (a a^T + b b^T + c c^T + s s^T).
 			w := v / 20
-			for i := 0; i < 3; i++ {
-				for j := i; j < 3; j++ {
-					cov[i][j] += w * (a.Get(i)*a.Get(j) + b.Get(i)*b.Get(j) + c.Get(i)*c.Get(j) + s.Get(i)*s.Get(j))
-				}
-			}
+			cxx += w * (a.X*a.X + b.X*b.X + c.X*c.X + s.X*s.X)
+			cyy += w * (a.Y*a.Y + b.Y*b.Y + c.Y*c.Y + s.Y*s.Y)
+			czz += w * (a.Z*a.Z + b.Z*b.Z + c.Z*c.Z + s.Z*s.Z)
+			cxy += w * (a.X*a.Y + b.X*b.Y + c.X*c.Y + s.X*s.Y)
+			cxz += w * (a.X*a.Z + b.X*b.Z + c.X*c.Z + s.X*s.Z)
+			cyz += w * (a.Y*a.Z + b.Y*b.Z + c.Y*c.Z + s.Y*s.Z)
 		}
 	}
 	if !(vol > 0) || math.IsInf(vol, 0) {
@@ -95,11 +98,11 @@ func MassProperties(m *Mesh, density float64) (MassProps, error) {
 	mp.Mass = density * vol
 	mp.Center = o.Add(cm)
 	// Covariance about the centre of mass, then the inertia tensor.
+	cov := geom.Mat3{{cxx, cxy, cxz}, {cxy, cyy, cyz}, {cxz, cyz, czz}}
 	var c geom.Mat3
 	for i := 0; i < 3; i++ {
-		for j := i; j < 3; j++ {
+		for j := 0; j < 3; j++ {
 			c[i][j] = density * (cov[i][j] - vol*cm.Get(i)*cm.Get(j))
-			c[j][i] = c[i][j]
 		}
 	}
 	tr := c[0][0] + c[1][1] + c[2][2]

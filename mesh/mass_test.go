@@ -511,3 +511,15 @@ func loopsOf(m *mesh.Mesh) [][]int {
 	}
 	return fs
 }
+
+// BenchmarkMassProperties: a 100 x 100 quad torus (10 000 faces, 20 000
+// triangles' tetrahedra).
+func BenchmarkMassProperties(b *testing.B) {
+	m := shapes.Torus(1, 0.35, 100, 100)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := mesh.MassProperties(m, 1000); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

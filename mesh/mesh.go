@@ -623,7 +623,12 @@ func (m *Mesh) checkConvexLinear() bool {
 // Manifold reports false); RequireManifoldSolid also refuses them, for
 // algorithms that walk the fan around a vertex.
 func (m *Mesh) RequireSolid() error {
+	// Closed and Oriented, computed by New, are exactly the edge tests
+	// below; only a mesh failing them needs the search for the culprit.
 	for i, e := range m.Edges {
+		if m.closed && m.oriented {
+			break
+		}
 		switch {
 		case e.NumFaces == 1:
 			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("boundary edge %d-%d has only face %d (mesh is not closed; use it as a soup, or close the hole)", e.V[0], e.V[1], e.Left)}
@@ -632,12 +637,15 @@ func (m *Mesh) RequireSolid() error {
 		}
 	}
 	for i, e := range m.Edges {
+		if m.oriented {
+			break
+		}
 		if e.Right != None && m.sameDirection(i) {
 			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("faces %d and %d traverse edge %d-%d in the same direction (inconsistent orientation; meshio's Soup.Orient repairs it)", e.Left, e.Right, e.V[0], e.V[1])}
 		}
 	}
-	if vol := m.Volume(); !(vol > 0) {
-		return &Error{Face: None, Vertex: None, Edge: None, Msg: fmt.Sprintf("enclosed volume is %g, not positive (faces oriented inwards? meshio's Soup.Orient turns closed parts outward)", vol)}
+	if vol, abs := m.volumeAbs(); !(vol > solidVolumeRel*abs) {
+		return &Error{Face: None, Vertex: None, Edge: None, Msg: fmt.Sprintf("enclosed volume is %g, not positive beyond rounding (%g of the faces' cone volumes %g: faces oriented inwards, or a two-sided surface enclosing nothing? meshio's Soup.Orient turns closed parts outward)", vol, solidVolumeRel, abs)}
 	}
 	return nil
 }
@@ -656,6 +664,52 @@ func (m *Mesh) RequireManifoldSolid() error {
 		}
 	}
 	return nil
+}
+
+// solidVolumeRel is the fraction of the sum of the faces' unsigned cone
+// volumes (volumeAbs) that the enclosed volume of a solid must exceed: a
+// two-sided surface (every face twice, once each way) encloses nothing, but
+// its computed volume is the rounding of cancelling terms, about 1e-16 of
+// their sum, and may be positive; a solid's is a sizeable fraction of it
+// (all of it for a convex body seen from its box centre).
+const solidVolumeRel = 1e-9
+
+// volumeAbs returns Volume and the sum of the absolute values of its cone
+// terms, the scale of its rounding.
+func (m *Mesh) volumeAbs() (vol, abs float64) {
+	o := m.bounds.Center()
+	for f := 0; f < m.NumFaces(); f++ {
+		l := m.Face(f)
+		a := m.Verts[l[0]].Sub(o)
+		for k := 1; k+1 < len(l); k++ {
+			x := a.Dot(m.Verts[l[k]].Sub(o).Cross(m.Verts[l[k+1]].Sub(o)))
+			vol += x
+			abs += math.Abs(x)
+		}
+	}
+	return vol / 6, abs / 6
+}
+
+// RequireConvex returns nil when the mesh is a closed convex solid
+// (Convex reports true), else an error that says why: RequireManifoldSolid's
+// error, or an *Error naming the vertex furthest outside a face plane and
+// that face, with the distance and the tolerance.
+func (m *Mesh) RequireConvex() error {
+	if err := m.RequireManifoldSolid(); err != nil {
+		return err
+	}
+	if m.convex {
+		return nil
+	}
+	worst, wf, wv := 0.0, 0, 0
+	for f, pl := range m.Planes {
+		for v, p := range m.Verts {
+			if d := pl.SignedDist(p); d > worst {
+				worst, wf, wv = d, f, v
+			}
+		}
+	}
+	return &Error{Face: None, Vertex: wv, Edge: None, Msg: fmt.Sprintf("lies %.3g outside the plane of face %d (convexity tolerance %.3g): the mesh is not convex; use its convex hull (package hull) or a larger Options.ConvexTol", worst, wf, m.convexTol)}
 }
 
 // sameDirection reports whether both faces of edge i traverse it V[0]->V[1].

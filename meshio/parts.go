@@ -180,29 +180,9 @@ func ReadConvexParts(path string, by SplitBy, rep *RepairOptions, opt *mesh.Opti
 		return nil, nil, err
 	}
 	for i, m := range ms {
-		if err := convexErr(m); err != nil {
+		if err := m.RequireConvex(); err != nil {
 			return nil, nil, &PartError{By: by, Name: names[i], Err: fmt.Errorf("%s: %w: %v", path, ErrNotConvex, err)}
 		}
 	}
 	return ms, names, nil
-}
-
-// convexErr says why m is not a closed convex mesh, or returns nil.
-func convexErr(m *mesh.Mesh) error {
-	if err := m.RequireManifoldSolid(); err != nil {
-		return err
-	}
-	if m.Convex() {
-		return nil
-	}
-	// Name the vertex furthest outside a face plane.
-	worst, wf, wv := 0.0, 0, 0
-	for f, pl := range m.Planes {
-		for v, p := range m.Verts {
-			if d := pl.SignedDist(p); d > worst {
-				worst, wf, wv = d, f, v
-			}
-		}
-	}
-	return fmt.Errorf("vertex %d is %.3g outside the plane of face %d (tolerance %.3g); use its convex hull (package hull) or a larger mesh.Options.ConvexTol", wv, worst, wf, m.ConvexTol())
 }

@@ -473,7 +473,7 @@ func (pr *plyReader) readElem(e *plyElem) error {
 			}
 			if isIdx && cnt > float64(pr.nv) {
 				// A face repeating no vertex has at most nv of them.
-				return pr.fail(pos, "face %d: list of %v vertex indices is longer than the %d vertices of the file (a corrupt list count?)", i, cnt, pr.nv)
+				return pr.fail(pos, "face %d: list of %.0f vertex indices is longer than the %d vertices of the file (a corrupt list count?)", i, cnt, pr.nv)
 			}
 			for j := 0; float64(j) < cnt; j++ {
 				v, err := pr.scalar(p.typ)
@@ -534,7 +534,7 @@ func (pr *plyReader) readStrip(e *plyElem, i, pos int64, cnt float64, t plyType)
 			if pr.ls != nil && pos <= int64(pr.ls.n) {
 				at = pos
 			}
-			return pr.fail(at, "%s %d of %d: strip of %v indices: unexpected end of file after %d", e.name, i, e.count, cnt, j)
+			return pr.fail(at, "%s %d of %d: strip of %.0f indices: unexpected end of file after %d", e.name, i, e.count, cnt, j)
 		}
 		if err != nil {
 			return pr.fail(pos, "%s %d: vertex_indices: %v", e.name, i, err)

@@ -2,7 +2,7 @@ package meshio
 
 import (
 	"cmp"
-	"fmt"
+	"encoding/binary"
 	"math"
 	"slices"
 
@@ -24,7 +24,9 @@ const DefaultWeldTol = 1e-7
 // within tol, or kept. With tol = 0 only vertices with identical
 // coordinates (-0 equal to +0) merge. Merging is not transitive: two
 // vertices 1.5 tol apart both stay when neither is within tol of the
-// other's representative.
+// other's representative. Distances are compared in floating point, and a
+// tol below 2^-40 of the soup's extent acts as 0 (the grid that finds
+// neighbours in expected linear time cannot be that fine).
 //
 // Faces are renumbered; a face that loses corners to the merge keeps its
 // remaining distinct corners in order (consecutive repeats removed) and is
@@ -36,6 +38,14 @@ const DefaultWeldTol = 1e-7
 func (s *Soup) Weld(tol float64) (merged, dropped int) {
 	if !(tol >= 0) || len(s.Verts) == 0 {
 		return 0, 0
+	}
+	box := geom.AABBOf(s.Verts...)
+	if ext := box.Size().MaxAbs(); tol > 0 && !(ext/tol < 1<<40) {
+		// So fine a grid would be dominated by rounding in the cell
+		// coordinates (and need more cells than keys can hold); distinct
+		// coordinates are then almost all further apart than tol, and
+		// only identical ones merge.
+		tol = 0
 	}
 	remap := make([]int32, len(s.Verts))
 	var kept []geom.Vec3
@@ -60,37 +70,64 @@ func (s *Soup) Weld(tol float64) (merged, dropped int) {
 			remap[i] = k
 		}
 	} else {
-		// A grid of cells of side tol: a vertex within tol of p lies in
-		// p's cell or one of the 26 around it.
-		type cell [3]int64
-		cellOf := func(p geom.Vec3) cell {
-			c := func(x float64) int64 {
-				q := math.Floor(x / tol)
-				return int64(max(min(q, 1<<60), -(1 << 60)))
-			}
-			return cell{c(p.X), c(p.Y), c(p.Z)}
+		// A grid of cells of side 2 tol: a vertex within tol of p lies in
+		// p's cell or, along each axis, in the neighbour on the side of
+		// the cell that p is nearer to: 8 cells. Cells are hashed to 64
+		// bits (distinct cells sharing a hash only cost distance tests).
+		side := 2 * tol
+		hash := func(x, y, z int64) uint64 {
+			h := uint64(x)*0x9E3779B97F4A7C15 ^ uint64(y)*0xC2B2AE3D27D4EB4F ^ uint64(z)*0x165667B19E3779F9
+			h ^= h >> 29
+			h *= 0xBF58476D1CE4E5B9
+			return h ^ h>>32
 		}
-		grid := make(map[cell][]int32, len(s.Verts))
+		grid := make(map[uint64][]int32)
 		tol2 := tol * tol
+		// A point seen before gets the answer it got then: the kept
+		// vertices added since have higher numbers. Files that repeat
+		// each corner (FCL's, STL-like soups) mostly take this path.
+		seen := make(map[geom.Vec3]int32)
 		for i, p := range s.Verts {
-			c := cellOf(p)
+			key := p.Add(geom.Vec3{})
+			if k, ok := seen[key]; ok {
+				remap[i] = k
+				continue
+			}
+			var c, n [3]int64
+			d := p.Sub(box.Min)
+			for a, x := range [3]float64{d.X, d.Y, d.Z} {
+				q := x / side
+				f := math.Floor(q)
+				c[a], n[a] = int64(f), 1
+				if q-f < 0.5 {
+					n[a] = -1
+				}
+			}
 			best := int32(-1)
-			for dx := int64(-1); dx <= 1; dx++ {
-				for dy := int64(-1); dy <= 1; dy++ {
-					for dz := int64(-1); dz <= 1; dz++ {
-						for _, k := range grid[cell{c[0] + dx, c[1] + dy, c[2] + dz}] {
-							if (best < 0 || k < best) && kept[k].Dist2(p) <= tol2 {
-								best = k
-							}
-						}
+			for k := range 8 {
+				x, y, z := c[0], c[1], c[2]
+				if k&1 != 0 {
+					x += n[0]
+				}
+				if k&2 != 0 {
+					y += n[1]
+				}
+				if k&4 != 0 {
+					z += n[2]
+				}
+				for _, r := range grid[hash(x, y, z)] {
+					if (best < 0 || r < best) && kept[r].Dist2(p) <= tol2 {
+						best = r
 					}
 				}
 			}
 			if best < 0 {
 				best = keep(i, p)
-				grid[c] = append(grid[c], best)
+				h := hash(c[0], c[1], c[2])
+				grid[h] = append(grid[h], best)
 			}
 			remap[i] = best
+			seen[key] = best
 		}
 	}
 	merged = len(s.Verts) - len(kept)
@@ -203,7 +240,8 @@ func (s *Soup) DropUnused() int {
 // triangle and its reverse, as two-sided exports hold), and returns the
 // number removed. The first copy stays.
 func (s *Soup) DropDuplicates() int {
-	seen := make(map[string]struct{}, len(s.Faces))
+	small := make(map[[4]int32]struct{}, len(s.Faces)) // faces of up to 4 corners
+	large := make(map[string]struct{})
 	var key []byte
 	var sorted []int
 	newIndex := make([]int, len(s.Faces)+1)
@@ -212,14 +250,25 @@ func (s *Soup) DropDuplicates() int {
 		newIndex[i] = keep
 		sorted = append(sorted[:0], l...)
 		slices.Sort(sorted)
-		key = key[:0]
-		for _, v := range sorted {
-			key = fmt.Appendf(key, "%d,", v)
+		dup := false
+		if len(sorted) <= 4 {
+			k := [4]int32{-1, -1, -1, -1}
+			for j, v := range sorted {
+				k[j] = int32(v)
+			}
+			_, dup = small[k]
+			small[k] = struct{}{}
+		} else {
+			key = key[:0]
+			for _, v := range sorted {
+				key = binary.LittleEndian.AppendUint32(key, uint32(v))
+			}
+			_, dup = large[string(key)]
+			large[string(key)] = struct{}{}
 		}
-		if _, dup := seen[string(key)]; dup {
+		if dup {
 			continue
 		}
-		seen[string(key)] = struct{}{}
 		s.Faces[keep] = l
 		if i < len(s.FacePos) {
 			s.FacePos[keep] = s.FacePos[i]

@@ -444,3 +444,42 @@ func TestSplit(t *testing.T) {
 		t.Fatalf("after Repair: %d parts", len(ps))
 	}
 }
+
+// TestWeldTinyTolerance checks that a tolerance far below the extent acts
+// as exact welding, quickly, even for many vertices in one small region.
+func TestWeldTinyTolerance(t *testing.T) {
+	var vs []geom.Vec3
+	for i := range 20000 {
+		vs = append(vs, geom.Vec3{X: float64(i) * 1e-9, Y: 1})
+	}
+	vs = append(vs, geom.Vec3{X: 1e-9, Y: 1}) // a copy of vertex 1
+	s := &Soup{Verts: vs}
+	if merged, _ := s.Weld(1e-300); merged != 1 || len(s.Verts) != 20000 {
+		t.Fatalf("merged %d, %d vertices left", merged, len(s.Verts))
+	}
+}
+
+// TestDropDuplicates checks that copies of a face in any rotation or
+// orientation are dropped, the first kept, for triangles, quads and larger
+// polygons, and that faces sharing only some corners stay.
+func TestDropDuplicates(t *testing.T) {
+	s := &Soup{
+		Verts: make([]geom.Vec3, 8),
+		Faces: [][]int{
+			{0, 1, 2}, {1, 2, 0}, {2, 1, 0}, {0, 1, 3}, // 2 copies of the first
+			{0, 1, 2, 3}, {3, 2, 1, 0}, {1, 2, 3, 0}, {0, 1, 2, 4}, // 2 copies
+			{0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}, {0, 1, 2, 3, 4, 6}, // 1 copy
+		},
+		FacePos: []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
+		Groups:  []Part{{Name: "g", Start: 4}},
+	}
+	if n := s.DropDuplicates(); n != 5 {
+		t.Fatalf("dropped %d, want 5", n)
+	}
+	if want := []int64{1, 4, 5, 8, 9, 11}; !slices.Equal(s.FacePos, want) {
+		t.Fatalf("kept faces at %v, want %v", s.FacePos, want)
+	}
+	if s.Groups[0].Start != 2 {
+		t.Fatalf("group starts at %d, want 2", s.Groups[0].Start)
+	}
+}

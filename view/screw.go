@@ -12,7 +12,7 @@ import (
 
 // FromScrew builds the viewer's scene of one screw-motion query: body A (mesh
 // a, named nameA) moving from pose p[0] to p[1] and body B (mesh b) from p[2]
-// to p[3], each by screw.Interpolate, sampled at samples+1 evenly spaced
+// to p[3], each by geom.ScrewPose, sampled at samples+1 evenly spaced
 // times of the step and at the time of every collision in cs, where the
 // collision is marked (point and normal, labelled with its kind, features
 // and properness). Figures: the collisions at the frame's time and those up
@@ -54,7 +54,7 @@ func FromScrew(nameA, nameB string, a, b *mesh.Mesh, p [4]geom.Pose, cs []screw.
 		fmt.Sprintf("%d collisions; t is the fraction of the step", len(cs)))
 	seen := 0
 	for _, t := range uniq {
-		f := Frame{Time: t, Step: -1, Poses: []geom.Pose{screw.Interpolate(p[0], p[1], t), screw.Interpolate(p[2], p[3], t)}}
+		f := Frame{Time: t, Step: -1, Poses: []geom.Pose{geom.ScrewPose(p[0], p[1], t), geom.ScrewPose(p[2], p[3], t)}}
 		for _, c := range cs {
 			if c.Time != t {
 				continue

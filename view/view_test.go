@@ -329,7 +329,7 @@ func TestFromScrew(t *testing.T) {
 		if f > 0 && fr.Time <= s.Frames[f-1].Time {
 			t.Fatalf("frame %d: time %v not after %v", f, fr.Time, s.Frames[f-1].Time)
 		}
-		if fr.Poses[0] != screw.Interpolate(p[0], p[1], fr.Time) || fr.Poses[1] != screw.Interpolate(p[2], p[3], fr.Time) {
+		if fr.Poses[0] != geom.ScrewPose(p[0], p[1], fr.Time) || fr.Poses[1] != geom.ScrewPose(p[2], p[3], fr.Time) {
 			t.Fatalf("frame %d: poses are not the screw motion's at t=%v", f, fr.Time)
 		}
 		for _, m := range fr.Markers {

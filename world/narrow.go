@@ -6,7 +6,6 @@ import (
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
-	"github.com/collide-go/collide/screw"
 	"github.com/collide-go/collide/toc"
 )
 
@@ -65,35 +64,19 @@ func (w *World) convexPair(wk *worker, t *task, a, b *body, c Contact) error {
 }
 
 // screwPair runs continuous detection under the pair's relative screw
-// motion and keeps every collision of the step.
+// motion and keeps every collision of the step, and the resting contacts
+// of the start poses.
 func (w *World) screwPair(wk *worker, a, b *body, c Contact) error {
 	var err error
-	wk.cols, err = wk.det.Detect(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, w.opt.Screw, wk.cols[:0])
+	wk.recs, err = wk.det.ContactsPrepared(a.sh.screw, b.sh.screw, a.p0, a.p1, b.p0, b.p1, w.screwOpt, wk.recs[:0])
 	if err != nil {
 		return err
 	}
-	for _, col := range wk.cols {
-		c.Contact = screwRecord(col)
+	for _, r := range wk.recs {
+		c.Contact = r
 		wk.out = append(wk.out, c)
 	}
 	return nil
-}
-
-func screwRecord(col screw.Collision) contact.Contact {
-	r := contact.Contact{Status: contact.Hit, Time: col.Time, Point: col.Point, Normal: col.Normal,
-		Properness: col.Properness, HasProperness: true}
-	if col.Near {
-		r.Status = contact.Near
-	}
-	switch col.Kind {
-	case screw.VF:
-		r.FeatureA, r.FeatureB = contact.V(col.FeatureA), contact.F(col.FeatureB)
-	case screw.FV:
-		r.FeatureA, r.FeatureB = contact.F(col.FeatureA), contact.V(col.FeatureB)
-	default:
-		r.FeatureA, r.FeatureB = contact.E(col.FeatureA), contact.E(col.FeatureB)
-	}
-	return r
 }
 
 // tocPair runs the time of contact of two bodies over the step.

@@ -170,7 +170,7 @@ type worker struct {
 	sv   convex.Searcher
 	det  *screw.Detector
 	tq   toc.Query
-	cols []screw.Collision
+	recs []contact.Contact
 	tcs  []toc.Contact
 	out  []Contact // the contacts of this worker's tasks in this step
 }

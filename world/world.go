@@ -226,6 +226,7 @@ type shape struct {
 	kind   Kind
 	users  int
 	poly   *convex.Polytope // Convex
+	screw  *screw.Prepared  // ScrewCCD
 	toc    *toc.Shape       // TimeOfContact
 	tris   []mesh.Tri       // scene queries, built on first use
 	extent broad.Extent
@@ -267,7 +268,8 @@ type World struct {
 	phase     broad.Phase
 	workers   []*worker
 	caches    pairCaches
-	tocOpt    *toc.Options // Options.TOC with Within = 0
+	tocOpt    *toc.Options   // Options.TOC with Within = 0
+	screwOpt  *screw.Options // Options.Screw with RestMargin = Options.Margin
 	step      uint32
 	stats     Stats
 	// Scene queries run on a tree of the bodies' boxes at their current
@@ -308,6 +310,16 @@ func New(opt *Options) (*World, error) {
 	}
 	if w.opt.Workers < 0 {
 		return nil, fmt.Errorf("world: Workers = %d, want >= 0", w.opt.Workers)
+	}
+	if w.opt.Screw != nil || w.opt.Margin > 0 {
+		var o screw.Options
+		if w.opt.Screw != nil {
+			o = *w.opt.Screw
+		}
+		if w.opt.Margin > 0 {
+			o.RestMargin = w.opt.Margin
+		}
+		w.screwOpt = &o
 	}
 	if w.opt.TOC != nil {
 		o := *w.opt.TOC
@@ -430,6 +442,9 @@ func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
 		if err = m.RequireSolid(); err != nil {
 			return nil, fmt.Errorf("world: polyhedron body: %w", err)
 		}
+	}
+	if need[ScrewCCD] {
+		s.screw = screw.Prepare(m)
 	}
 	if need[TimeOfContact] {
 		if s.toc, err = toc.ShapeOf(m); err != nil {

@@ -132,14 +132,14 @@ func pairwiseErr(w *World) ([]Contact, error) {
 					out = append(out, c)
 				}
 			case ScrewCCD:
-				cols, err := det.Detect(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, nil, nil)
+				recs, err := det.Contacts(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, nil, nil)
 				if err != nil {
 					firstErr = cmpErr(firstErr, err)
 					continue
 				}
-				for _, col := range cols {
+				for _, r := range recs {
 					c := base
-					c.Contact = screwRecord(col)
+					c.Contact = r
 					out = append(out, c)
 				}
 			case TimeOfContact:

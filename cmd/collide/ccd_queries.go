@@ -218,7 +218,7 @@ func ccdMeanMedian(x []float64) (mean, median float64) {
 }
 
 func init() {
-	registerDemo(demoSection{order: 30, title: "elementary CCD: Jansen's cubic vs the conservative inclusion method (paper 002, Sec. 3)", run: demoCCD})
+	registerDemo(demoSection{order: 30, title: "elementary CCD: Jansen's cubic vs the conservative inclusion method (Jansen, Sec. 3)", run: demoCCD})
 }
 
 // demoCCD runs both methods on degenerate vertex-face and edge-edge cases

@@ -22,7 +22,7 @@ import (
 func init() {
 	register(&command{
 		name:    "mesh info",
-		args:    "[--json] [--drop-degenerate] [--repair] [--split o|g] [--density RHO] FILE...",
+		args:    "[--json] [--drop-degenerate] [--repair] [--split o|g] [--convex] [--density RHO] FILE...",
 		summary: "read meshes (OBJ, STL, OFF, PLY) and print their topology, bounds and mass properties",
 		run:     meshInfo,
 	})
@@ -123,17 +123,19 @@ func meshInfo(e *env, args []string) error {
 	repair := fs.Bool("repair", false, "repair the soup first, as 'collide mesh repair' does (see its --weld, --triangulate-all, --no-orient)")
 	split := fs.String("split", "", "report each OBJ object (o) or group (g) as a mesh of its own")
 	density := fs.Float64("density", 0, "print the mass properties of the solid of this density (mass per unit volume)")
+	convex := fs.Bool("convex", false, "require every mesh (every part with --split) to be closed and convex; the error names the part and the vertex outside")
 	rf := addRepairFlags(fs)
 	files, err := parseFlags(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(e.stdout, "usage: collide mesh info [--json] [--drop-degenerate] [--repair] [--split o|g] [--density RHO] FILE...\n"+
+		fmt.Fprintln(e.stdout, "usage: collide mesh info [--json] [--drop-degenerate] [--repair] [--split o|g] [--convex] [--density RHO] FILE...\n"+
 			"  read OBJ, STL, OFF or PLY meshes (format by extension, else by content) and print\n"+
 			"  vertices, edges, faces, closed, manifold, oriented, convex, Euler characteristic,\n"+
 			"  volume and bounding box; --json prints one JSON object per file and line;\n"+
 			"  --drop-degenerate drops faces with repeated vertices or zero area first; --repair\n"+
 			"  welds, drops, splits non-planar polygons and orients first; --split o|g reports each\n"+
-			"  OBJ object or group (a convex decomposition's pieces) on its own; --density RHO adds\n"+
-			"  mass, centre of mass, inertia tensor about it and principal moments and axes")
+			"  OBJ object or group (a convex decomposition's pieces) on its own; --convex requires\n"+
+			"  each to be closed and convex; --density RHO adds mass, centre of mass, inertia tensor\n"+
+			"  about it and principal moments and axes")
 		fs.SetOutput(e.stdout)
 		fs.PrintDefaults()
 		return nil
@@ -160,7 +162,7 @@ func meshInfo(e *env, args []string) error {
 	failed := 0
 	var lastErr error
 	for _, path := range files {
-		err := meshInfoFile(e, path, *drop, *repair, ropt, by, *density, *asJSON)
+		err := meshInfoFile(e, path, *drop, *repair, ropt, by, *convex, *density, *asJSON)
 		if err != nil {
 			failed++
 			lastErr = err
@@ -179,7 +181,7 @@ func meshInfo(e *env, args []string) error {
 }
 
 // meshInfoFile reports one file (or each of its parts).
-func meshInfoFile(e *env, path string, drop, repair bool, ropt *meshio.RepairOptions, by meshio.SplitBy, density float64, asJSON bool) error {
+func meshInfoFile(e *env, path string, drop, repair bool, ropt *meshio.RepairOptions, by meshio.SplitBy, convex bool, density float64, asJSON bool) error {
 	s, err := meshio.ReadSoupFile(path)
 	if err != nil {
 		return err
@@ -211,6 +213,15 @@ func meshInfoFile(e *env, path string, drop, repair bool, ropt *meshio.RepairOpt
 				return &meshio.PartError{By: by, Name: pc.name, Err: err}
 			}
 			return err
+		}
+		if convex {
+			if err := m.RequireConvex(); err != nil {
+				err = fmt.Errorf("%s: %w", path, err)
+				if by != 0 {
+					return &meshio.PartError{By: by, Name: pc.name, Err: err}
+				}
+				return err
+			}
 		}
 		info := newMeshInfo(path, m)
 		info.Dropped = dropped

@@ -153,6 +153,20 @@ func TestMeshSplitCmd(t *testing.T) {
 	if st != 0 || !strings.Contains(out, `object "left"`) || !strings.Contains(out, `object "right"`) || strings.Count(out, "closed, manifold, oriented, convex") != 2 {
 		t.Fatalf("after repair --split:\n%s", out)
 	}
+	// --convex accepts the two tetrahedra and names the part that is not
+	// convex in a file with a dented piece.
+	if st, _, e := runCmd("mesh", "info", "--split", "o", "--convex", in); st != 0 {
+		t.Fatalf("--convex on convex parts: %s", e)
+	}
+	dent := filepath.Join(dir, "dent.obj")
+	// An octahedron whose top apex is pushed below its equator: closed,
+	// outward, not convex.
+	os.WriteFile(dent, []byte(src+"o dented\nv 1 0 5\nv 0 1 5\nv -1 0 5\nv 0 -1 5\nv 0 0 4.5\nv 0 0 4\n"+
+		"f 9 10 13\nf 10 11 13\nf 11 12 13\nf 12 9 13\nf 10 9 14\nf 11 10 14\nf 12 11 14\nf 9 12 14\n"), 0o644)
+	st, _, e = runCmd("mesh", "info", "--split", "o", "--convex", dent)
+	if st != 1 || !strings.Contains(e, `object "dented"`) {
+		t.Errorf("--convex on a non-convex part: %d %s", st, e)
+	}
 	// Usage errors.
 	for _, args := range [][]string{
 		{"mesh", "repair", in, "-o", filepath.Join(dir, "x.stl"), "--split", "o"},

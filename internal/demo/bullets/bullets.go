@@ -23,6 +23,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/collide-go/collide/geom"
@@ -85,6 +86,9 @@ func (c *Config) withDefaults() (Config, error) {
 	}
 	if c.Bullets > 0 {
 		r.Bullets = c.Bullets
+	}
+	if c.Dt > MaxDt {
+		return r, fmt.Errorf("dt %g s is longer than %g s", c.Dt, float64(MaxDt))
 	}
 	if c.Dt > 0 {
 		r.Dt = c.Dt
@@ -199,23 +203,12 @@ func New(cfg *Config) (*Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	bm := shapes.Bullet(shapes.DefaultBulletRadius, shapes.DefaultBulletLength)
-	pm := shapes.WarpedPlane(PlaneSize, PlaneHole, PlaneWarp)
-	s := &Scene{cfg: c}
-	if s.bullet, err = toc.ShapeOf(bm); err != nil {
-		return nil, err
-	}
-	// The plane is sampled at its vertices and along the hole's edge
-	// every RimSampleSpacing, so that the rim cannot slice into a
-	// bullet's side between two samples (Algorithm 1 with a given
-	// sampling).
-	psoup, err := toc.SoupOf(pm)
+	g, err := sceneGeometry()
 	if err != nil {
 		return nil, err
 	}
-	if s.plane, err = toc.NewShape(psoup, rimSamples(pm)); err != nil {
-		return nil, err
-	}
+	bm, pm := g.bulletMesh, g.planeMesh
+	s := &Scene{cfg: c, bullet: g.bullet, plane: g.plane}
 	s.planeState = toc.State{Pose: geom.PoseIdentity()}
 	s.planeBox = geom.OBBFromAABB(s.plane.Soup().Bounds())
 	s.bulletBox = geom.OBBFromAABB(bm.Bounds())
@@ -261,11 +254,50 @@ func New(cfg *Config) (*Scene, error) {
 	}
 	s.stepContacts = make([]int, len(s.bullets))
 	s.paths = make([][]geom.Vec3, len(s.bullets))
-	s.planeTris = trianglesOf(pm)
-	s.capTris = holeCap(pm)
+	s.planeTris = g.planeTris
+	s.capTris = g.capTris
 	s.auditBox = pm.Bounds()
 	return s, nil
 }
+
+// geometry is the scene's fixed geometry, shared (read only) by every
+// scene.
+type geometry struct {
+	bulletMesh, planeMesh *mesh.Mesh
+	bullet, plane         *toc.Shape
+	planeTris, capTris    [][3]geom.Vec3
+}
+
+// sceneGeometry builds the geometry once.
+var sceneGeometry = sync.OnceValues(func() (*geometry, error) {
+	g := &geometry{
+		bulletMesh: shapes.Bullet(shapes.DefaultBulletRadius, shapes.DefaultBulletLength),
+		planeMesh:  shapes.WarpedPlane(PlaneSize, PlaneHole, PlaneWarp),
+	}
+	var err error
+	if g.bullet, err = toc.ShapeOf(g.bulletMesh); err != nil {
+		return nil, err
+	}
+	// The plane is sampled at its vertices and along the hole's edge
+	// every RimSampleSpacing, so that the rim cannot slice into a
+	// bullet's side between two samples (Algorithm 1 with a given
+	// sampling).
+	psoup, err := toc.SoupOf(g.planeMesh)
+	if err != nil {
+		return nil, err
+	}
+	if g.plane, err = toc.NewShape(psoup, rimSamples(g.planeMesh)); err != nil {
+		return nil, err
+	}
+	g.planeTris = trianglesOf(g.planeMesh)
+	g.capTris = holeCap(g.planeMesh)
+	return g, nil
+})
+
+// MaxDt is the longest time step in seconds: the scene's bullets reach
+// the plane within 0.85 s, so a longer step only makes one step's search
+// longer.
+const MaxDt = 1
 
 // RimSampleSpacing is the spacing of the plane's extra sample points along
 // the hole's edge, in metres (a tenth of the bullet's radius).
