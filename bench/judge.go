@@ -32,11 +32,27 @@ type Verdict struct {
 	TocMax    float64 `json:"toc_max,omitempty"`
 	Late      int     `json:"late,omitempty"`
 	Early     int     `json:"early,omitempty"`
+	// Contact: pairs without an sd, pairs whose |sd - sd_ref| exceeds
+	// InexactTolerance times the pair's mean bounding radius, that
+	// relative error's median, 95th percentile and maximum, and the angle
+	// (radians) between n and the reference direction where it is unique.
+	SDMissing int     `json:"sd_missing,omitempty"`
+	Inexact   int     `json:"inexact,omitempty"`
+	SDMedian  float64 `json:"sd_err_median,omitempty"`
+	SDP95     float64 `json:"sd_err_p95,omitempty"`
+	SDMax     float64 `json:"sd_err_max,omitempty"`
+	AngMedian float64 `json:"angle_median,omitempty"`
+	AngP95    float64 `json:"angle_p95,omitempty"`
+	AngMax    float64 `json:"angle_max,omitempty"`
+	contact   bool
 }
 
-// Correct reports whether the verdict has no false negative or positive
-// and no ccd time of contact off by more than 1e-2.
-func (v *Verdict) Correct() bool { return v.FN == 0 && v.FP == 0 && v.Late == 0 && v.Early == 0 }
+// Correct reports whether the verdict has no false negative or positive,
+// no ccd time of contact off by more than 1e-2, and for contact an sd for
+// every pair and no inexact one.
+func (v *Verdict) Correct() bool {
+	return v.FN == 0 && v.FP == 0 && v.Late == 0 && v.Early == 0 && v.SDMissing == 0 && v.Inexact == 0
+}
 
 // String summarises v in one line.
 func (v *Verdict) String() string {
@@ -49,6 +65,9 @@ func (v *Verdict) String() string {
 	}
 	if v.TocMax > 0 || v.Late > 0 || v.Early > 0 {
 		s += fmt.Sprintf(", |toc err| median %.2g p95 %.2g max %.2g, late %d early %d", v.TocMedian, v.TocP95, v.TocMax, v.Late, v.Early)
+	}
+	if v.contact {
+		s += v.contactString()
 	}
 	if v.Correct() {
 		return s + ": correct"
@@ -82,6 +101,9 @@ func judge(w *Workload, fd *frameData, r *Result) (*Verdict, error) {
 	switch r.Task {
 	case "narrow":
 		v, err = judgeNarrow(c, w, fd, r)
+	case "contact":
+		v = &Verdict{}
+		err = judgeContact(w, fd, r, c, v)
 	case "broad":
 		v, err = judgeBroad(c, w, fd, r)
 	case "ccd":

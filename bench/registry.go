@@ -3,7 +3,8 @@
 // testdata/bench-samples) and writes result directories: results.csv and
 // timing.json per algorithm, timed as the format's Sec. 7 prescribes.
 //
-// Algorithms plug in through RegisterNarrow, RegisterBroad and RegisterCCD,
+// Algorithms plug in through RegisterNarrow, RegisterBroad, RegisterCCD and
+// RegisterContact,
 // each from its own file (algo_*.go) so that every algorithm family of the
 // library is reachable from "collide bench".
 package bench
@@ -101,6 +102,7 @@ type entry struct {
 	narrow     NarrowFactory
 	broad      BroadFactory
 	ccd        CCDFactory
+	contact    ContactFactory
 }
 
 var registry = map[string]*entry{}
@@ -122,7 +124,7 @@ func RegisterBroad(name string, f BroadFactory) { add(&entry{name: name, task: "
 func RegisterCCD(name string, f CCDFactory) { add(&entry{name: name, task: "ccd", ccd: f}) }
 
 // Algorithms returns the registered algorithm names for a task ("narrow",
-// "broad" or "ccd"), sorted.
+// "broad", "ccd" or "contact"), sorted.
 func Algorithms(task string) []string {
 	var names []string
 	for n, e := range registry {

@@ -365,6 +365,7 @@ type pairCache struct {
 	pa, pb *convex.Polytope // the cache belongs to this pair of polytopes
 	sv     convex.Cache
 	gjk    convex.GJKCache
+	dist   convex.DistanceCache
 }
 
 // get returns the index of the cache of pair key for polytopes pa and pb,

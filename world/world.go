@@ -145,7 +145,8 @@ type Options struct {
 	// runtime.GOMAXPROCS(0). The contacts do not depend on it.
 	Workers int
 	// Convex, Screw and TOC are passed to the narrow phases; nil or
-	// zero means their defaults. For TOC only the first contact is used.
+	// zero means their defaults. For TOC only the first contact is used
+	// (Within is ignored), and its Motion is replaced by Options.Motion.
 	Convex convex.Options
 	Screw  *screw.Options
 	TOC    *toc.Options
@@ -268,7 +269,7 @@ type World struct {
 	phase     broad.Phase
 	workers   []*worker
 	caches    pairCaches
-	tocOpt    *toc.Options   // Options.TOC with Within = 0
+	tocOpt    *toc.Options   // Options.TOC with Within = 0 and the world's motion
 	screwOpt  *screw.Options // Options.Screw with RestMargin = Options.Margin
 	step      uint32
 	stats     Stats
@@ -321,9 +322,13 @@ func New(opt *Options) (*World, error) {
 		}
 		w.screwOpt = &o
 	}
-	if w.opt.TOC != nil {
-		o := *w.opt.TOC
+	{
+		var o toc.Options
+		if w.opt.TOC != nil {
+			o = *w.opt.TOC
+		}
 		o.Within = 0
+		o.Motion = w.opt.Motion
 		w.tocOpt = &o
 	}
 	switch w.opt.Broad {

@@ -26,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
@@ -221,7 +222,7 @@ func New(cfg *Config) (*Scene, error) {
 	ix := BulletMass * r * r / 2
 	iy := BulletMass * (3*r*r + l*l) / 12
 	s.invI = geom.V(1/ix, 1/iy, 1/iy)
-	s.opt = toc.Options{Algorithm: c.Algorithm, Tolerance: c.Tolerance, SkipSeparating: true}
+	s.opt = toc.Options{Algorithm: c.Algorithm, Tolerance: c.Tolerance, SkipSeparating: true, PointsOnly: true} // the rim is sampled densely instead of an edge phase
 	s.res = Result{Algorithm: c.Algorithm.String(), Bullets: c.Bullets, Dt: c.Dt, Tolerance: c.Tolerance}
 
 	rng := rand.New(rand.NewPCG(c.Seed, 2))
@@ -469,16 +470,18 @@ func (s *Scene) advance(i int, dt float64) {
 			break
 		}
 		c := s.buf[0]
+		c.Time *= rest            // toc's time is a fraction of the query's step
+		c.Normal = c.Normal.Neg() // toc's normal points from A (the bullet) to B (the plane)
 		if k == maxResponses {
-			b.s.Pose = b.s.At(c.T)
+			b.s.Pose = b.s.At(c.Time)
 			b.s.V, b.s.W, b.stopped = geom.Vec3{}, geom.Vec3{}, true
 			return
 		}
 		// Stop short of the contact by the time the point needs to
 		// approach by one tolerance (Box2D's target separation), so that
 		// the next query starts with the bodies apart.
-		tc := c.T
-		r := c.Point.Sub(b.s.Pose.P.AddScaled(c.T, b.s.V))
+		tc := c.Time
+		r := c.Point.Sub(b.s.Pose.P.AddScaled(c.Time, b.s.V))
 		if vin := -b.s.V.Add(b.s.W.Cross(r)).Dot(c.Normal); vin > 0 {
 			tc = math.Max(0, tc-s.cfg.Tolerance/vin)
 		}
@@ -487,7 +490,7 @@ func (s *Scene) advance(i int, dt float64) {
 		rest -= tc
 		s.res.Contacts++
 		s.contactPts = append(s.contactPts, c.Point)
-		if !c.OnA {
+		if c.FeatureA.Kind == contact.Face { // a plane point on a bullet face
 			s.res.PlanePointContacts++
 		}
 		s.stepContacts[i]++
@@ -569,7 +572,7 @@ func crossing(p, q geom.Vec3, seg geom.AABB, tris [][3]geom.Vec3) (geom.Vec3, bo
 			t[0].Z > seg.Max.Z && t[1].Z > seg.Max.Z && t[2].Z > seg.Max.Z {
 			continue
 		}
-		if u, ok := toc.SegmentTriangle(p, q, t[0], t[1], t[2]); ok {
+		if u, ok := geom.SegmentTriangle(p, q, t[0], t[1], t[2]); ok {
 			return p.Lerp(q, u), true
 		}
 	}
