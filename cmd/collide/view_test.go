@@ -2,11 +2,18 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"math"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/collide-go/collide/simio"
 )
@@ -115,5 +122,71 @@ func TestScrewAndWorldHTML(t *testing.T) {
 	// The contacts gathered for the viewer are not listed unless asked for.
 	if strings.Contains(stdout.String(), " point (") {
 		t.Errorf("world --html lists contacts without --contacts:\n%s", stdout.String())
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for a command writing in one goroutine
+// while the test reads in another.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestViewServe runs "collide view" as a server on a free port and fetches
+// the page and its data. The server runs until the test binary exits.
+func TestViewServe(t *testing.T) {
+	_, recDir := viewRecording(t)
+	if err := os.CopyFS(filepath.Join(recDir, "scene"), os.DirFS(filepath.Join("..", "..", "testdata", "sim-samples", "tower-b8-k240-s2"))); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	var stdout, stderr lockedBuffer
+	done := make(chan int, 1)
+	go func() { done <- run([]string{"view", recDir, "--port", strconv.Itoa(port)}, &stdout, &stderr) }()
+	url := fmt.Sprintf("http://127.0.0.1:%d/", port)
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(stdout.String(), url) {
+		select {
+		case st := <-done:
+			t.Fatalf("collide view ended with status %d: %s", st, stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("collide view printed no address %s: %q %q", url, stdout.String(), stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	for path, want := range map[string]string{"": "<!DOCTYPE html>", "data.bin": "CVW1", "app.js": "// collide view"} {
+		r, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(r.Body)
+		r.Body.Close()
+		if r.StatusCode != 200 || !bytes.HasPrefix(b, []byte(want)) {
+			t.Errorf("GET /%s: %d, %q", path, r.StatusCode, b[:min(len(b), 40)])
+		}
+	}
+	// The port is taken now: a second server on it fails at once.
+	var out2, err2 bytes.Buffer
+	if st := run([]string{"view", recDir, "--port", strconv.Itoa(port)}, &out2, &err2); st == 0 || !strings.Contains(err2.String(), "address already in use") {
+		t.Errorf("second server on port %d: status %d, %q", port, st, err2.String())
 	}
 }
