@@ -26,6 +26,8 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(`{"format":"bench-workload/1","kind":"motions","meshes":[{"name":"c","file":"c.obj"}],"num_queries":1}`),
 		[]byte("id,meshA,meshB,a0_px\n0,c,c,NaN\n"))
 	f.Add([]byte(`{"format":"bench-workload/1","kind":"frames","meshes":[{"name":"c","file":"../c.obj"}],"frames":1}`), []byte("frame\n"))
+	f.Add([]byte(`{"format":"bench-workload/1","kind":"placements","meshes":[{"name":"c","file":"c.obj"}],"num_queries":1}`),
+		[]byte("id,meshA,meshB,a_px,a_py,a_pz,a_qw,a_qx,a_qy,a_qz,b_px,b_py,b_pz,b_qw,b_qx,b_qy,b_qz\n0,c,c,0,0,0,1,0,0,0,1,0,0,1,0,0,0\n"))
 	cube, err := MeshLoader(filepath.Join(samples, "screwpairs-cube-q200-s4", "meshes", "cube.obj"))
 	if err != nil {
 		f.Fatal(err)
@@ -43,7 +45,7 @@ func FuzzLoad(f *testing.F) {
 	timer := time.NewTimer(time.Hour)
 	f.Fuzz(func(t *testing.T, wj, csv []byte) {
 		fsys := fstest.MapFS{
-			"workload.json": {Data: wj}, "queries.csv": {Data: csv}, "poses.csv": {Data: csv},
+			"workload.json": {Data: wj}, "queries.csv": {Data: csv}, "poses.csv": {Data: csv}, "placements.csv": {Data: csv},
 			"c.obj": {}, "cube.obj": {}, "meshes/cube.obj": {},
 		}
 		type res struct {
@@ -73,6 +75,12 @@ func FuzzLoad(f *testing.F) {
 			for _, q := range w.Queries {
 				if q.MeshA >= len(w.Meshes) || q.MeshB >= len(w.Meshes) {
 					t.Fatalf("query %d refers to mesh %d/%d of %d", q.ID, q.MeshA, q.MeshB, len(w.Meshes))
+				}
+			}
+		case "placements":
+			for _, p := range w.Placements {
+				if p.MeshA >= len(w.Meshes) || p.MeshB >= len(w.Meshes) {
+					t.Fatalf("placement %d refers to mesh %d/%d of %d", p.ID, p.MeshA, p.MeshB, len(w.Meshes))
 				}
 			}
 		default:

@@ -45,13 +45,19 @@ type Verdict struct {
 	AngP95    float64 `json:"angle_p95,omitempty"`
 	AngMax    float64 `json:"angle_max,omitempty"`
 	contact   bool
+	// meshdist: the distance error |dist - dist_ref| / scale over the
+	// placements where neither has a hit and a dist is given (median,
+	// 95th percentile, max), the placements with an error above 1e-9
+	// (Inexact) or without a dist (DistMissing).
+	MeshDist *MeshDistVerdict `json:"meshdist,omitempty"`
 }
 
 // Correct reports whether the verdict has no false negative or positive,
-// no ccd time of contact off by more than 1e-2, and for contact an sd for
-// every pair and no inexact one.
+// no ccd time of contact off by more than 1e-2, for contact an sd for
+// every pair and no inexact one, and no meshdist distance inexact or
+// missing.
 func (v *Verdict) Correct() bool {
-	return v.FN == 0 && v.FP == 0 && v.Late == 0 && v.Early == 0 && v.SDMissing == 0 && v.Inexact == 0
+	return v.FN == 0 && v.FP == 0 && v.Late == 0 && v.Early == 0 && v.SDMissing == 0 && v.Inexact == 0 && v.MeshDist.correct()
 }
 
 // String summarises v in one line.
@@ -69,6 +75,7 @@ func (v *Verdict) String() string {
 	if v.contact {
 		s += v.contactString()
 	}
+	s += v.MeshDist.String()
 	if v.Correct() {
 		return s + ": correct"
 	}
@@ -106,6 +113,9 @@ func judge(w *Workload, fd *frameData, r *Result) (*Verdict, error) {
 		err = judgeContact(w, fd, r, c, v)
 	case "broad":
 		v, err = judgeBroad(c, w, fd, r)
+	case "meshdist":
+		v = &Verdict{}
+		err = judgeMeshdist(c, r, v)
 	case "ccd":
 		v, err = judgeCCD(c, r)
 	default:

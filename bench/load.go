@@ -38,6 +38,7 @@ type workloadJSON struct {
 	Poses      string `json:"poses"`
 	Queries    string `json:"queries"`
 	NumQueries *int   `json:"num_queries"`
+	Placements string `json:"placements"`
 }
 
 // Load reads the workload in dir (the benchmark workload format). Errors
@@ -158,8 +159,12 @@ func load(fsys fs.FS, dir string, loadMesh func(name string) (*mesh.Mesh, error)
 		if wj.NumQueries != nil && *wj.NumQueries != len(w.Queries) {
 			return nil, fmt.Errorf("%s: num_queries is %d but %s has %d rows", jpath, *wj.NumQueries, wj.Queries, len(w.Queries))
 		}
+	case "placements":
+		if err := w.loadPlacementsFile(dir, jpath, wj.Placements, wj.NumQueries); err != nil {
+			return nil, err
+		}
 	default:
-		return nil, fmt.Errorf("%s: kind %q, want \"frames\" or \"motions\"", jpath, wj.Kind)
+		return nil, fmt.Errorf("%s: kind %q, want \"frames\", \"motions\" or \"placements\"", jpath, wj.Kind)
 	}
 	return w, nil
 }

@@ -21,7 +21,7 @@ import (
 type Workload struct {
 	Dir  string // directory it was read from
 	Name string // workload.json "name"
-	Kind string // "frames" or "motions"
+	Kind string // "frames", "motions" or "placements"
 
 	// Meshes in workload.json order, their names, and name -> index.
 	Meshes    []*mesh.Mesh
@@ -36,6 +36,9 @@ type Workload struct {
 
 	// Motions workloads: the queries in file order.
 	Queries []Query
+
+	// Placements workloads: the placements in file order.
+	Placements []Placement
 
 	params map[string]any // generator parameters, for Save
 	seed   uint64
@@ -103,6 +106,7 @@ type entry struct {
 	broad      BroadFactory
 	ccd        CCDFactory
 	contact    ContactFactory
+	meshdist   MeshDistFactory
 }
 
 var registry = map[string]*entry{}

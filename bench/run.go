@@ -57,6 +57,7 @@ type Result struct {
 	broad    [][]Pair
 	ccd      []ccdAnswer
 	contact  []ContactAnswer
+	meshdist []meshdistAnswer
 	queryIDs []int
 }
 
@@ -69,6 +70,9 @@ type ccdAnswer struct {
 func DefaultTask(kind string) string {
 	if kind == "motions" {
 		return "ccd"
+	}
+	if kind == "placements" {
+		return "meshdist"
 	}
 	return "narrow"
 }
@@ -84,10 +88,11 @@ func Run(w *Workload, opt Options) ([]Result, error) {
 	}
 	switch {
 	case (task == "narrow" || task == "broad" || task == "contact") && w.Kind != "frames",
-		task == "ccd" && w.Kind != "motions":
+		task == "ccd" && w.Kind != "motions",
+		task == "meshdist" && w.Kind != "placements":
 		return nil, fmt.Errorf("task %q does not apply to a %q workload", task, w.Kind)
-	case task != "narrow" && task != "broad" && task != "ccd" && task != "contact":
-		return nil, fmt.Errorf("unknown task %q (want narrow, broad, ccd or contact)", task)
+	case task != "narrow" && task != "broad" && task != "ccd" && task != "contact" && task != "meshdist":
+		return nil, fmt.Errorf("unknown task %q (want narrow, broad, ccd, contact or meshdist)", task)
 	}
 	algos := opt.Algos
 	if len(algos) == 0 {
@@ -251,6 +256,12 @@ func runOne(w *Workload, fd *frameData, task string, e *entry, opt Options) (Res
 			}
 			return time.Since(start)
 		}
+	case "meshdist":
+		p, err := meshdistPass(w, e, &r)
+		if err != nil {
+			return r, err
+		}
+		pass = p
 	}
 	warm := pass(true)
 	n := opt.MaxPasses
@@ -341,6 +352,8 @@ func write(dir string, fd *frameData, r *Result) error {
 				fmt.Fprintf(&b, "%s,0,\n", id)
 			}
 		}
+	case "meshdist":
+		writeMeshdist(&b, r)
 	}
 	if err := os.WriteFile(filepath.Join(d, "results.csv"), []byte(b.String()), 0o644); err != nil {
 		return err

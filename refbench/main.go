@@ -3,8 +3,10 @@
 // Command refbench measures established libraries on the benchmark
 // workloads through the same harness, timing rules and judge as `collide
 // bench` (package bench), beside this library's algorithms, in the same
-// run: libccd's MPR for "frames" workloads (narrow) and FCL's conservative
-// advancement along the screw motion for "motions" workloads (ccd). Each
+// run: libccd's MPR for "frames" workloads (narrow), FCL's conservative
+// advancement along the screw motion for "motions" workloads (ccd), and
+// FCL's collide and distance on BVHModel<OBBRSS> for "placements"
+// workloads (meshdist). Each
 // round runs every algorithm once over the workload (a warm-up pass and up
 // to five timed passes, as bench.Run does); the table gives each
 // algorithm's best round and the ratio to the reference library.
@@ -32,7 +34,7 @@ import (
 
 func main() {
 	rounds := flag.Int("rounds", 3, "rounds over every algorithm (the best is kept)")
-	algos := flag.String("algos", "", "algorithms to run (default: sepvec and libccd-mpr for frames; screw-px6,12,24 and fcl-ca for motions; signed-distance and the five peers for -task contact)")
+	algos := flag.String("algos", "", "algorithms to run (default: sepvec and libccd-mpr for frames; screw-px6,12,24 and fcl-ca for motions; meshquery and fcl-obbrss for placements; signed-distance and the five peers for -task contact)")
 	task := flag.String("task", "", "the task (default: the workload kind's; contact for signed distances)")
 	flag.Parse()
 	if flag.NArg() == 0 || *rounds < 1 {
@@ -46,6 +48,7 @@ func main() {
 	bench.RegisterContact("libccd-mpr-pen", contactFactory(ctCCDMPR))
 	bench.RegisterContact("fcl-epa-libccd", contactFactory(ctFCLCCD))
 	bench.RegisterContact("fcl-epa-indep", contactFactory(ctFCLIndep))
+	bench.RegisterMeshDist("fcl-obbrss", newFCLMeshDist)
 	for _, dir := range flag.Args() {
 		if err := run(dir, *rounds, *algos, *task); err != nil {
 			fmt.Fprintln(os.Stderr, "refbench:", err)
@@ -62,6 +65,9 @@ func run(dir string, rounds int, algos, task string) error {
 	names, ref := []string{"sepvec", "libccd-mpr"}, "libccd-mpr"
 	if w.Kind == "motions" {
 		names, ref = []string{"screw-px6", "screw-px12", "screw-px24", "fcl-ca"}, "fcl-ca"
+	}
+	if w.Kind == "placements" {
+		names, ref = []string{"meshquery", "fcl-obbrss"}, "fcl-obbrss"
 	}
 	if task == "contact" {
 		names = []string{"signed-distance", "signed-distance-cold", "bullet-gjkepa", "libccd-mpr-pen", "libccd-gjkepa", "fcl-epa-libccd", "fcl-epa-indep"}

@@ -17,7 +17,7 @@ import (
 // FCL's env.obj and rob.obj (triangle soups storing every triangle with its
 // own vertices), 60 screw motions of rob in env, and the reference first
 // contacts of the two surfaces (dense sampling and bisection).
-var envRobDir = filepath.Join("..", "testdata", "bench-samples", "meshpairs-env-rob-fcl-q60-s7")
+var envRobDir = filepath.Join("testdata", "meshpairs-env-rob-fcl-q60-s7")
 
 type pairQuery struct {
 	a0, a1, b0, b1 geom.Pose

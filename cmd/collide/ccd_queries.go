@@ -245,7 +245,7 @@ func demoCCD(e *env, outDir string) error {
 			End:   [4]geom.Vec3{v(-1, 0, 0), v(1, 0, 0), v(-1, 0, -1), v(-1, 0, 1)}}},
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "case\tcubic\tinclusion\tinclusion TOI\t")
+	fmt.Fprintln(tw, "case\tcubic\tinclusion\tinclusion time\t")
 	for _, c := range cases {
 		rc := c.q.Test(ccd.Options{Method: ccd.Cubic})
 		ri := c.q.Test(ccd.Options{})
