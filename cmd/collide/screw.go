@@ -22,7 +22,7 @@ import (
 func init() {
 	register(&command{
 		name:    "screw",
-		args:    "[--json] [--pixel P | --ppe N] [--properness T] [--conservative] [--two-sided] [--rest-margin D] MESH_A MESH_B --a0 POSE --a1 POSE --b0 POSE --b1 POSE",
+		args:    "[--json] [--pixel P | --ppe N] [--properness T] [--conservative] [--two-sided] [--rest-margin D] [--html FILE] MESH_A MESH_B --a0 POSE --a1 POSE --b0 POSE --b1 POSE",
 		summary: "every collision of two bodies under relative screw motion (Buss): time, point, normal, features, properness",
 		run:     runScrew,
 	})
@@ -132,6 +132,7 @@ func runScrew(e *env, args []string) error {
 	fs := newFlags("screw")
 	sa := screwFlags(fs)
 	asJSON := fs.Bool("json", false, "print JSON")
+	html := fs.String("html", "", "also write a 3D viewer of the motion with its collisions as one HTML file")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -144,6 +145,11 @@ func runScrew(e *env, args []string) error {
 	cs, err := d.Detect(a, b, p[0], p[1], p[2], p[3], &opt, nil)
 	if err != nil {
 		return err
+	}
+	if *html != "" {
+		if err := writeScrewHTML(e, *html, pos, a, b, p, cs); err != nil {
+			return err
+		}
 	}
 	m := screw.Relative(p[0], p[1], p[2], p[3])
 	if *asJSON {
