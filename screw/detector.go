@@ -228,6 +228,8 @@ type Detector struct {
 	rpos, rnrm []geom.Vec3
 	roff       []float64
 	rca, rcb   []int32
+	rfc, rcc   []geom.Vec3 // B's face and cluster centres in A's frame
+	rsa, rsb   []float64   // distances of a face pair's vertices from the other's plane
 
 	// Culling (cull.go): screen transforms of the bodies, face sphere
 	// centres, and the masks of time intervals in which each face, edge
