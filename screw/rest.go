@@ -33,6 +33,13 @@ func (d *Detector) restContacts(a, b *mesh.Mesh, a0, b0 geom.Pose, margin, touch
 	if cB.Dist(ia.center) > ia.radius+ib.radius+margin {
 		return
 	}
+	// The bounding boxes (axis-aligned in each body's frame), by the
+	// separating-axis test of boxcull.go.
+	ha := [3]float64{ia.half.X, ia.half.Y, ia.half.Z}
+	hb := [3]float64{ib.half.X, ib.half.Y, ib.half.Z}
+	if boxesApart(&tba.R, cB.Sub(ia.center), &ha, &hb, margin*(1+relPad)+lenTol*max(ia.radius, ib.radius)) {
+		return
+	}
 	// B's vertices and planes in A's frame.
 	d.rpos = grow(d.rpos, len(b.Verts))
 	for i, v := range b.Verts {
@@ -69,12 +76,16 @@ func (d *Detector) restContacts(a, b *mesh.Mesh, a0, b0 geom.Pose, margin, touch
 			}
 		}
 	}
+	defer rs.finish()
 	for _, ca := range d.rca {
 		for _, cb := range d.rcb {
 			if r := ia.cr[ca] + ib.cr[cb] + margin; ia.cc[ca].Dist2(d.rcc[cb]) > r*r {
 				continue
 			}
 			for _, fa := range ia.cfaces[ia.cstart[ca]:ia.cstart[ca+1]] {
+				if r := ia.fr[fa] + ib.cr[cb] + margin; ia.fc[fa].Dist2(d.rcc[cb]) > r*r {
+					continue
+				}
 				for _, fb := range ib.cfaces[ib.cstart[cb]:ib.cstart[cb+1]] {
 					if r := ia.fr[fa] + ib.fr[fb] + margin; ia.fc[fa].Dist2(d.rfc[fb]) > r*r {
 						continue
