@@ -623,7 +623,11 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		d.trans = true
 		d.theta, d.g = 0, mot.G
 		d.ay = mot.V
-		d.ax, d.az = mot.V.Orthonormal()
+		// Right-handed (x = y cross z): the edge-edge normal's sign is
+		// chosen by formula (7), a triple product that a mirrored frame
+		// would reverse.
+		d.az, _ = mot.V.Orthonormal()
+		d.ax = d.ay.Cross(d.az)
 		d.o = cA
 	case mot.Theta < smallTheta:
 		// The screw axis is about |displacement| / theta away: keep the
