@@ -1,0 +1,512 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/collide-go/collide/broad"
+	"github.com/collide-go/collide/contact"
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+)
+
+// BodyID names a body of a Sim: ids are given in the order of Add, from 0.
+type BodyID int32
+
+// BodyDef describes a body to add.
+type BodyDef struct {
+	// Mesh is the body's closed surface in the body frame, whose origin
+	// must be the centre of mass (MassProperties gives it; Centered moves a
+	// mesh there).
+	Mesh *mesh.Mesh
+	// Static bodies never move and are never moved by contacts; their mass
+	// and inertia are ignored.
+	Static bool
+	// Mass in kg and the inertia tensor about the centre of mass in the
+	// body frame, kg m²; both required for dynamic bodies.
+	Mass    float64
+	Inertia geom.Mat3
+	// Pose is the initial placement of the body frame.
+	Pose geom.Pose
+	// V and W are the initial linear velocity of the centre of mass and
+	// angular velocity, world frame.
+	V, W geom.Vec3
+}
+
+// Options configure a Sim. Zero fields take the defaults given.
+type Options struct {
+	// Gravity in m/s² (zero is no gravity).
+	Gravity geom.Vec3
+	// Dt is the fixed step in seconds; default 1/60.
+	Dt float64
+	// Friction is the Coulomb coefficient and Restitution the coefficient
+	// of restitution of every contact (zero is frictionless and inelastic).
+	Friction, Restitution float64
+	// Substeps is the number of solver substeps per step (default 8):
+	// contacts are found once per step, the bodies' positions and the
+	// contacts' separations are updated at every substep.
+	Substeps int
+	// Iterations is the number of solver passes per substep (default 1).
+	Iterations int
+	// Workers is the number of goroutines that find contacts (default 1).
+	// The result does not depend on it.
+	Workers int
+	// Margin is the base speculative distance in metres: pairs closer than
+	// Margin plus the distance they can travel in the step get contacts with
+	// a positive separation. Zero means 5% of the smaller body's bounding
+	// radius.
+	Margin float64
+	// ContactHertz and DampingRatio make the contacts' position correction
+	// a damped spring (Catto's soft step, as in Box2D v3); defaults 60 Hz
+	// and 10. PushVelocity caps the velocity at which overlap is undone
+	// (default 3 m/s). RestitutionThreshold is the approach speed below
+	// which contacts do not bounce (default 1 m/s).
+	ContactHertz, DampingRatio, PushVelocity, RestitutionThreshold float64
+}
+
+// Contact is one contact of a step as the solver used it: the pair, the
+// shared contact record (at the start of the step, Time 0, normal from A to
+// B), and the normal impulse the solver applied over the step (N s).
+type Contact struct {
+	A, B BodyID
+	contact.Contact
+	Impulse float64
+}
+
+// State is a body's pose and velocities (linear of the centre of mass, and
+// angular, both in world coordinates).
+type State struct {
+	Pose geom.Pose
+	V, W geom.Vec3
+}
+
+// Stats describe the last step.
+type Stats struct {
+	Pairs    int     // pairs of overlapping swept boxes
+	Contacts int     // contact points given to the solver
+	MaxDepth float64 // deepest overlap among them, metres (0 when none)
+	Retries  int     // times the step was done again with larger margins
+}
+
+// Sim is a rigid-body simulation: bodies, contacts and a solver. It is not
+// safe for concurrent use.
+type Sim struct {
+	opt    Options
+	bodies []body
+	shapes map[*mesh.Mesh]*shape
+	bp     broad.Sweep
+	boxes  []geom.AABB
+	pairs  []broad.Pair
+	work   []worker
+	// per step
+	raw      []Contact
+	cons     []constraint
+	warm     map[warmKey]impulses
+	nextWarm map[warmKey]impulses
+	stats    Stats
+	steps    int
+	saved    []State
+	extra    []float64 // margins raised for a step done again
+}
+
+type body struct {
+	shape   *shape
+	static  bool
+	invMass float64
+	invIb   geom.Mat3 // inverse inertia, body frame
+	Ib      geom.Mat3
+	pose    geom.Pose
+	v, w    geom.Vec3
+	// per step
+	invI  geom.Mat3 // world inverse inertia at the step's start
+	p0    geom.Vec3
+	q0    geom.Quat
+	dp    geom.Vec3 // displacement since the step's start
+	dR    geom.Mat3 // rotation since the step's start
+	sweep float64   // how far a point of the body can travel in the step
+}
+
+type worker struct {
+	probe probe
+	out   []contact.Contact
+	res   []Contact
+}
+
+// ErrBadBody is wrapped by errors about a BodyDef.
+var ErrBadBody = errors.New("bad body")
+
+// New returns an empty simulation.
+func New(opt *Options) (*Sim, error) {
+	s := &Sim{shapes: map[*mesh.Mesh]*shape{}, warm: map[warmKey]impulses{}, nextWarm: map[warmKey]impulses{}}
+	if opt != nil {
+		s.opt = *opt
+	}
+	o := &s.opt
+	def := func(x *float64, d float64) {
+		if *x == 0 {
+			*x = d
+		}
+	}
+	def(&o.Dt, 1.0/60)
+	def(&o.ContactHertz, 60)
+	def(&o.DampingRatio, 10)
+	def(&o.PushVelocity, 3)
+	def(&o.RestitutionThreshold, 1)
+	if o.Substeps == 0 {
+		o.Substeps = 8
+	}
+	if o.Iterations == 0 {
+		o.Iterations = 1
+	}
+	if o.Workers == 0 {
+		o.Workers = 1
+	}
+	switch {
+	case !(o.Dt > 0) || math.IsInf(o.Dt, 0):
+		return nil, fmt.Errorf("sim: option Dt %v must be positive", o.Dt)
+	case !o.Gravity.IsFinite():
+		return nil, fmt.Errorf("sim: option Gravity %v not finite", o.Gravity)
+	case !(o.Friction >= 0) || math.IsInf(o.Friction, 0):
+		return nil, fmt.Errorf("sim: option Friction %v must be finite and >= 0", o.Friction)
+	case !(o.Restitution >= 0 && o.Restitution <= 1):
+		return nil, fmt.Errorf("sim: option Restitution %v outside [0, 1]", o.Restitution)
+	case o.Substeps < 0 || o.Substeps > 64:
+		return nil, fmt.Errorf("sim: option Substeps %d outside [1, 64]", o.Substeps)
+	case o.Workers < 0:
+		return nil, fmt.Errorf("sim: option Workers %d negative", o.Workers)
+	case !(o.Margin >= 0) || math.IsInf(o.Margin, 0):
+		return nil, fmt.Errorf("sim: option Margin %v must be finite and >= 0", o.Margin)
+	}
+	for _, x := range []float64{o.ContactHertz, o.DampingRatio, o.PushVelocity, o.RestitutionThreshold} {
+		if !(x > 0) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("sim: solver options must be positive and finite (got %v)", x)
+		}
+	}
+	s.work = make([]worker, o.Workers)
+	return s, nil
+}
+
+// Options returns the options in effect (defaults filled in).
+func (s *Sim) Options() Options { return s.opt }
+
+// Add adds a body and returns its id.
+func (s *Sim) Add(def BodyDef) (BodyID, error) {
+	id := len(s.bodies)
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("sim: body %d: %w: %s", id, ErrBadBody, fmt.Sprintf(format, a...))
+	}
+	if def.Mesh == nil {
+		return 0, bad("no mesh")
+	}
+	if def.Mesh.NumFaces() == 0 || !def.Mesh.Closed() {
+		return 0, bad("mesh is not a closed surface")
+	}
+	if err := def.Pose.Validate(); err != nil {
+		return 0, bad("pose: %v", err)
+	}
+	if !def.V.IsFinite() || !def.W.IsFinite() {
+		return 0, bad("velocity not finite")
+	}
+	b := body{static: def.Static, pose: def.Pose}
+	if !def.Static {
+		if !(def.Mass > 0) || math.IsInf(def.Mass, 0) {
+			return 0, bad("mass %v must be positive", def.Mass)
+		}
+		inv, ok := def.Inertia.Inverse()
+		if !ok || !symmetricPositive(def.Inertia) {
+			return 0, bad("inertia tensor is not symmetric positive definite")
+		}
+		b.invMass = 1 / def.Mass
+		b.Ib = def.Inertia
+		b.invIb = inv
+		b.v, b.w = def.V, def.W
+	}
+	sh := s.shapes[def.Mesh]
+	if sh == nil {
+		sh = newShape(def.Mesh)
+		s.shapes[def.Mesh] = sh
+	}
+	b.shape = sh
+	s.bodies = append(s.bodies, b)
+	return BodyID(id), nil
+}
+
+func symmetricPositive(m geom.Mat3) bool {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < i; j++ {
+			if math.Abs(m[i][j]-m[j][i]) > 1e-9*(math.Abs(m[i][i])+math.Abs(m[j][j])) {
+				return false
+			}
+		}
+	}
+	// Sylvester's criterion.
+	d1 := m[0][0]
+	d2 := m[0][0]*m[1][1] - m[0][1]*m[1][0]
+	return d1 > 0 && d2 > 0 && m.Det() > 0 && !math.IsInf(d1, 0)
+}
+
+// Len returns the number of bodies.
+func (s *Sim) Len() int { return len(s.bodies) }
+
+// State returns a body's state.
+func (s *Sim) State(id BodyID) State {
+	b := &s.bodies[id]
+	return State{Pose: b.pose, V: b.v, W: b.w}
+}
+
+// Static reports whether a body is static.
+func (s *Sim) Static(id BodyID) bool { return s.bodies[id].static }
+
+// Radius returns a body's bounding radius about its centre of mass.
+func (s *Sim) Radius(id BodyID) float64 { return s.bodies[id].shape.radius }
+
+// Contacts returns the contacts of the last step, sorted by pair. The slice
+// is reused by the next step.
+func (s *Sim) Contacts() []Contact { return s.raw }
+
+// Stats returns figures of the last step.
+func (s *Sim) Stats() Stats { return s.stats }
+
+// Energy returns the total energy of the dynamic bodies: kinetic plus the
+// potential energy in gravity relative to the origin.
+func (s *Sim) Energy() float64 {
+	e := 0.0
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.static {
+			continue
+		}
+		m := 1 / b.invMass
+		R := b.pose.Q.Mat3()
+		Iw := R.Mul(b.Ib).Mul(R.Transpose())
+		e += 0.5*m*b.v.Norm2() + 0.5*b.w.Dot(Iw.MulVec(b.w)) - m*s.opt.Gravity.Dot(b.pose.P)
+	}
+	return e
+}
+
+// Step advances the simulation by one step of Options.Dt.
+//
+// Contacts are found once, at the start of the step, for every pair whose
+// bodies can come within the speculative margin during the step given their
+// velocities. When the solver leaves a body moving faster than its margin
+// allowed (a light body struck by a heavy one), the step is done again from
+// the same start with margins that cover the new speed, so that no contact
+// the body meets is missed.
+func (s *Sim) Step() error {
+	o := &s.opt
+	dt := o.Dt
+	g := o.Gravity.Norm()
+	if cap(s.saved) < len(s.bodies) {
+		s.saved = make([]State, len(s.bodies))
+		s.extra = make([]float64, len(s.bodies))
+	}
+	s.saved, s.extra = s.saved[:len(s.bodies)], s.extra[:len(s.bodies)]
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		s.saved[i] = State{Pose: b.pose, V: b.v, W: b.w}
+		s.extra[i] = 0
+	}
+	for attempt := 0; ; attempt++ {
+		for i := range s.bodies {
+			b := &s.bodies[i]
+			b.pose, b.v, b.w = s.saved[i].Pose, s.saved[i].V, s.saved[i].W
+			b.p0, b.q0 = b.pose.P, b.pose.Q
+			b.dp, b.dR = geom.Vec3{}, geom.Identity()
+			if b.static {
+				b.sweep = 0
+				continue
+			}
+			R := b.pose.Q.Mat3()
+			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+			b.sweep = math.Max((b.v.Norm()+g*dt)*dt+b.w.Norm()*dt*b.shape.radius, s.extra[i])
+		}
+		if err := s.findContacts(); err != nil {
+			return err
+		}
+		s.prepare()
+		h := dt / float64(o.Substeps)
+		for sub := 0; sub < o.Substeps; sub++ {
+			for i := range s.bodies {
+				b := &s.bodies[i]
+				if !b.static {
+					b.v = b.v.AddScaled(h, o.Gravity)
+				}
+			}
+			s.warmStart()
+			for it := 0; it < o.Iterations; it++ {
+				s.solve(h, true)
+			}
+			s.integrate(h)
+			s.solve(h, false)
+		}
+		s.restitution()
+		s.project()
+		if attempt == maxRetries || !s.outran() {
+			break
+		}
+		s.stats.Retries++
+	}
+	s.store()
+	s.finishBodies()
+	s.steps++
+	return nil
+}
+
+// maxRetries bounds how often a step is done again with larger margins.
+const maxRetries = 2
+
+// outran reports whether a body ends the step faster than its margin
+// allowed, and raises the margins of those bodies for the next attempt.
+func (s *Sim) outran() bool {
+	dt := s.opt.Dt
+	g := s.opt.Gravity.Norm()
+	out := false
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.static {
+			continue
+		}
+		r := b.shape.radius
+		need := (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*r
+		if need > b.sweep+0.5*s.baseMargin(r, r) {
+			s.extra[i] = 1.5 * need
+			out = true
+		}
+	}
+	return out
+}
+
+// findContacts runs the broad phase on swept boxes and the contact probe on
+// every candidate pair, in parallel, appending the contacts to s.raw in
+// pair order.
+func (s *Sim) findContacts() error {
+	n := len(s.bodies)
+	if cap(s.boxes) < n {
+		s.boxes = make([]geom.AABB, n)
+	}
+	s.boxes = s.boxes[:n]
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		box := b.shape.box.Transform(b.pose.Transform()).Expand(b.sweep + s.baseMargin(b.shape.radius, b.shape.radius))
+		if err := s.bp.Set(i, box); err != nil {
+			return fmt.Errorf("sim: body %d: %v", i, err)
+		}
+	}
+	s.pairs = s.bp.Pairs(s.pairs[:0])
+	k := 0
+	for _, p := range s.pairs {
+		if s.bodies[p.A].static && s.bodies[p.B].static {
+			continue
+		}
+		s.pairs[k] = p
+		k++
+	}
+	s.pairs = s.pairs[:k]
+	sort.Slice(s.pairs, func(i, j int) bool {
+		if s.pairs[i].A != s.pairs[j].A {
+			return s.pairs[i].A < s.pairs[j].A
+		}
+		return s.pairs[i].B < s.pairs[j].B
+	})
+	nw := len(s.work)
+	if nw > len(s.pairs)/8+1 {
+		nw = len(s.pairs)/8 + 1
+	}
+	if nw <= 1 {
+		s.probeRange(&s.work[0], 0, len(s.pairs))
+	} else {
+		var wg sync.WaitGroup
+		for w := 0; w < nw; w++ {
+			lo, hi := w*len(s.pairs)/nw, (w+1)*len(s.pairs)/nw
+			wg.Add(1)
+			go func(wk *worker) {
+				defer wg.Done()
+				s.probeRange(wk, lo, hi)
+			}(&s.work[w])
+		}
+		wg.Wait()
+	}
+	s.raw = s.raw[:0]
+	for w := 0; w < nw; w++ {
+		s.raw = append(s.raw, s.work[w].res...)
+	}
+	s.stats = Stats{Pairs: len(s.pairs), Contacts: len(s.raw)}
+	for i := range s.raw {
+		if d := -s.raw[i].Separation; d > s.stats.MaxDepth {
+			s.stats.MaxDepth = d
+		}
+	}
+	return nil
+}
+
+func (s *Sim) baseMargin(ra, rb float64) float64 {
+	if s.opt.Margin > 0 {
+		return s.opt.Margin
+	}
+	return 0.05 * math.Min(ra, rb)
+}
+
+func (s *Sim) probeRange(wk *worker, lo, hi int) {
+	wk.res = wk.res[:0]
+	for _, p := range s.pairs[lo:hi] {
+		a, b := &s.bodies[p.A], &s.bodies[p.B]
+		ra, rb := a.shape.radius, b.shape.radius
+		margin := s.baseMargin(ra, rb) + a.sweep + b.sweep
+		depthTol := 0.1 * math.Min(ra, rb)
+		wk.out = wk.probe.pair(wk.out[:0], a.shape, b.shape, a.pose.Transform(), b.pose.Transform(), margin, depthTol)
+		for _, c := range wk.out {
+			wk.res = append(wk.res, Contact{A: BodyID(p.A), B: BodyID(p.B), Contact: c})
+		}
+	}
+}
+
+// integrate moves the dynamic bodies over a substep of length h with their
+// current velocities: the centre of mass along v, the orientation about ω
+// (constant linear and angular velocity over the substep, the
+// linear-angular motion model with the body frame at the centre of mass).
+func (s *Sim) integrate(h float64) {
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.static {
+			continue
+		}
+		b.pose.P = b.pose.P.AddScaled(h, b.v)
+		b.dp = b.dp.AddScaled(h, b.v)
+		q := geom.QuatRotationVector(b.w.Scale(h)).Mul(b.pose.Q)
+		if qn, ok := q.Normalize(); ok {
+			q = qn
+		}
+		b.pose.Q = q
+		b.dR = q.Mul(b.q0.Conj()).Mat3()
+	}
+}
+
+// finishBodies applies the change of the world inertia tensor over the
+// step: the angular momentum is kept (free rotation) and the rotational
+// energy is never allowed to grow.
+func (s *Sim) finishBodies() {
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.static {
+			continue
+		}
+		if q, ok := b.pose.Q.Normalize(); ok {
+			b.pose.Q = q
+		}
+		R0 := b.q0.Mat3()
+		R1 := b.pose.Q.Mat3()
+		L := R0.MulVec(b.Ib.MulVec(R0.MulVecT(b.w)))
+		e0 := 0.5 * b.w.Dot(L)
+		w1 := R1.MulVec(b.invIb.MulVec(R1.MulVecT(L)))
+		e1 := 0.5 * w1.Dot(L)
+		if e1 > e0 && e1 > 0 {
+			w1 = w1.Scale(math.Sqrt(e0 / e1))
+		}
+		if w1.IsFinite() {
+			b.w = w1
+		}
+	}
+}
