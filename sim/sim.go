@@ -88,8 +88,11 @@ type Stats struct {
 	Pairs    int     // pairs of overlapping swept boxes
 	Contacts int     // contact points given to the solver
 	MaxDepth float64 // deepest overlap among them, metres (0 when none)
-	Retries  int     // times the step was done again with larger margins
 }
+
+// Redone returns how many times a step was done again with larger margins
+// and how many times a step was split in halves, since the simulation began.
+func (s *Sim) Redone() (retries, splits int) { return s.retries, s.splits }
 
 // Sim is a rigid-body simulation: bodies, contacts and a solver. It is not
 // safe for concurrent use.
@@ -108,8 +111,10 @@ type Sim struct {
 	nextWarm map[warmKey]impulses
 	stats    Stats
 	steps    int
-	saved    []State
-	extra    []float64 // margins raised for a step done again
+	saved    [][]State   // start states per split depth
+	extra    [][]float64 // margins raised for a step done again
+	retries  int
+	splits   int
 }
 
 type body struct {
@@ -293,26 +298,33 @@ func (s *Sim) Energy() float64 {
 // bodies can come within the speculative margin during the step given their
 // velocities. When the solver leaves a body moving faster than its margin
 // allowed (a light body struck by a heavy one), the step is done again from
-// the same start with margins that cover the new speed, so that no contact
-// the body meets is missed.
+// the same start with margins that cover the new speed; when a body would
+// still turn by more than maxTurn radians, the step is split in halves (up
+// to maxSplit times), so that contacts are found again before a spinning
+// body has turned a new face towards its neighbour.
 func (s *Sim) Step() error {
+	if err := s.advance(s.opt.Dt, 0); err != nil {
+		return err
+	}
+	s.steps++
+	return nil
+}
+
+const (
+	maxRetries = 1    // a step redone with larger margins
+	maxSplit   = 3    // halvings of a step
+	maxTurn    = 0.25 // radians a body may turn within one contact search
+)
+
+func (s *Sim) advance(dt float64, depth int) error {
 	o := &s.opt
-	dt := o.Dt
 	g := o.Gravity.Norm()
-	if cap(s.saved) < len(s.bodies) {
-		s.saved = make([]State, len(s.bodies))
-		s.extra = make([]float64, len(s.bodies))
-	}
-	s.saved, s.extra = s.saved[:len(s.bodies)], s.extra[:len(s.bodies)]
-	for i := range s.bodies {
-		b := &s.bodies[i]
-		s.saved[i] = State{Pose: b.pose, V: b.v, W: b.w}
-		s.extra[i] = 0
-	}
+	saved := s.saveStates(depth)
+	extra := s.extras(depth)
 	for attempt := 0; ; attempt++ {
 		for i := range s.bodies {
 			b := &s.bodies[i]
-			b.pose, b.v, b.w = s.saved[i].Pose, s.saved[i].V, s.saved[i].W
+			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
 			b.p0, b.q0 = b.pose.P, b.pose.Q
 			b.dp, b.dR = geom.Vec3{}, geom.Identity()
 			if b.static {
@@ -321,13 +333,13 @@ func (s *Sim) Step() error {
 			}
 			R := b.pose.Q.Mat3()
 			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
-			b.sweep = math.Max((b.v.Norm()+g*dt)*dt+b.w.Norm()*dt*b.shape.radius, s.extra[i])
+			b.sweep = math.Max((b.v.Norm()+g*dt)*dt+b.w.Norm()*dt*b.shape.radius, extra[i])
 		}
 		if err := s.findContacts(); err != nil {
 			return err
 		}
-		s.prepare()
 		h := dt / float64(o.Substeps)
+		s.prepare(h)
 		for sub := 0; sub < o.Substeps; sub++ {
 			for i := range s.bodies {
 				b := &s.bodies[i]
@@ -344,26 +356,59 @@ func (s *Sim) Step() error {
 		}
 		s.restitution()
 		s.project()
-		if attempt == maxRetries || !s.outran() {
+		outran, turned := s.outran(dt, extra)
+		if turned && depth < maxSplit {
+			for i := range s.bodies {
+				b := &s.bodies[i]
+				b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
+			}
+			s.splits++
+			if err := s.advance(dt/2, depth+1); err != nil {
+				return err
+			}
+			return s.advance(dt/2, depth+1)
+		}
+		if !outran || attempt == maxRetries {
 			break
 		}
-		s.stats.Retries++
+		s.retries++
 	}
-	s.store()
+	s.store(dt)
 	s.finishBodies()
-	s.steps++
 	return nil
 }
 
-// maxRetries bounds how often a step is done again with larger margins.
-const maxRetries = 2
+// saveStates copies the bodies' states into the buffer of a split depth.
+func (s *Sim) saveStates(depth int) []State {
+	for len(s.saved) <= depth {
+		s.saved = append(s.saved, nil)
+	}
+	buf := s.saved[depth][:0]
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		buf = append(buf, State{Pose: b.pose, V: b.v, W: b.w})
+	}
+	s.saved[depth] = buf
+	return buf
+}
+
+func (s *Sim) extras(depth int) []float64 {
+	for len(s.extra) <= depth {
+		s.extra = append(s.extra, nil)
+	}
+	buf := s.extra[depth][:0]
+	for range s.bodies {
+		buf = append(buf, 0)
+	}
+	s.extra[depth] = buf
+	return buf
+}
 
 // outran reports whether a body ends the step faster than its margin
-// allowed, and raises the margins of those bodies for the next attempt.
-func (s *Sim) outran() bool {
-	dt := s.opt.Dt
+// allowed (raising its margin in extra for the next attempt), and whether a
+// body turns by more than maxTurn in the step.
+func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 	g := s.opt.Gravity.Norm()
-	out := false
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		if b.static {
@@ -372,11 +417,14 @@ func (s *Sim) outran() bool {
 		r := b.shape.radius
 		need := (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*r
 		if need > b.sweep+0.5*s.baseMargin(r, r) {
-			s.extra[i] = 1.5 * need
+			extra[i] = 1.5 * need
 			out = true
 		}
+		if b.w.Norm()*dt > maxTurn {
+			turned = true
+		}
 	}
-	return out
+	return out, turned
 }
 
 // findContacts runs the broad phase on swept boxes and the contact probe on

@@ -56,7 +56,7 @@ func makeSoft(hertz, zeta, h float64) soft {
 	return soft{omega / a1, a2 * a3, a3}
 }
 
-func (s *Sim) prepare() {
+func (s *Sim) prepare(h float64) {
 	s.cons = s.cons[:0]
 	for i := range s.raw {
 		c := &s.raw[i]
@@ -77,7 +77,8 @@ func (s *Sim) prepare() {
 		k.mt2 = s.effMass(a, b, k.ra, k.rb, k.t2)
 		k.key = warmKey{c.A, c.B, c.ID()}
 		if w, ok := s.warm[k.key]; ok {
-			k.imp = w
+			// Stored as forces: the substep may differ (a split step).
+			k.imp = impulses{w.n * h, w.t1 * h, w.t2 * h}
 		}
 		dv := velAt(b, k.rb).Sub(velAt(a, k.ra))
 		k.relVel = dv.Dot(k.n)
@@ -191,12 +192,13 @@ func (s *Sim) restitution() {
 	}
 }
 
-func (s *Sim) store() {
+func (s *Sim) store(dt float64) {
 	subs := float64(s.opt.Substeps)
+	inv := subs / dt
 	clear(s.nextWarm)
 	for i := range s.cons {
 		k := &s.cons[i]
-		s.nextWarm[k.key] = k.imp
+		s.nextWarm[k.key] = impulses{k.imp.n * inv, k.imp.t1 * inv, k.imp.t2 * inv}
 		s.raw[i].Impulse = k.imp.n * subs
 	}
 	s.nextWarm, s.warm = s.warm, s.nextWarm
