@@ -10,46 +10,52 @@ import (
 // FuzzLoad feeds arbitrary workload.json and CSV contents to Load: it
 // must return a workload or an error, never panic or hang.
 func FuzzLoad(f *testing.F) {
-	for _, d := range []string{"screwpairs-cube-q200-s4", "polytopes-mixed-n10-b50-f40-s1"} {
-		src := filepath.Join(samples, d)
-		wj, _ := os.ReadFile(filepath.Join(src, "workload.json"))
-		csv := "queries.csv"
-		if d[0] == 'p' {
-			csv = "poses.csv"
-		}
-		data, _ := os.ReadFile(filepath.Join(src, csv))
-		if len(data) > 4000 {
-			data = data[:4000]
-		}
-		f.Add(wj, data)
-	}
-	f.Add([]byte(`{"format":"bench-workload/1","kind":"frames","meshes":[{"name":"c","file":"c.obj"}],"bodies":[{"id":0,"mesh":"c"}],"frames":1}`),
-		[]byte("frame,body,px,py,pz,qw,qx,qy,qz\n0,0,0,0,0,1,0,0,0\n"))
+	// Small seeds (a header and a row or two) keep the minimisation of
+	// new inputs short.
+	cubeJSON := `{"format":"bench-workload/1","kind":"motions","meshes":[{"name":"c","file":"meshes/cube.obj"}],"num_queries":1}`
+	q := "id,meshA,meshB,a0_px,a0_py,a0_pz,a0_qw,a0_qx,a0_qy,a0_qz,a1_px,a1_py,a1_pz,a1_qw,a1_qx,a1_qy,a1_qz," +
+		"b0_px,b0_py,b0_pz,b0_qw,b0_qx,b0_qy,b0_qz,b1_px,b1_py,b1_pz,b1_qw,b1_qx,b1_qy,b1_qz\n" +
+		"0,c,c,0,0,0,1,0,0,0,0,0,0,1,0,0,0,3,0,0,1,0,0,0,0,0,0,1,0,0,0\n"
+	f.Add([]byte(cubeJSON), []byte(q))
+	f.Add([]byte(`{"format":"bench-workload/1","kind":"frames","meshes":[{"name":"c","file":"c.obj"}],"bodies":[{"id":0,"mesh":"c"},{"id":1,"mesh":"c"}],"frames":1}`),
+		[]byte("frame,body,px,py,pz,qw,qx,qy,qz\n0,0,0,0,0,1,0,0,0\n0,1,0.5,0,0,1,0,0,0\n"))
 	f.Add([]byte(`{"format":"bench-workload/1","kind":"motions","meshes":[{"name":"c","file":"c.obj"}],"num_queries":1}`),
 		[]byte("id,meshA,meshB,a0_px\n0,c,c,NaN\n"))
+	f.Add([]byte(`{"format":"bench-workload/1","kind":"frames","meshes":[{"name":"c","file":"../c.obj"}],"frames":1}`), []byte("frame\n"))
 	cube, err := os.ReadFile(filepath.Join(samples, "screwpairs-cube-q200-s4", "meshes", "cube.obj"))
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Fuzz(func(t *testing.T, wj, csv []byte) {
-		dir := t.TempDir()
-		for _, name := range []string{"c.obj", "cube.obj", "meshes/cube.obj"} {
-			os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
-			os.WriteFile(filepath.Join(dir, name), cube, 0o644)
+	// One directory for every input: the meshes are written once, the
+	// two inputs overwrite workload.json and the CSV files.
+	dir := f.TempDir()
+	for _, name := range []string{"c.obj", "cube.obj", "meshes/cube.obj"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			f.Fatal(err)
 		}
-		os.WriteFile(filepath.Join(dir, "workload.json"), wj, 0o644)
-		os.WriteFile(filepath.Join(dir, "queries.csv"), csv, 0o644)
-		os.WriteFile(filepath.Join(dir, "poses.csv"), csv, 0o644)
+		if err := os.WriteFile(filepath.Join(dir, name), cube, 0o644); err != nil {
+			f.Fatal(err)
+		}
+	}
+	timer := time.NewTimer(time.Hour)
+	f.Fuzz(func(t *testing.T, wj, csv []byte) {
+		for name, data := range map[string][]byte{"workload.json": wj, "queries.csv": csv, "poses.csv": csv} {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		type res struct {
 			w   *Workload
 			err error
 		}
 		done := make(chan res, 1)
 		go func() { w, err := Load(dir); done <- res{w, err} }()
+		timer.Reset(5 * time.Second)
 		var r res
 		select {
 		case r = <-done:
-		case <-time.After(5 * time.Second):
+			timer.Stop()
+		case <-timer.C:
 			t.Fatalf("Load hangs on workload.json %q", wj)
 		}
 		w, err := r.w, r.err

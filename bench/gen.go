@@ -3,17 +3,13 @@ package bench
 import (
 	"encoding/json"
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/meshio"
-	"github.com/collide-go/collide/shapes"
 )
 
 // FramesSpec describes a generated "frames" workload in the manner of
@@ -64,85 +60,14 @@ func (s FramesSpec) withDefaults() FramesSpec {
 // GenerateFrames builds the workload described by spec (in memory; Save
 // writes it). Poses never depend on collision answers.
 func GenerateFrames(spec FramesSpec) (*Workload, error) {
-	s := spec.withDefaults()
-	if s.Verts < 4 {
-		return nil, fmt.Errorf("verts %d: a polytope needs at least 4", s.Verts)
+	src, err := NewFrameSource(spec)
+	if err != nil {
+		return nil, err
 	}
-	var kinds []shapes.PolytopeShape
-	if s.Shape == "mixed" {
-		kinds = []shapes.PolytopeShape{shapes.Ellipsoid, shapes.Rod, shapes.Plate}
-	} else {
-		k, err := shapes.ParsePolytopeShape(s.Shape)
-		if err != nil {
-			return nil, err
-		}
-		kinds = []shapes.PolytopeShape{k}
+	w := src.Workload()
+	for f := 0; f < w.Frames; f++ {
+		w.Poses = append(w.Poses, src.Next(nil))
 	}
-	rng := rand.New(rand.NewPCG(s.Seed, 0x6672616d6573))
-	w := &Workload{
-		Name:      fmt.Sprintf("polytopes-%s-n%d-b%d-f%d-s%d", s.Shape, s.Verts, s.Bodies, s.Frames, s.Seed),
-		Kind:      "frames",
-		MeshIndex: map[string]int{},
-		Frames:    s.Frames,
-	}
-	vol, rmax := 0.0, 0.0
-	radius := make([]float64, s.Bodies)
-	for b := 0; b < s.Bodies; b++ {
-		k := kinds[rng.IntN(len(kinds))]
-		m := shapes.RandomPolytope(k, s.Verts, s.Radius, rng.Uint64())
-		name := "b" + strconv.Itoa(b)
-		w.MeshIndex[name] = b
-		w.Meshes = append(w.Meshes, m)
-		w.MeshNames = append(w.MeshNames, name)
-		w.BodyMesh = append(w.BodyMesh, b)
-		vol += m.Volume()
-		radius[b] = m.Radius()
-		rmax = math.Max(rmax, radius[b])
-	}
-	side := math.Max(math.Cbrt(vol/s.Density), 4*rmax)
-	pos := make([]geom.Vec3, s.Bodies)
-	vel := make([]geom.Vec3, s.Bodies)
-	rot := make([]geom.Quat, s.Bodies)
-	spin := make([]geom.Quat, s.Bodies)
-	unit := func() geom.Vec3 {
-		for {
-			if u, ok := (geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}).Normalize(); ok {
-				return u
-			}
-		}
-	}
-	for b := range pos {
-		r := radius[b]
-		pos[b] = geom.Vec3{X: r + rng.Float64()*(side-2*r), Y: r + rng.Float64()*(side-2*r), Z: r + rng.Float64()*(side-2*r)}
-		vel[b] = unit().Scale(s.Speed * r)
-		rot[b] = geom.QuatAxisAngle(unit(), rng.Float64()*2*math.Pi)
-		spin[b] = geom.QuatAxisAngle(unit(), s.RotDeg*math.Pi/180)
-	}
-	for f := 0; f < s.Frames; f++ {
-		ps := make([]geom.Pose, s.Bodies)
-		for b := range ps {
-			ps[b] = geom.Pose{P: pos[b], Q: rot[b]}
-			// Advance; bounce off the walls (centre kept a radius inside).
-			r := radius[b]
-			p := pos[b].Add(vel[b])
-			for i := 0; i < 3; i++ {
-				if c := p.Get(i); c < r || c > side-r {
-					vel[b] = vel[b].Set(i, -vel[b].Get(i))
-					p = p.Set(i, math.Min(math.Max(c, r), side-r))
-				}
-			}
-			pos[b] = p
-			q, _ := spin[b].Mul(rot[b]).Normalize()
-			rot[b] = q
-		}
-		w.Poses = append(w.Poses, ps)
-	}
-	w.params = map[string]any{
-		"bodies": s.Bodies, "verts": s.Verts, "frames": s.Frames, "shape": s.Shape,
-		"density": s.Density, "speed": s.Speed, "rot_deg": s.RotDeg, "radius": s.Radius,
-		"box": map[string]any{"min": []float64{0, 0, 0}, "max": []float64{side, side, side}},
-	}
-	w.seed = s.Seed
 	return w, nil
 }
 

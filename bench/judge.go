@@ -9,7 +9,7 @@ import (
 )
 
 // Verdict is the comparison of an algorithm's answers with a workload's
-// expected answers (../shared/bench/FORMAT.md Sec. 8 and 9).
+// expected answers (Sec. 8 and 9 of the benchmark format).
 type Verdict struct {
 	// Judged is the number of queries compared (narrow: pairs present in
 	// expected/narrow.csv; broad: frames; ccd: queries).
@@ -36,7 +36,7 @@ func (v *Verdict) Correct() bool { return v.FN == 0 && v.FP == 0 && v.Late == 0 
 
 // String summarises v in one line.
 func (v *Verdict) String() string {
-	s := fmt.Sprintf("judged %d: fn %d fp %d", v.Judged, v.FN, v.FP)
+	s := fmt.Sprintf("judged %d queries: fn %d fp %d", v.Judged, v.FN, v.FP)
 	if v.Ambiguous > 0 {
 		s += fmt.Sprintf(" (ambiguous %d)", v.Ambiguous)
 	}
@@ -52,6 +52,11 @@ func (v *Verdict) String() string {
 // TocTolerance is the ccd time-of-contact tolerance of FORMAT.md Sec. 8.
 const TocTolerance = 1e-2
 
+// judge compares r with the workload's expected answers, if it has
+// them. A reference it cannot use (no rows, a row for a query that does
+// not exist or appears twice, a query without a row, a hit other than 0
+// or 1, a time of contact outside [0, 1]) is an error naming the file and
+// line.
 func judge(w *Workload, fd *frameData, r *Result) (*Verdict, error) {
 	path := filepath.Join(w.Dir, "expected", r.Task+".csv")
 	f, err := os.Open(path)
@@ -66,136 +71,246 @@ func judge(w *Workload, fd *frameData, r *Result) (*Verdict, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &Verdict{}
+	var v *Verdict
 	switch r.Task {
 	case "narrow":
-		idx, err := c.need("frame", "a", "b", "hit", "margin")
-		if err != nil {
-			return nil, err
-		}
-		got := map[[3]int]bool{}
-		k := 0
-		for fr, ps := range fd.pairs {
-			for _, p := range ps {
-				got[[3]int{fr, int(p.A), int(p.B)}] = r.narrow[k]
-				k++
-			}
-		}
-		rad := 0.0
-		for _, m := range w.BodyMesh {
-			rad += w.Meshes[m].Radius()
-		}
-		eps := 1e-9 * rad / float64(len(w.BodyMesh))
-		for c.next() {
-			var key [3]int
-			for i, n := range []string{"frame", "a", "b"} {
-				if key[i], err = c.int(idx[i], n); err != nil {
-					return nil, err
-				}
-			}
-			margin, err := c.float(idx[4], "margin")
-			if err != nil {
-				return nil, err
-			}
-			v.Judged++
-			hit := got[key]
-			switch {
-			case hit && margin > eps:
-				v.FP++
-			case !hit && margin < -eps:
-				v.FN++
-			case hit != (margin <= 0):
-				v.Ambiguous++
-			}
-		}
+		v, err = judgeNarrow(c, w, fd, r)
 	case "broad":
-		idx, err := c.need("frame", "a", "b")
-		if err != nil {
-			return nil, err
-		}
-		want := map[[3]int]bool{}
-		for c.next() {
-			var key [3]int
-			for i, n := range []string{"frame", "a", "b"} {
-				if key[i], err = c.int(idx[i], n); err != nil {
-					return nil, err
-				}
-			}
-			want[key] = true
-		}
-		seen := map[[3]int]bool{}
-		for fr, ps := range r.broad {
-			for _, p := range ps {
-				a, b := int(p.A), int(p.B)
-				if a > b {
-					a, b = b, a
-				}
-				key := [3]int{fr, a, b}
-				if seen[key] || !want[key] {
-					v.FP++ // duplicate or extra
-				}
-				seen[key] = true
-			}
-		}
-		for key := range want {
-			if !seen[key] {
-				v.FN++
-			}
-		}
-		v.Judged = len(r.broad)
+		v, err = judgeBroad(c, w, fd, r)
 	case "ccd":
-		idx, err := c.need("id", "hit", "toc")
-		if err != nil {
-			return nil, err
-		}
-		byID := map[int]int{}
-		for i, id := range r.queryIDs {
-			byID[id] = i
-		}
-		var errs []float64
-		for c.next() {
-			id, err := c.int(idx[0], "id")
-			if err != nil {
-				return nil, err
-			}
-			h, err := c.int(idx[1], "hit")
-			if err != nil {
-				return nil, err
-			}
-			i, ok := byID[id]
-			if !ok {
-				return nil, c.errf("query id %d is not in the workload", id)
-			}
-			v.Judged++
-			a := r.ccd[i]
-			switch {
-			case h == 1 && !a.hit:
-				v.FN++
-			case h == 0 && a.hit:
-				v.FP++
-			case h == 1:
-				t, err := c.float(idx[2], "toc")
-				if err != nil {
-					return nil, err
-				}
-				d := a.toc - t
-				errs = append(errs, math.Abs(d))
-				if d > TocTolerance {
-					v.Late++
-				} else if d < -TocTolerance {
-					v.Early++
-				}
-			}
-		}
-		if len(errs) > 0 {
-			sort.Float64s(errs)
-			v.TocMedian = errs[len(errs)/2]
-			v.TocP95 = errs[int(0.95*float64(len(errs)-1))]
-			v.TocMax = errs[len(errs)-1]
-		}
+		v, err = judgeCCD(c, r)
+	default:
+		return nil, fmt.Errorf("%s: no judge for task %q", path, r.Task)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if err := c.sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return v, nil
+}
+
+// bit reads a 0 or 1 column.
+func (c *csvReader) bit(j int, name string) (bool, error) {
+	s, err := c.field(j, name)
+	if err != nil {
+		return false, err
+	}
+	switch s {
+	case "0":
+		return false, nil
+	case "1":
+		return true, nil
+	}
+	return false, c.errf("column %q: %q is not 0 or 1", name, s)
+}
+
+// key reads the frame, a and b columns of a pair row and checks that
+// frame is in [0, frames) and 0 <= a < b < bodies.
+func (c *csvReader) key(idx []int, frames, bodies int) ([3]int, error) {
+	var key [3]int
+	var err error
+	for i, n := range []string{"frame", "a", "b"} {
+		if key[i], err = c.int(idx[i], n); err != nil {
+			return key, err
+		}
+	}
+	switch {
+	case key[0] < 0 || key[0] >= frames:
+		return key, c.errf("frame %d out of range [0, %d)", key[0], frames)
+	case key[1] < 0 || key[1] >= key[2] || key[2] >= bodies:
+		return key, c.errf("pair %d,%d: want 0 <= a < b < %d", key[1], key[2], bodies)
+	}
+	return key, nil
+}
+
+// noRows is the error of a reference without a single row.
+func noRows(c *csvReader, want int, what string) error {
+	return fmt.Errorf("%s: no rows after the header, want one per %s (%d)", c.path, what, want)
+}
+
+func judgeNarrow(c *csvReader, w *Workload, fd *frameData, r *Result) (*Verdict, error) {
+	idx, err := c.need("frame", "a", "b", "hit", "margin")
+	if err != nil {
+		return nil, err
+	}
+	// The index of every AABB-overlapping pair in r.narrow.
+	at := make(map[[3]int]int, fd.npair)
+	k := 0
+	for fr, ps := range fd.pairs {
+		for _, p := range ps {
+			at[[3]int{fr, int(p.A), int(p.B)}] = k
+			k++
+		}
+	}
+	rad := 0.0
+	for _, m := range w.BodyMesh {
+		rad += w.Meshes[m].Radius()
+	}
+	eps := 1e-9 * rad / float64(len(w.BodyMesh))
+	line := make(map[[3]int]int, fd.npair)
+	v := &Verdict{}
+	for c.next() {
+		key, err := c.key(idx, w.Frames, len(w.BodyMesh))
+		if err != nil {
+			return nil, err
+		}
+		i, ok := at[key]
+		if !ok {
+			return nil, c.errf("frame %d pair %d,%d: the bodies' boxes do not overlap, so it is no narrow query", key[0], key[1], key[2])
+		}
+		if l, dup := line[key]; dup {
+			return nil, c.errf("frame %d pair %d,%d: second row (first at line %d)", key[0], key[1], key[2], l)
+		}
+		line[key] = c.line
+		if _, err := c.bit(idx[3], "hit"); err != nil {
+			return nil, err
+		}
+		margin, err := c.float(idx[4], "margin")
+		if err != nil {
+			return nil, err
+		}
+		v.Judged++
+		hit := r.narrow[i]
+		switch {
+		case hit && margin > eps:
+			v.FP++
+		case !hit && margin < -eps:
+			v.FN++
+		case hit != (margin <= 0):
+			v.Ambiguous++
+		}
+	}
+	if v.Judged == 0 && fd.npair > 0 {
+		return nil, noRows(c, fd.npair, "pair whose boxes overlap")
+	}
+	if v.Judged < fd.npair {
+		for fr, ps := range fd.pairs {
+			for _, p := range ps {
+				if _, ok := line[[3]int{fr, int(p.A), int(p.B)}]; !ok {
+					return nil, fmt.Errorf("%s: rows for %d of %d queries; no row for frame %d pair %d,%d",
+						c.path, v.Judged, fd.npair, fr, p.A, p.B)
+				}
+			}
+		}
+	}
+	return v, nil
+}
+
+func judgeBroad(c *csvReader, w *Workload, fd *frameData, r *Result) (*Verdict, error) {
+	idx, err := c.need("frame", "a", "b")
+	if err != nil {
+		return nil, err
+	}
+	want := map[[3]int]int{}
+	for c.next() {
+		key, err := c.key(idx, w.Frames, len(w.BodyMesh))
+		if err != nil {
+			return nil, err
+		}
+		if l, dup := want[key]; dup {
+			return nil, c.errf("frame %d pair %d,%d: second row (first at line %d)", key[0], key[1], key[2], l)
+		}
+		want[key] = c.line
+	}
+	if len(want) == 0 && fd.npair > 0 {
+		return nil, noRows(c, fd.npair, "pair whose boxes overlap")
+	}
+	v := &Verdict{}
+	seen := map[[3]int]bool{}
+	for fr, ps := range r.broad {
+		for _, p := range ps {
+			a, b := int(p.A), int(p.B)
+			if a > b {
+				a, b = b, a
+			}
+			key := [3]int{fr, a, b}
+			if _, ok := want[key]; seen[key] || !ok {
+				v.FP++ // duplicate or extra
+			}
+			seen[key] = true
+		}
+	}
+	for key := range want {
+		if !seen[key] {
+			v.FN++
+		}
+	}
+	v.Judged = len(r.broad)
+	return v, nil
+}
+
+func judgeCCD(c *csvReader, r *Result) (*Verdict, error) {
+	idx, err := c.need("id", "hit", "toc")
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int]int{}
+	for i, id := range r.queryIDs {
+		byID[id] = i
+	}
+	line := make([]int, len(r.ccd))
+	v := &Verdict{}
+	var errs []float64
+	for c.next() {
+		id, err := c.int(idx[0], "id")
+		if err != nil {
+			return nil, err
+		}
+		i, ok := byID[id]
+		if !ok {
+			return nil, c.errf("query id %d is not in the workload", id)
+		}
+		if line[i] != 0 {
+			return nil, c.errf("query id %d: second row (first at line %d)", id, line[i])
+		}
+		line[i] = c.line
+		h, err := c.bit(idx[1], "hit")
+		if err != nil {
+			return nil, err
+		}
+		var t float64
+		if h {
+			if t, err = c.float(idx[2], "toc"); err != nil {
+				return nil, err
+			}
+			if t < 0 || t > 1 {
+				return nil, c.errf("column \"toc\": %v is outside [0, 1]", t)
+			}
+		}
+		v.Judged++
+		a := r.ccd[i]
+		switch {
+		case h && !a.hit:
+			v.FN++
+		case !h && a.hit:
+			v.FP++
+		case h:
+			d := a.toc - t
+			errs = append(errs, math.Abs(d))
+			if d > TocTolerance {
+				v.Late++
+			} else if d < -TocTolerance {
+				v.Early++
+			}
+		}
+	}
+	if v.Judged == 0 {
+		return nil, noRows(c, len(r.ccd), "query")
+	}
+	if v.Judged < len(r.ccd) {
+		for i, l := range line {
+			if l == 0 {
+				return nil, fmt.Errorf("%s: rows for %d of %d queries; no row for query id %d", c.path, v.Judged, len(r.ccd), r.queryIDs[i])
+			}
+		}
+	}
+	if len(errs) > 0 {
+		sort.Float64s(errs)
+		v.TocMedian = errs[len(errs)/2]
+		v.TocP95 = errs[int(0.95*float64(len(errs)-1))]
+		v.TocMax = errs[len(errs)-1]
 	}
 	return v, nil
 }

@@ -2,7 +2,9 @@ package bench
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -37,8 +39,11 @@ type workloadJSON struct {
 	NumQueries *int   `json:"num_queries"`
 }
 
-// Load reads the workload in dir (../shared/bench/FORMAT.md). Errors name
-// the file, and the line for CSV files.
+// Load reads the workload in dir (the benchmark workload format). Errors
+// name the file and its line (and column, for workload.json). Every file
+// workload.json names must lie inside dir: a path that is absolute, leaves
+// dir through "..", or resolves outside it through a symbolic link is
+// refused.
 func Load(dir string) (*Workload, error) {
 	if MeshLoader == nil {
 		return nil, fmt.Errorf("bench: no MeshLoader set")
@@ -50,7 +55,7 @@ func Load(dir string) (*Workload, error) {
 	}
 	var wj workloadJSON
 	if err := json.Unmarshal(data, &wj); err != nil {
-		return nil, fmt.Errorf("%s: %v", jpath, err)
+		return nil, jsonError(jpath, data, err)
 	}
 	if wj.Format != "bench-workload/1" {
 		return nil, fmt.Errorf("%s: format %q, want \"bench-workload/1\"", jpath, wj.Format)
@@ -66,7 +71,11 @@ func Load(dir string) (*Workload, error) {
 		if _, dup := w.MeshIndex[mj.Name]; dup {
 			return nil, fmt.Errorf("%s: meshes[%d]: duplicate mesh name %q", jpath, i, mj.Name)
 		}
-		m, err := MeshLoader(filepath.Join(dir, mj.File))
+		mpath, err := inside(dir, mj.File)
+		if err != nil {
+			return nil, fmt.Errorf("%s: meshes[%d]: %v", jpath, i, err)
+		}
+		m, err := MeshLoader(mpath)
 		if err != nil {
 			return nil, err
 		}
@@ -93,14 +102,22 @@ func Load(dir string) (*Workload, error) {
 			wj.Poses = "poses.csv"
 		}
 		w.Frames = wj.Frames
-		if err := w.loadPoses(filepath.Join(dir, wj.Poses)); err != nil {
+		ppath, err := inside(dir, wj.Poses)
+		if err != nil {
+			return nil, fmt.Errorf("%s: poses: %v", jpath, err)
+		}
+		if err := w.loadPoses(ppath); err != nil {
 			return nil, err
 		}
 	case "motions":
 		if wj.Queries == "" {
 			wj.Queries = "queries.csv"
 		}
-		if err := w.loadQueries(filepath.Join(dir, wj.Queries)); err != nil {
+		qpath, err := inside(dir, wj.Queries)
+		if err != nil {
+			return nil, fmt.Errorf("%s: queries: %v", jpath, err)
+		}
+		if err := w.loadQueries(qpath); err != nil {
 			return nil, err
 		}
 		if wj.NumQueries != nil && *wj.NumQueries != len(w.Queries) {
@@ -110,6 +127,52 @@ func Load(dir string) (*Workload, error) {
 		return nil, fmt.Errorf("%s: kind %q, want \"frames\" or \"motions\"", jpath, wj.Kind)
 	}
 	return w, nil
+}
+
+// inside returns dir joined with the relative path name, or an error if
+// name is absolute, leaves dir lexically, or resolves (following symbolic
+// links) to a place outside dir.
+func inside(dir, name string) (string, error) {
+	if !filepath.IsLocal(name) {
+		return "", fmt.Errorf("file %q is not a relative path inside the workload directory", name)
+	}
+	p := filepath.Join(dir, name)
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return p, nil // a missing file is reported when it is opened
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	if rel, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(rel) {
+		return "", fmt.Errorf("file %q resolves to %s, outside the workload directory", name, real)
+	}
+	return p, nil
+}
+
+// jsonError adds the line and column of a syntax or type error to err.
+func jsonError(path string, data []byte, err error) error {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off < 0 {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	// Offset counts the bytes read, the bad one included.
+	before := data[:max(off-1, 0)]
+	line := 1 + bytes.Count(before, []byte{'\n'})
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	return fmt.Errorf("%s:%d:%d: %v", path, line, col, err)
 }
 
 // csvReader reads a headered CSV file and locates columns by name.

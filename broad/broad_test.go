@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/racecheck"
 )
 
 // oracle is the reference: a map of boxes and a double loop with the
@@ -286,6 +287,9 @@ func TestExtremeScales(t *testing.T) {
 
 // TestPairsAllocate checks that a steady frame allocates nothing.
 func TestPairsAllocate(t *testing.T) {
+	if racecheck.Enabled {
+		t.Skip("the race detector adds allocations of its own")
+	}
 	frames := newScene(200, 5).run(8)
 	for _, ph := range phases {
 		s := ph.make()

@@ -357,3 +357,22 @@ func segmentHitsTriangle(p, q, a, b, c geom.Vec3) bool {
 	o3 := robust.Orient3D(p, q, c, a)
 	return (o1 >= 0 && o2 >= 0 && o3 >= 0) || (o1 <= 0 && o2 <= 0 && o3 <= 0)
 }
+
+// VerifyLastStep runs the independent check on the last substep's motion
+// (the whole step when it took one substep) and returns the number of
+// crossings found (see Crossings). Options.Verify checks every substep.
+func (s *System) VerifyLastStep() int {
+	if len(s.prev) != len(s.x) {
+		return 0
+	}
+	return s.Verify(s.prev)
+}
+
+// LastStepCrossings returns the crossings of the last substep's motion
+// (the whole step when it took one substep).
+func (s *System) LastStepCrossings() []Crossing {
+	if len(s.prev) != len(s.x) {
+		return nil
+	}
+	return s.Crossings(s.prev)
+}

@@ -173,16 +173,3 @@ func TestVertexCrossesConstructed(t *testing.T) {
 }
 
 func robust3(a, b, c, d geom.Vec3) int { return ratOrient(a, b, c, d) }
-
-// TestVerifyStaticIsClean: a state compared with itself has no crossings
-// unless primitives touch.
-func TestVerifyStaticIsClean(t *testing.T) {
-	s, _, err := NewHoop(smallHoop(1, Options{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	prev := append([]geom.Vec3(nil), s.x...)
-	if n := s.Verify(prev); n != 0 {
-		t.Errorf("initial state: %d crossings: %+v", n, s.Crossings(prev))
-	}
-}

@@ -311,7 +311,7 @@ func (s *System) respondFrame(n geom.Vec3, w [4]float64, ids [4]int32, r *round,
 			continue
 		}
 		s.v[p] = s.v[p].Add(dv[k])
-		s.end[p] = s.x[p].Add(s.v[p].Scale(s.opt.Dt))
+		s.end[p] = s.x[p].Add(s.v[p].Scale(s.h))
 		s.changed[p] = r.k
 	}
 	r.applied++

@@ -2,16 +2,22 @@
 // springs -- that collide with each other and with static edges and
 // triangles, with every edge-edge and vertex-face contact of a time step
 // found by continuous collision detection (package ccd) and resolved by
-// impulses. It is the demonstration of Jansen, "Continuous Collision
-// Detection in 3-D" (../shared/papers/002): the cable class of Sec. 3.7, the
-// impulse response of Sec. 3.5 (eqs. 28-29) and the basketball-hoop test of
-// Sec. 4 (a net and cable system of over 500 edges, about 0.25 frames per
-// second in the paper).
+// impulses: the cable class of Jansen, "Continuous Collision Detection in
+// 3-D", Sec. 3.7, with the impulse response of Sec. 3.5 (eqs. 28-29). The
+// paper's basketball-hoop test (Sec. 4: a net and cable system of over 500
+// edges, about 0.25 frames per second in the paper) runs on it in
+// "collide scene hoop".
 //
 // # A time step
 //
-// Step advances the system by Options.Dt with semi-implicit (symplectic)
-// Euler: velocities first receive gravity, spring and damping forces, then
+// Step advances the system by Options.Dt in substeps short enough for the
+// springs to be stable (System.Substeps: the step h obeys h (w + g) <= 1
+// for a bound w on the highest angular frequency and g on the damping
+// rate, from Gershgorin's theorem on the mass-normalised stiffness and
+// damping matrices; a spring that would need more than
+// Options.MaxSubsteps substeps is refused when it is added). Each substep
+// is semi-implicit (symplectic) Euler: velocities first receive gravity,
+// spring and damping forces, then
 // every particle would move linearly from x to x + dt v -- exactly the
 // linear motion of Jansen's eq. (1) that ccd tests. Collision processing
 // then changes only velocities:

@@ -36,16 +36,3 @@ func Example() {
 	fmt.Printf("cable's top %.2f m above the floor, crossings %d\n", top, crossings)
 	// Output: cable's top 1.00 m above the floor, crossings 0
 }
-
-// The basketball-hoop test of Jansen's paper.
-func ExampleRunHoop() {
-	r, _, err := cable.RunHoop(cable.Hoop{Cables: 2, Segments: 12}, 300, nil)
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println("edges:", r.Edges, "net edges:", r.NetEdges)
-	fmt.Println("contacts > 0:", r.Contacts > 0, "penetrations:", r.Penetrations)
-	// Output:
-	// edges: 1188 net edges: 512
-	// contacts > 0: true penetrations: 0
-}

@@ -71,7 +71,7 @@ func fuzzSystem(data []byte) *System {
 	}
 	vec := func() geom.Vec3 { return geom.V(next(), next(), next()) }
 	o := Options{Dt: 0.001 * (1 + float64(data[0]%8)), Thickness: 1e-3 * (1 + float64(data[1]%4)), Friction: float64(data[2]%3) / 4,
-		Restitution: float64(data[3]%2) / 2, NoGravity: data[4]%2 == 0}
+		Restitution: float64(data[3]%2) / 2, NoGravity: data[4]%2 == 0, Verify: true}
 	k = 5
 	s, err := New(o)
 	if err != nil {
@@ -111,9 +111,9 @@ func FuzzStep(f *testing.F) {
 			return
 		}
 		for i := 0; i < 20; i++ {
-			s.Step()
-			if cs := s.LastStepCrossings(); len(cs) > 0 {
-				t.Fatalf("step %d: crossings %+v", i, cs)
+			// Verify checks every substep.
+			if st := s.Step(); st.Penetrations > 0 {
+				t.Fatalf("step %d: %d crossings, in the last substep %+v", i, st.Penetrations, s.LastStepCrossings())
 			}
 			for p := 0; p < s.NumParticles(); p++ {
 				if !s.Position(p).IsFinite() || !s.Velocity(p).IsFinite() {

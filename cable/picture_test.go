@@ -8,27 +8,24 @@ import (
 )
 
 func TestPictures(t *testing.T) {
-	s, _, err := NewHoop(smallHoop(1, Options{}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := barScene(t, Options{}, -1)
 	for i := 0; i < 50; i++ {
 		s.Step()
 	}
 	var b bytes.Buffer
-	if err := s.WriteSVG(&b, View{Title: "a <hoop> & net"}); err != nil {
+	if err := s.WriteSVG(&b, View{Title: "a <cable> & bar"}); err != nil {
 		t.Fatal(err)
 	}
 	svg := b.String()
 	// One polyline per cable, one line per static edge.
-	if n := strings.Count(svg, "<polyline"); n != 4 {
-		t.Errorf("%d cable polylines, want 4", n)
+	if n := strings.Count(svg, "<polyline"); n != 1 {
+		t.Errorf("%d cable polylines, want 1", n)
 	}
-	if !strings.Contains(svg, "a &lt;hoop&gt; &amp; net") || !strings.HasSuffix(svg, "</svg>\n") {
+	if !strings.Contains(svg, "a &lt;cable&gt; &amp; bar") || !strings.HasSuffix(svg, "</svg>\n") {
 		t.Errorf("svg title or end wrong")
 	}
 	b.Reset()
-	if err := s.WritePNG(&b, View{MinX: -1, MaxX: 1, MinZ: 2, MaxZ: 4.5, Width: 200}); err != nil {
+	if err := s.WritePNG(&b, View{MinX: -1, MaxX: 1, MinZ: 0, MaxZ: 2.5, Width: 200}); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(&b)

@@ -3,6 +3,7 @@ package cable
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/collide-go/collide/ccd"
 	"github.com/collide-go/collide/geom"
@@ -18,6 +19,9 @@ const (
 	// DefaultMaxIterations is the number of contact rounds before the
 	// fail-safe (Jansen's iteration limit k).
 	DefaultMaxIterations = 16
+	// DefaultMaxSubsteps is the largest number of substeps a step may
+	// take to stay within the stability bound of its springs.
+	DefaultMaxSubsteps = 100
 )
 
 // DefaultGravity is the gravitational acceleration, in m/s^2 (z up).
@@ -57,6 +61,11 @@ type Options struct {
 	// NoCollisions turns collision processing off (to show what the
 	// independent check catches).
 	NoCollisions bool
+	// MaxSubsteps is the largest number of substeps Step may divide Dt
+	// into to keep the springs stable (see System.Substeps); zero means
+	// DefaultMaxSubsteps. A spring that would need more is refused by
+	// AddSpring and AddCable.
+	MaxSubsteps int
 	// Verify runs the independent crossing check after every step and
 	// adds its findings to StepStats.Penetrations (the check's time is not
 	// part of the step's work, but it is spent inside Step).
@@ -82,6 +91,9 @@ func (o Options) resolve() (Options, error) {
 	if o.MaxIterations == 0 {
 		o.MaxIterations = DefaultMaxIterations
 	}
+	if o.MaxSubsteps == 0 {
+		o.MaxSubsteps = DefaultMaxSubsteps
+	}
 	switch {
 	case !(o.Dt > 0) || math.IsInf(o.Dt, 0):
 		return o, fmt.Errorf("cable: options: Dt %v must be positive and finite", o.Dt)
@@ -97,6 +109,8 @@ func (o Options) resolve() (Options, error) {
 		return o, fmt.Errorf("cable: options: Friction %v must be finite and >= 0", o.Friction)
 	case o.MaxIterations < 0:
 		return o, fmt.Errorf("cable: options: MaxIterations %d must be >= 0", o.MaxIterations)
+	case o.MaxSubsteps < 0 || o.MaxSubsteps > 1e6:
+		return o, fmt.Errorf("cable: options: MaxSubsteps %d must be in [0, 1e6]", o.MaxSubsteps)
 	case !(o.Drag >= 0) || math.IsInf(o.Drag, 0):
 		return o, fmt.Errorf("cable: options: Drag %v must be finite and >= 0", o.Drag)
 	}
@@ -130,6 +144,14 @@ type System struct {
 	edges   [][2]int32
 	tris    [][3]int32
 
+	// Stability bound of the springs (see Substeps): per particle, the
+	// Gershgorin row sums of the mass-normalised stiffness and damping
+	// matrices, and the largest rate sqrt(stiffness) + damping over all
+	// particles, in 1/s.
+	stiffRow, dampRow []float64
+	rate              float64
+	h                 float64 // the substep of the current step, in s
+
 	// Built lazily by prepare when the topology changed.
 	built     bool
 	dynEdges  []int32 // edges with a moving particle
@@ -149,7 +171,7 @@ type System struct {
 	cell      float64 // cell size of the grids
 	stampE    []int32
 	stampS    []int32
-	prev      []geom.Vec3
+	prev      []geom.Vec3 // positions at the start of the last substep
 	checker   checker
 	query     *ccd.Query
 
@@ -179,6 +201,12 @@ type StepStats struct {
 	// Overflowed counts particles whose velocity or new position was not
 	// finite (coordinates near the float64 limit): they were stopped.
 	Overflowed int
+	// Substeps is the number of substeps the step took (see
+	// System.Substeps).
+	Substeps int
+	// VerifySeconds is the time spent in the independent check (with
+	// Options.Verify), in seconds of wall time.
+	VerifySeconds float64
 }
 
 // Stats accumulates StepStats over all steps.
@@ -200,6 +228,8 @@ func (s *Stats) add(st StepStats) {
 	s.Frozen += st.Frozen
 	s.Penetrations += st.Penetrations
 	s.Overflowed += st.Overflowed
+	s.Substeps += st.Substeps
+	s.VerifySeconds += st.VerifySeconds
 	if st.Rounds > s.MaxRounds {
 		s.MaxRounds = st.Rounds
 	}
@@ -242,6 +272,8 @@ func (s *System) AddParticle(p Particle) (int, error) {
 	s.x = append(s.x, p.X)
 	s.v = append(s.v, p.V)
 	s.invMass = append(s.invMass, im)
+	s.stiffRow = append(s.stiffRow, 0)
+	s.dampRow = append(s.dampRow, 0)
 	s.built = false
 	return i, nil
 }
@@ -283,6 +315,9 @@ func (s *System) AddSpring(a, b int, stiffness, damping float64) error {
 	if !(stiffness >= 0) || math.IsInf(stiffness, 0) || !(damping >= 0) || math.IsInf(damping, 0) {
 		return fmt.Errorf("cable: spring %d: stiffness %v and damping %v must be finite and >= 0", len(s.springs), stiffness, damping)
 	}
+	if err := s.admitSpring(a, b, stiffness, damping); err != nil {
+		return err
+	}
 	if err := s.AddEdge(a, b); err != nil {
 		return err
 	}
@@ -290,6 +325,51 @@ func (s *System) AddSpring(a, b int, stiffness, damping float64) error {
 		hasForce: s.invMass[a] > 0 || s.invMass[b] > 0})
 	return nil
 }
+
+// admitSpring adds a spring of stiffness k and damping c between a and b
+// to the stability bound, or refuses it when the bound would need more
+// than MaxSubsteps substeps of Dt.
+//
+// Semi-implicit Euler with step h is stable for an oscillator of angular
+// frequency w and damping rate g when h (w + g) <= 1 (the update matrix
+// has determinant 1 - hg and trace 2 - h^2 w^2 - hg, both within the
+// Jury bounds; for undamped springs the limit is h w < 2). The largest
+// frequency of the system is bounded by Gershgorin's theorem on the
+// mass-normalised stiffness matrix M^-1/2 K M^-1/2: row i sums
+// k (1/m_i + 1/sqrt(m_i m_j)) over the springs at particle i, and the
+// same for the damping matrix.
+func (s *System) admitSpring(a, b int, k, c float64) error {
+	ia, ib := s.invMass[a], s.invMass[b]
+	cross := math.Sqrt(ia) * math.Sqrt(ib)
+	ka, kb := s.stiffRow[a]+k*(ia+cross), s.stiffRow[b]+k*(ib+cross)
+	ca, cb := s.dampRow[a]+c*(ia+cross), s.dampRow[b]+c*(ib+cross)
+	rate := math.Max(s.rate, math.Max(math.Sqrt(ka)+ca, math.Sqrt(kb)+cb))
+	if n := substeps(s.opt.Dt, rate); !(n <= float64(s.opt.MaxSubsteps)) {
+		return fmt.Errorf("cable: spring %d (stiffness %v N/m, damping %v N s/m, particles %d and %d): "+
+			"with it the springs are stable only with steps of at most %.3g s; Dt %v s would need %.0f substeps, more than MaxSubsteps %d "+
+			"(lower Dt, the stiffness or the damping, or raise MaxSubsteps)",
+			len(s.springs), k, c, a, b, 1/rate, s.opt.Dt, n, s.opt.MaxSubsteps)
+	}
+	s.stiffRow[a], s.stiffRow[b] = ka, kb
+	s.dampRow[a], s.dampRow[b] = ca, cb
+	s.rate = rate
+	return nil
+}
+
+// substeps is the number of substeps of dt that keeps dt/n * rate <= 1.
+func substeps(dt, rate float64) float64 {
+	return math.Max(1, math.Ceil(dt*rate))
+}
+
+// Substeps returns the number of substeps Step divides Options.Dt into:
+// the fewest whose length h keeps every spring stable, h (w + g) <= 1,
+// where w bounds the system's largest angular frequency and g its largest
+// damping rate. A system without springs takes one step.
+func (s *System) Substeps() int { return int(substeps(s.opt.Dt, s.rate)) }
+
+// StableStep returns the longest substep, in seconds, at which the
+// springs are stable (+Inf without springs).
+func (s *System) StableStep() float64 { return 1 / s.rate }
 
 // AddTriangle adds a static collision triangle; its particles must be
 // static (mass zero) and not collinear.
@@ -504,13 +584,27 @@ func (s *System) cellSize() float64 {
 	return c
 }
 
-// Step advances the system by one time step and returns what happened.
+// Step advances the system by Options.Dt and returns what happened. It
+// takes Substeps() substeps of equal length, each integrated and checked
+// for contacts as described in the package documentation.
 func (s *System) Step() StepStats {
 	s.prepare()
-	o := &s.opt
-	dt := o.Dt
-	copy(s.prev, s.x)
+	n := s.Substeps()
+	s.h = s.opt.Dt / float64(n)
 	var st StepStats
+	for range n {
+		s.substep(&st)
+	}
+	st.Substeps = n
+	s.stats.add(st)
+	return st
+}
+
+// substep advances the system by s.h.
+func (s *System) substep(st *StepStats) {
+	o := &s.opt
+	dt := s.h
+	copy(s.prev, s.x)
 	for i := range s.force {
 		s.force[i] = geom.Vec3{}
 	}
@@ -544,12 +638,12 @@ func (s *System) Step() StepStats {
 		}
 	}
 	if !o.NoCollisions {
-		s.collide(&st)
+		s.collide(st)
 	}
 	copy(s.x, s.end)
 	if o.Verify {
-		st.Penetrations = s.Verify(s.prev)
+		t0 := time.Now()
+		st.Penetrations += s.Verify(s.prev)
+		st.VerifySeconds += time.Since(t0).Seconds()
 	}
-	s.stats.add(st)
-	return st
 }

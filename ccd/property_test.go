@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/racecheck"
 )
 
 var (
@@ -461,6 +462,9 @@ func TestCapped(t *testing.T) {
 
 // TestNoAllocs: queries do not allocate.
 func TestNoAllocs(t *testing.T) {
+	if racecheck.Enabled {
+		t.Skip("the race detector adds allocations of its own")
+	}
 	r := rand.New(rand.NewPCG(1, 5))
 	c := makeContact(r, KindEdgeEdge, 0)
 	for _, m := range []Method{Inclusion, Cubic} {

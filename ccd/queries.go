@@ -126,5 +126,8 @@ func ratio(num, den []byte, rat *big.Rat) (float64, error) {
 	if math.IsInf(x, 0) {
 		return 0, fmt.Errorf("%s/%s overflows float64", num, den)
 	}
+	if x == 0 && n.Sign() != 0 {
+		return 0, fmt.Errorf("%s/%s underflows float64 (it would read as 0)", num, den)
+	}
 	return x, nil
 }

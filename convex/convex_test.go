@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/racecheck"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
 )
@@ -461,6 +462,9 @@ func TestRandomPairsOracle(t *testing.T) {
 // TestNoAllocs: the queries allocate nothing once the Searcher's scratch
 // space and the pair map have grown.
 func TestNoAllocs(t *testing.T) {
+	if racecheck.Enabled {
+		t.Skip("the race detector adds allocations of its own")
+	}
 	s := loadSample(t, sampleNames[1])
 	var sv Searcher
 	var caches PairMap[Cache]

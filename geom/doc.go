@@ -7,7 +7,7 @@
 // numerically (normalising a zero vector, inverting a singular matrix)
 // return a second ok value instead of a silent NaN.
 //
-// Conventions (the same as ../shared/bench/FORMAT.md Sec. 2): quaternions are
+// Conventions (the same as the collide benchmark format's): quaternions are
 // Hamilton, scalar first (W, X, Y, Z); a pose maps a local point x to
 // R(q) x + p; matrices are row-major and act on column vectors.
 package geom

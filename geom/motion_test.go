@@ -62,3 +62,36 @@ func TestParseMotionModel(t *testing.T) {
 		t.Fatal("ParseMotionModel(helix) gave no error")
 	}
 }
+
+// TestClosestTrianglePoint checks against dense sampling of the triangle:
+// no sample is closer than the returned point, which lies in the triangle
+// and matches its barycentric weights.
+func TestClosestTrianglePoint(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	rv := func() Vec3 { return Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()} }
+	for i := 0; i < 300; i++ {
+		a, b, c, p := rv(), rv(), rv(), rv().Scale(2)
+		if i%50 == 0 {
+			c = a.Lerp(b, 0.3) // degenerate
+		}
+		u, v, q := ClosestTrianglePoint(p, a, b, c)
+		d := q.Sub(p).Norm()
+		if i%50 != 0 {
+			if u < -1e-12 || v < -1e-12 || u+v > 1+1e-12 {
+				t.Fatalf("weights %v %v outside the triangle", u, v)
+			}
+			if w := a.Scale(1 - u - v).Add(b.Scale(u)).Add(c.Scale(v)); w.Sub(q).Norm() > 1e-12 {
+				t.Fatalf("weights give %v, point %v", w, q)
+			}
+		}
+		const n = 60
+		for s := 0; s <= n; s++ {
+			for k := 0; s+k <= n; k++ {
+				x := a.Scale(1 - float64(s+k)/n).Add(b.Scale(float64(s) / n)).Add(c.Scale(float64(k) / n))
+				if x.Sub(p).Norm() < d-1e-12 {
+					t.Fatalf("sample %v at %v is closer than %v at %v", x, x.Sub(p).Norm(), q, d)
+				}
+			}
+		}
+	}
+}

@@ -83,7 +83,7 @@ func (q Quat) Rotate(v Vec3) Vec3 {
 }
 
 // Mat3 returns the rotation matrix of the unit quaternion q
-// (../shared/bench/FORMAT.md Sec. 2).
+// (as in the collide benchmark format).
 func (q Quat) Mat3() Mat3 {
 	w, x, y, z := q.W, q.X, q.Y, q.Z
 	return Mat3{

@@ -15,7 +15,7 @@ import (
 type PolytopeShape int
 
 // The shapes of Chung and Wang Sec. 6, with the proportions of the bench
-// polytopes workloads (../shared/bench samples): semi-axes along x, y, z
+// polytopes workloads of the collide benchmark: semi-axes along x, y, z
 // as fractions of the radius.
 const (
 	// Ellipsoid: semi-axes (1, u, v) with u, v uniform in [0.5, 1].

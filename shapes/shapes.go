@@ -40,7 +40,7 @@ func Box(half geom.Vec3) *mesh.Mesh {
 		}
 		vs = append(vs, geom.Vec3{X: s(1) * half.X, Y: s(2) * half.Y, Z: s(4) * half.Z})
 	}
-	// Same vertex order and faces as the cube of ../shared/bench samples.
+	// Same vertex order and faces as the cube of the collide benchmark workloads.
 	faces := [][]int{{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}}
 	return mustNew(vs, faces)
 }
@@ -54,7 +54,7 @@ func Cube(size float64) *mesh.Mesh {
 // Car returns the simple non-convex car polyhedron of Buss Fig. 12: 16
 // vertices, 26 edges and 12 faces, 2 units long (x), 0.9 wide (y), a body
 // 0.3 high and a cabin on top (z up, -0.25 to 0.35). It is the car of the
-// ../shared/bench screwpairs-car workloads.
+// screwpairs-car workloads of the collide benchmark.
 func Car() *mesh.Mesh {
 	vs := []geom.Vec3{
 		{X: -1, Y: -0.45, Z: -0.25}, {X: 1, Y: -0.45, Z: -0.25}, {X: 1, Y: 0.45, Z: -0.25}, {X: -1, Y: 0.45, Z: -0.25},

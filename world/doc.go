@@ -11,16 +11,31 @@
 //   - closed polyhedra, convex or not, moving between two poses: continuous
 //     detection under relative screw motion (package screw, Buss 2004);
 //   - triangle soups: time of contact along bounded trajectories (package
-//     toc), or elementary vertex-face and edge-edge continuous tests with
-//     linearly moving vertices (package ccd, Jansen).
+//     toc).
 //
 // Which narrow phase runs for which pair of kinds is a Table that can be
 // changed. For continuous methods the broad phase is fed swept boxes
 // (broad.SweptScrew, broad.SweptLinear) so that a body passing through
 // another within a step is not culled.
 //
+// Every contact is a record of package contact, passed through as the
+// narrow phase made it: status (hit, touching, penetrating, near,
+// unconfirmed), time in [0, 1] of the step, world point at that time, unit
+// normal from A to B, signed separation, the features of each body and
+// Buss's properness where the method defines it. A pair may give several
+// contacts. All continuous methods answer on one motion model per world
+// (Options.Motion), so a contact's time means the same trajectory
+// whichever method found it.
+//
+// Scene queries run on the bodies at their current poses: RayCast and
+// RayCastAll (point, normal, body and face), QueryBox (bodies whose boxes
+// overlap a box) and ClosestBody (the nearest surface, and whether the
+// point is inside a closed body).
+//
 // The pair work runs in parallel on all cores; the contacts come out sorted
 // by body ids, the same whatever the scheduling. Bodies may be static
 // (never moved, never tested against each other) and carry Box2D-style
-// collision filters (category and mask bits, and groups).
+// collision filters (category and mask bits, and groups). A body's
+// prepared geometry is built when it is added and released with the last
+// body of its mesh; a mesh must not change while a body uses it.
 package world

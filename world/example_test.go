@@ -12,7 +12,9 @@ import (
 // pair: here two convex cubes (separating vector at the end poses) and a
 // car (a non-convex polyhedron, screw-motion CCD) driven through both:
 // the car 2 units long crosses cube b's face x = 1.5 at t = 0.4375 and
-// cube a's x = 0.5 at t = 0.4625.
+// cube a's x = 0.5 at t = 0.4625, its four front corners at once. Every
+// contact is a record of package contact: status, time, point, normal from
+// A to B, separation and the features of each body.
 func Example() {
 	w, err := world.New(nil)
 	if err != nil {
@@ -39,13 +41,23 @@ func Example() {
 	w.Move(car, at(-20, 0))
 	cs, _ = w.Step(cs[:0])
 	for _, c := range cs {
-		fmt.Printf("%d %d %v first contact at t=%.2f\n", c.A, c.B, c.Method, c.Time)
+		if c.Method == world.ScrewCCD {
+			fmt.Printf("%d %d %v %v at t=%.4f: %v of A, %v of B\n", c.A, c.B, c.Method, c.Status, c.Time, c.FeatureA, c.FeatureB)
+		} else {
+			fmt.Printf("%d %d %v %v\n", c.A, c.B, c.Method, c.Status)
+		}
 	}
 	fmt.Println("cube a is body", a)
 	// Output:
 	// 0 1 separating-vector
-	// 0 1 separating-vector first contact at t=1.00
-	// 0 2 screw first contact at t=0.46
-	// 1 2 screw first contact at t=0.44
+	// 0 1 separating-vector penetrating
+	// 0 2 screw hit at t=0.4625: face 1 of A, vertex 0 of B
+	// 0 2 screw hit at t=0.4625: face 1 of A, vertex 3 of B
+	// 0 2 screw hit at t=0.4625: face 1 of A, vertex 4 of B
+	// 0 2 screw hit at t=0.4625: face 1 of A, vertex 7 of B
+	// 1 2 screw hit at t=0.4375: face 1 of A, vertex 0 of B
+	// 1 2 screw hit at t=0.4375: face 1 of A, vertex 3 of B
+	// 1 2 screw hit at t=0.4375: face 1 of A, vertex 4 of B
+	// 1 2 screw hit at t=0.4375: face 1 of A, vertex 7 of B
 	// cube a is body 0
 }

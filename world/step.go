@@ -2,7 +2,6 @@ package world
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -10,30 +9,29 @@ import (
 	"time"
 
 	"github.com/collide-go/collide/broad"
-	"github.com/collide-go/collide/ccd"
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/screw"
 	"github.com/collide-go/collide/toc"
 )
 
-// Contact is a pair of bodies found colliding in a step.
+// Contact is one contact of a pair of bodies in a step: the record of
+// package contact (status, time in [0, 1] of the step on Options.Motion,
+// world point at that time, unit normal from A to B, signed separation,
+// features of each body in its mesh's numbering, properness where the
+// method defines it), with the bodies and the narrow phase that found it.
+// A pair may have several contacts in a step: every collision of a
+// screw-motion step, every point of a convex pair's manifold.
 type Contact struct {
 	A, B   BodyID // A < B
 	Method Method
-	// Time is the first time of contact in [0, 1] (0 = the start poses,
-	// 1 = the end poses) for continuous methods, and 1 for the discrete
-	// methods, which test the end poses.
-	Time float64
-	// Point and Normal locate the contact at Time in world coordinates;
-	// Normal is a unit vector from A towards B. Both are zero for the
-	// discrete methods, which only decide intersection.
-	Point, Normal geom.Vec3
+	contact.Contact
 }
 
 // String formats a contact on one line.
 func (c Contact) String() string {
-	return fmt.Sprintf("%d-%d %v t=%.6g p=%v n=%v", c.A, c.B, c.Method, c.Time, c.Point, c.Normal)
+	return fmt.Sprintf("%d-%d %v %v", c.A, c.B, c.Method, c.Contact)
 }
 
 // Stats describes the last step.
@@ -41,7 +39,8 @@ type Stats struct {
 	Bodies     int             // bodies in the world
 	BroadPairs int             // pairs whose boxes overlap
 	Tests      int             // pairs given to a narrow phase (after filters)
-	Contacts   int             // pairs found colliding
+	Pairs      int             // pairs with at least one contact
+	Contacts   int             // contact records
 	ByMethod   [numMethods]int // tests per method
 	Broad      time.Duration   // time of the broad phase (boxes and pairs)
 	Narrow     time.Duration   // time of the narrow phase
@@ -51,24 +50,18 @@ type Stats struct {
 // Stats returns the statistics of the last Step.
 func (w *World) Stats() Stats { return w.stats }
 
-// Motion models whose swept boxes a body needs.
+// Motions whose swept boxes a body needs.
 const (
-	motionEnd    = 1 << iota // discrete test at the end pose
-	motionScrew              // screw motion between the poses
-	motionLinear             // constant linear and angular velocity
-	motionVerts              // vertices moving on straight lines
+	motionEnd   = 1 << iota // discrete test at the end pose
+	motionSwept             // the step's motion (Options.Motion)
 )
 
 func motionOf(m Method) uint8 {
 	switch m {
 	case SeparatingVector, GJK:
 		return motionEnd
-	case ScrewCCD:
-		return motionScrew
-	case TimeOfContact:
-		return motionLinear
-	case ElementaryCCD:
-		return motionVerts
+	case ScrewCCD, TimeOfContact:
+		return motionSwept
 	}
 	return 0
 }
@@ -130,27 +123,31 @@ func convexBox(b *body, p geom.Pose) geom.AABB {
 }
 
 // box returns the broad-phase box of body b for the step; motion says
-// which motion models the box must cover.
+// whether the box must cover the step's motion or only the end pose. It
+// also sets b.t1.
 func (w *World) box(b *body, motion uint8) geom.AABB {
-	var end geom.AABB
+	b.t1 = b.p1.Transform()
+	if b.static && b.boxOK {
+		return b.box
+	}
+	var out geom.AABB
 	if b.sh.poly != nil && len(b.sh.mesh.Verts) > 32 {
-		end = convexBox(b, b.p1)
+		out = convexBox(b, b.p1)
 	} else {
-		end = tightBox(b.sh, b.p1)
+		out = tightBox(b.sh, b.p1)
 	}
-	if b.p0 == b.p1 {
-		return end
+	if b.p0 != b.p1 && motion&motionSwept != 0 {
+		if w.opt.Motion == geom.LinearAngular {
+			out = out.Union(broad.SweptLinear(b.sh.extent, b.p0, b.p1, &w.opt.Swept))
+		} else {
+			out = out.Union(broad.SweptScrew(b.sh.extent, b.p0, b.p1, &w.opt.Swept))
+		}
 	}
-	out := end
-	if motion&motionScrew != 0 {
-		out = out.Union(broad.SweptScrew(b.sh.extent, b.p0, b.p1, &w.opt.Swept))
+	if m := w.opt.Margin / 2; m > 0 {
+		out.Min = out.Min.Sub(geom.Vec3{X: m, Y: m, Z: m})
+		out.Max = out.Max.Add(geom.Vec3{X: m, Y: m, Z: m})
 	}
-	if motion&motionLinear != 0 {
-		out = out.Union(broad.SweptLinear(b.sh.extent, b.p0, b.p1, &w.opt.Swept))
-	}
-	if motion&motionVerts != 0 {
-		out = out.Union(tightBox(b.sh, b.p0))
-	}
+	b.box, b.boxOK = out, b.static
 	return out
 }
 
@@ -161,34 +158,32 @@ type task struct {
 	cache int32 // index into the pair caches (SeparatingVector, GJK)
 }
 
+// result locates a task's contacts in its worker's buffer.
 type result struct {
-	hit bool
-	c   Contact
-	err error
+	wk     int32
+	lo, hi int32
+	err    error
 }
 
 // worker holds one goroutine's scratch space.
 type worker struct {
-	sv    convex.Searcher
-	det   *screw.Detector
-	tq    toc.Query
-	cols  []screw.Collision
-	tcs   []toc.Contact
-	va0   []geom.Vec3
-	va1   []geom.Vec3
-	vb0   []geom.Vec3
-	vb1   []geom.Vec3
-	res   []result
-	tasks []task
+	sv   convex.Searcher
+	det  *screw.Detector
+	tq   toc.Query
+	cols []screw.Collision
+	tcs  []toc.Contact
+	out  []Contact // the contacts of this worker's tasks in this step
 }
 
 // Step runs one step: the broad phase on the bodies' boxes (swept over
-// the step for continuous methods), then the narrow phase of every
-// candidate pair that passes the filters, in parallel. It appends the
-// contacts to dst sorted by (A, B), moves every body to its end pose (the
-// start of the next step) and returns the extended slice. A narrow phase
-// that fails on a pair does not stop the others: the error names the first
-// such pair.
+// the step for continuous methods, enlarged by Options.Margin), then the
+// narrow phase of every candidate pair that passes the filters, in
+// parallel. It appends every contact of the step to dst, sorted by (A, B)
+// and within a pair in the order the method gives (by time for the
+// continuous methods), moves every body to its end pose (the start of the
+// next step) and returns the extended slice. The contacts do not depend on
+// Options.Workers. A narrow phase that fails on a pair does not stop the
+// others: the error names the first such pair.
 func (w *World) Step(dst []Contact) ([]Contact, error) {
 	w.step++
 	st := Stats{Bodies: w.n}
@@ -236,12 +231,6 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 		if m == None {
 			continue
 		}
-		if m.continuous() && a.p0 == a.p1 && b.p0 == b.p1 && !(m == TimeOfContact || m == ElementaryCCD) {
-			// Screw CCD of two bodies that do not move: no relative
-			// motion, no collision during the step (the bodies are
-			// assumed apart at its start).
-			continue
-		}
 		t := task{a: p.A, b: p.B, m: m, cache: -1}
 		if m == SeparatingVector || m == GJK {
 			t.cache = w.caches.get(pairKey(p.A, p.B), w.step, a.sh.poly, b.sh.poly)
@@ -264,11 +253,15 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 			errs = append(errs, fmt.Errorf("world: bodies %d and %d (%v): %w", tasks[i].a, tasks[i].b, tasks[i].m, r.err))
 			continue
 		}
-		if r.hit {
-			dst = append(dst, r.c)
+		if r.hi > r.lo {
+			st.Pairs++
+			dst = append(dst, w.workers[r.wk].out[r.lo:r.hi]...)
 		}
 	}
-	slices.SortFunc(dst[k:], func(x, y Contact) int {
+	// Tasks come in the broad phase's pair order, which depends on the
+	// broad phase but not on the workers; a stable sort by pair keeps
+	// each pair's own order.
+	slices.SortStableFunc(dst[k:], func(x, y Contact) int {
 		if c := cmp.Compare(x.A, y.A); c != 0 {
 			return c
 		}
@@ -278,6 +271,7 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 	for i := range w.bodies {
 		w.bodies[i].p0 = w.bodies[i].p1
 	}
+	w.qdirty = true
 	w.caches.sweep(w.step)
 	w.stats = st
 	if len(errs) > 0 {
@@ -316,10 +310,13 @@ func (w *World) parallel(n, chunk int, fn func(lo, hi int)) {
 // order.
 func (w *World) run(tasks []task, st *Stats) []result {
 	w0 := w.workers[0]
-	if cap(w0.res) < len(tasks) {
-		w0.res = make([]result, len(tasks), 2*len(tasks))
+	for _, wk := range w.workers {
+		wk.out = wk.out[:0]
 	}
-	res := w0.res[:len(tasks)]
+	if cap(w.res) < len(tasks) {
+		w.res = make([]result, len(tasks), 2*len(tasks))
+	}
+	res := w.res[:len(tasks)]
 	nw := len(w.workers)
 	if len(tasks) < 16 {
 		nw = 1
@@ -327,14 +324,14 @@ func (w *World) run(tasks []task, st *Stats) []result {
 	st.Workers = nw
 	if nw == 1 {
 		for i := range tasks {
-			res[i] = w.test(w0, &tasks[i])
+			res[i] = w.test(0, w0, &tasks[i])
 		}
 		return res
 	}
 	const chunk = 8
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for _, wk := range w.workers[:nw] {
+	for wi, wk := range w.workers[:nw] {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -344,147 +341,13 @@ func (w *World) run(tasks []task, st *Stats) []result {
 					return
 				}
 				for j := i; j < min(i+chunk, len(tasks)); j++ {
-					res[j] = w.test(wk, &tasks[j])
+					res[j] = w.test(int32(wi), wk, &tasks[j])
 				}
 			}
 		}()
 	}
 	wg.Wait()
 	return res
-}
-
-// test runs the narrow phase of one pair.
-func (w *World) test(wk *worker, t *task) result {
-	a, b := &w.bodies[t.a], &w.bodies[t.b]
-	c := Contact{A: BodyID(t.a), B: BodyID(t.b), Method: t.m, Time: 1}
-	switch t.m {
-	case SeparatingVector:
-		ta, tb := a.p1.Transform(), b.p1.Transform()
-		wk.sv.Options = w.opt.Convex
-		r := wk.sv.Intersect(a.sh.poly, &ta, b.sh.poly, &tb, &w.caches.list[t.cache].sv)
-		if r.Status == convex.Invalid {
-			return result{err: errors.New("separating vector: invalid input")}
-		}
-		return result{hit: r.Intersecting(), c: c}
-	case GJK:
-		ta, tb := a.p1.Transform(), b.p1.Transform()
-		r := convex.GJKIntersect(a.sh.poly, &ta, b.sh.poly, &tb, &w.caches.list[t.cache].gjk, &w.opt.Convex)
-		if r.Status == convex.Invalid {
-			return result{err: errors.New("GJK: invalid input")}
-		}
-		return result{hit: r.Status == convex.Intersecting, c: c}
-	case ScrewCCD:
-		var err error
-		wk.cols, err = wk.det.Detect(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, w.opt.Screw, wk.cols[:0])
-		if err != nil {
-			return result{err: err}
-		}
-		if len(wk.cols) == 0 {
-			return result{}
-		}
-		first := wk.cols[0]
-		for _, col := range wk.cols[1:] {
-			if col.Time < first.Time {
-				first = col
-			}
-		}
-		c.Time, c.Point, c.Normal = first.Time, first.Point, first.Normal
-		return result{hit: true, c: c}
-	case TimeOfContact:
-		var err error
-		wk.tcs, err = wk.tq.Contacts(a.sh.toc, linearState(a), b.sh.toc, linearState(b), 1, w.tocOpt, wk.tcs[:0])
-		if err != nil {
-			return result{err: err}
-		}
-		if len(wk.tcs) == 0 {
-			return result{}
-		}
-		first := wk.tcs[0]
-		for _, tc := range wk.tcs[1:] {
-			if tc.T < first.T {
-				first = tc
-			}
-		}
-		c.Time, c.Point, c.Normal = first.T, first.Point, first.Normal.Neg()
-		return result{hit: true, c: c}
-	case ElementaryCCD:
-		return w.elementary(wk, a, b, c)
-	}
-	return result{}
-}
-
-// linearState is the constant-velocity motion from p0 to p1 over a unit
-// step: V = p1 - p0, W the rotation vector of q1 q0* (shorter arc).
-func linearState(b *body) toc.State {
-	return toc.State{Pose: b.p0, V: b.p1.P.Sub(b.p0.P), W: b.p1.Q.Mul(b.p0.Q.Conj()).RotationVector()}
-}
-
-// elementary runs the vertex-face and edge-edge tests of two bodies whose
-// vertices move on straight lines between their start and end positions,
-// and keeps the earliest hit.
-func (w *World) elementary(wk *worker, a, b *body, c Contact) result {
-	wk.va0, wk.va1 = place(a.sh, a.p0, wk.va0), place(a.sh, a.p1, wk.va1)
-	wk.vb0, wk.vb1 = place(b.sh, b.p0, wk.vb0), place(b.sh, b.p1, wk.vb1)
-	best := ccd.Result{TOI: 2}
-	bestAFirst := true
-	try := func(r ccd.Result, aFirst bool) {
-		if r.Hit() && r.TOI < best.TOI {
-			best, bestAFirst = r, aFirst
-		}
-	}
-	segBox := func(p0, p1 geom.Vec3) geom.AABB { return geom.AABB{Min: p0.Min(p1), Max: p0.Max(p1)} }
-	// Vertex of one body against the triangles of the other.
-	vf := func(v0, v1 []geom.Vec3, ts *shape, t0, t1 []geom.Vec3, vertOnA bool) {
-		for _, tri := range ts.tris {
-			i, j, k := tri.V[0], tri.V[1], tri.V[2]
-			tb := segBox(t0[i], t1[i]).Union(segBox(t0[j], t1[j])).Union(segBox(t0[k], t1[k]))
-			for p := range v0 {
-				if !segBox(v0[p], v1[p]).Overlaps(tb) {
-					continue
-				}
-				r := ccd.VertexFace([4]geom.Vec3{v0[p], t0[i], t0[j], t0[k]}, [4]geom.Vec3{v1[p], t1[i], t1[j], t1[k]}, w.opt.CCD)
-				try(r, vertOnA)
-			}
-		}
-	}
-	vf(wk.va0, wk.va1, b.sh, wk.vb0, wk.vb1, true)
-	vf(wk.vb0, wk.vb1, a.sh, wk.va0, wk.va1, false)
-	for _, ea := range a.sh.mesh.Edges {
-		i, j := ea.V[0], ea.V[1]
-		ba := segBox(wk.va0[i], wk.va1[i]).Union(segBox(wk.va0[j], wk.va1[j]))
-		for _, eb := range b.sh.mesh.Edges {
-			k, l := eb.V[0], eb.V[1]
-			bb := segBox(wk.vb0[k], wk.vb1[k]).Union(segBox(wk.vb0[l], wk.vb1[l]))
-			if !ba.Overlaps(bb) {
-				continue
-			}
-			r := ccd.EdgeEdge([4]geom.Vec3{wk.va0[i], wk.va0[j], wk.vb0[k], wk.vb0[l]}, [4]geom.Vec3{wk.va1[i], wk.va1[j], wk.vb1[k], wk.vb1[l]}, w.opt.CCD)
-			try(r, true)
-		}
-	}
-	if best.TOI > 1 {
-		return result{}
-	}
-	// A vertex of B against a face of A has the face normal oriented
-	// towards the vertex, from A towards B already; a vertex of A against a
-	// face of B, and an edge of A against an edge of B, have it from B
-	// towards A.
-	n := best.Normal
-	if bestAFirst {
-		n = n.Neg()
-	}
-	c.Time, c.Point, c.Normal = best.TOI, best.Point, n
-	return result{hit: true, c: c}
-}
-
-// place returns the world positions of the mesh's vertices at pose p.
-func place(sh *shape, p geom.Pose, dst []geom.Vec3) []geom.Vec3 {
-	t := p.Transform()
-	dst = dst[:0]
-	for _, v := range sh.mesh.Verts {
-		dst = append(dst, t.Apply(v))
-	}
-	return dst
 }
 
 func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }

@@ -6,7 +6,6 @@ import (
 	"runtime"
 
 	"github.com/collide-go/collide/broad"
-	"github.com/collide-go/collide/ccd"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
@@ -54,18 +53,13 @@ const (
 	// ScrewCCD is continuous detection under relative screw motion
 	// between the start and end poses (package screw). Closed bodies only.
 	ScrewCCD
-	// TimeOfContact is the first time of contact with constant linear and
-	// angular velocity over the step (package toc).
+	// TimeOfContact is the first time of contact along the step's motion
+	// (package toc), for any triangulated surface.
 	TimeOfContact
-	// ElementaryCCD tests every vertex-face and edge-edge pair of the two
-	// triangulations with vertices moving on straight lines from their
-	// start to their end positions (package ccd). Its cost is the product
-	// of the feature counts; for small meshes.
-	ElementaryCCD
 	numMethods
 )
 
-var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc", "elementary"}
+var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc"}
 
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
@@ -85,7 +79,7 @@ func ParseMethod(s string) (Method, error) {
 }
 
 // continuous reports whether the method looks at the whole step.
-func (m Method) continuous() bool { return m == ScrewCCD || m == TimeOfContact || m == ElementaryCCD }
+func (m Method) continuous() bool { return m == ScrewCCD || m == TimeOfContact }
 
 // Table maps a pair of kinds to a method: Table[a][b] for bodies of kinds
 // a and b. It must be symmetric.
@@ -100,9 +94,9 @@ var DefaultTable = Table{
 	Soup:       {Convex: TimeOfContact, Polyhedron: TimeOfContact, Soup: TimeOfContact},
 }
 
-// validate checks that the table is symmetric and every method applies
-// to its kinds.
-func (t *Table) validate() error {
+// validate checks that the table is symmetric, every method applies to
+// its kinds and answers on the motion model.
+func (t *Table) validate(motion geom.MotionModel) error {
 	for a := Kind(0); a < numKinds; a++ {
 		for b := Kind(0); b < numKinds; b++ {
 			m := t[a][b]
@@ -117,6 +111,9 @@ func (t *Table) validate() error {
 			}
 			if m == ScrewCCD && (a == Soup || b == Soup) {
 				return fmt.Errorf("world: table[%v][%v]: %v needs closed bodies", a, b, m)
+			}
+			if m == ScrewCCD && motion != geom.ScrewMotion {
+				return fmt.Errorf("world: table[%v][%v]: %v answers on screw motion, but Options.Motion is %v", a, b, m, motion)
 			}
 		}
 	}
@@ -147,14 +144,30 @@ type Options struct {
 	// Workers is the number of goroutines for the pair work; zero means
 	// runtime.GOMAXPROCS(0). The contacts do not depend on it.
 	Workers int
-	// Convex, Screw, TOC and CCD are passed to the narrow phases; nil or
+	// Convex, Screw and TOC are passed to the narrow phases; nil or
 	// zero means their defaults. For TOC only the first contact is used.
 	Convex convex.Options
 	Screw  *screw.Options
 	TOC    *toc.Options
-	CCD    ccd.Options
 	// Swept tunes the swept boxes of moving bodies.
 	Swept broad.SweptOptions
+	// Motion is how every body moves from its start pose to its end pose
+	// over a step; every continuous method answers on it, so
+	// Contact.Time means the same trajectory whichever method found the
+	// contact. The zero value is geom.ScrewMotion: each pair is then
+	// tested on the relative screw motion of B with respect to A (Buss,
+	// Collision Detection with Relative Screw Motion, eq. 1), which is
+	// the body's own screw motion when the other body is static. With
+	// geom.LinearAngular each body moves with constant linear and
+	// angular velocity; ScrewCCD does not answer on that model and New
+	// refuses a table that uses it.
+	Motion geom.MotionModel
+	// Margin is the speculative distance, in length units: pairs that
+	// come within Margin of each other without touching get Near
+	// contacts with a positive Separation where the pair's method
+	// measures distance (convex pairs; closed polyhedra at rest). Zero
+	// means no speculative contacts.
+	Margin float64
 }
 
 // BodyID names a body of a world. Ids of removed bodies are reused.
@@ -205,13 +218,22 @@ type BodyDef struct {
 	Filter Filter
 }
 
-// shape is the per-mesh preprocessing, shared by the bodies of a mesh.
+// shape is the prepared geometry of a mesh for a kind, built when the
+// first body of that mesh and kind is added and released when the last
+// one is removed. The mesh must not be changed while a body uses it.
 type shape struct {
 	mesh   *mesh.Mesh
+	kind   Kind
+	users  int
 	poly   *convex.Polytope // Convex
 	toc    *toc.Shape       // TimeOfContact
-	tris   []mesh.Tri       // ElementaryCCD
+	tris   []mesh.Tri       // scene queries, built on first use
 	extent broad.Extent
+}
+
+type shapeKey struct {
+	m *mesh.Mesh
+	k Kind
 }
 
 type body struct {
@@ -221,8 +243,13 @@ type body struct {
 	filter Filter
 	sh     *shape
 	p0, p1 geom.Pose // pose at the start and the end of the next step
-	sup    [6]int32  // convex: supporting vertices along +x, +y, +z, -x, -y, -z
-	supOK  bool
+	// t1 is p1's transform and box the broad-phase box, computed once per
+	// step (once for static bodies, whose box never changes).
+	t1    geom.Transform
+	box   geom.AABB
+	boxOK bool
+	sup   [6]int32 // convex: supporting vertices along +x, +y, +z, -x, -y, -z
+	supOK bool
 }
 
 // World is a scene of rigid bodies. It is not safe for concurrent use;
@@ -236,24 +263,30 @@ type World struct {
 	// Bodies per kind: a body's box covers the motions of the methods
 	// that pair it with the kinds present.
 	kindCount [numKinds]int
-	shapes    map[*mesh.Mesh]map[Kind]*shape
+	shapes    map[shapeKey]*shape
 	phase     broad.Phase
 	workers   []*worker
 	caches    pairCaches
 	tocOpt    *toc.Options // Options.TOC with Within = 0
 	step      uint32
 	stats     Stats
+	// Scene queries run on a tree of the bodies' boxes at their current
+	// poses, brought up to date when a query follows a change.
+	qtree   broad.Tree
+	qbounds geom.AABB
+	qdirty  bool
 
 	// Step scratch.
 	boxes []geom.AABB
 	pairs []broad.Pair
 	tasks []task
+	res   []result
 }
 
 // New returns an empty world. It returns an error when the options are
 // invalid (an asymmetric table, a method on kinds it does not apply to).
 func New(opt *Options) (*World, error) {
-	w := &World{shapes: map[*mesh.Mesh]map[Kind]*shape{}}
+	w := &World{shapes: map[shapeKey]*shape{}}
 	if opt != nil {
 		w.opt = *opt
 	}
@@ -261,19 +294,20 @@ func New(opt *Options) (*World, error) {
 	if w.opt.Table != nil {
 		w.table = *w.opt.Table
 	}
-	if err := w.table.validate(); err != nil {
+	if w.opt.Motion > geom.LinearAngular {
+		return nil, fmt.Errorf("world: Options.Motion: unknown motion model %d", w.opt.Motion)
+	}
+	if err := w.table.validate(w.opt.Motion); err != nil {
 		return nil, err
+	}
+	if !(w.opt.Margin >= 0 && w.opt.Margin <= geom.MaxCoord) {
+		return nil, fmt.Errorf("world: Options.Margin = %v, want a length in [0, %g]", w.opt.Margin, geom.MaxCoord)
 	}
 	if w.opt.Broad > BroadBrute {
 		return nil, fmt.Errorf("world: unknown broad phase %d", w.opt.Broad)
 	}
 	if w.opt.Workers < 0 {
 		return nil, fmt.Errorf("world: Workers = %d, want >= 0", w.opt.Workers)
-	}
-	if w.opt.CCD != (ccd.Options{}) {
-		if err := w.opt.CCD.Validate(); err != nil {
-			return nil, fmt.Errorf("world: %w", err)
-		}
 	}
 	if w.opt.TOC != nil {
 		o := *w.opt.TOC
@@ -313,10 +347,14 @@ func (w *World) get(id BodyID) (*body, error) {
 	return &w.bodies[id], nil
 }
 
-// Add adds a body and returns its id. It returns an error when the mesh is
-// nil or unfit for the kind (not convex for Convex, not closed for
-// Polyhedron) or for a method of the kind's table row, or the pose is not
-// finite, beyond MaxCoord, or its quaternion is zero.
+// Add adds a body and returns its id. The body's prepared geometry (the
+// convex polytope and its tables, the time-of-contact shape) is built here
+// once per mesh and kind and shared by the bodies of that mesh; it is
+// released when the last of them is removed. The mesh must not be changed
+// while a body uses it. Add returns an error when the mesh is nil or unfit
+// for the kind (not convex for Convex, not closed for Polyhedron) or for a
+// method of the kind's table row, or the pose is not finite, beyond
+// geom.MaxCoord, or its quaternion is zero.
 func (w *World) Add(def BodyDef) (BodyID, error) {
 	if def.Mesh == nil {
 		return -1, errors.New("world: body has no mesh")
@@ -326,7 +364,7 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	}
 	pose, err := checkPose(def.Pose)
 	if err != nil {
-		return -1, err
+		return -1, fmt.Errorf("world: %w", err)
 	}
 	sh, err := w.shape(def.Mesh, def.Kind)
 	if err != nil {
@@ -340,45 +378,43 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 		id = BodyID(len(w.bodies))
 		w.bodies = append(w.bodies, body{})
 	}
+	sh.users++
 	w.bodies[id] = body{live: true, kind: def.Kind, static: def.Static, filter: def.Filter, sh: sh, p0: pose, p1: pose}
 	w.kindCount[def.Kind]++
 	w.n++
+	w.qdirty = true
 	return id, nil
 }
 
-// MaxCoord bounds the translation of a pose (length units, per
-// coordinate). Beyond 1e15 the spacing of float64 values exceeds 0.1, too
-// coarse for collision detection, and the narrow phases' error bounds stop
-// holding.
-const MaxCoord = 1e15
-
-// checkPose validates a pose and normalizes its quaternion.
+// checkPose validates a pose and normalizes its quaternion. Its errors do
+// not name the package; callers add it once.
 func checkPose(p geom.Pose) (geom.Pose, error) {
 	if !p.P.IsFinite() || !p.Q.IsFinite() {
-		return p, fmt.Errorf("world: pose %v is not finite", p)
+		return p, fmt.Errorf("pose %v is not finite", p)
 	}
-	if p.P.Abs().MaxAbs() > MaxCoord {
-		return p, fmt.Errorf("world: pose %v: translation beyond MaxCoord = %g", p, MaxCoord)
+	if p.P.Abs().MaxAbs() > geom.MaxCoord {
+		return p, fmt.Errorf("pose %v: translation beyond geom.MaxCoord = %g", p, geom.MaxCoord)
 	}
 	q, ok := p.Q.Normalize()
 	if !ok {
-		return p, fmt.Errorf("world: pose %v has a zero quaternion", p)
+		return p, fmt.Errorf("pose %v has a zero quaternion", p)
 	}
 	p.Q = q
 	return p, nil
 }
 
-// shape returns the preprocessing of mesh m for kind k.
+// shape returns the prepared geometry of mesh m for kind k.
 func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
-	if s := w.shapes[m][k]; s != nil {
+	key := shapeKey{m, k}
+	if s := w.shapes[key]; s != nil {
 		return s, nil
 	}
 	if m.NumVerts() == 0 {
 		return nil, errors.New("world: mesh has no vertices")
 	}
-	s := &shape{mesh: m, extent: broad.ExtentOf(m.Verts)}
-	if !s.extent.Box.Min.IsFinite() || !s.extent.Box.Max.IsFinite() || !(s.extent.Radius <= MaxCoord) {
-		return nil, fmt.Errorf("world: mesh has a vertex that is not finite or beyond MaxCoord = %g", MaxCoord)
+	s := &shape{mesh: m, kind: k, extent: broad.ExtentOf(m.Verts)}
+	if !s.extent.Box.Min.IsFinite() || !s.extent.Box.Max.IsFinite() || !(s.extent.Radius <= geom.MaxCoord) {
+		return nil, fmt.Errorf("world: mesh has a vertex that is not finite or beyond geom.MaxCoord = %g", geom.MaxCoord)
 	}
 	need := [numMethods]bool{}
 	for j := Kind(0); j < numKinds; j++ {
@@ -400,25 +436,25 @@ func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
 			return nil, fmt.Errorf("world: time-of-contact shape: %w", err)
 		}
 	}
-	if need[ElementaryCCD] {
-		s.tris = m.Triangles(nil)
-	}
-	if w.shapes[m] == nil {
-		w.shapes[m] = map[Kind]*shape{}
-	}
-	w.shapes[m][k] = s
+	w.shapes[key] = s
 	return s, nil
 }
 
-// Remove deletes a body; its id may be reused by a later Add.
+// Remove deletes a body; its id may be reused by a later Add. The prepared
+// geometry of its mesh is released when no other body uses it.
 func (w *World) Remove(id BodyID) error {
-	if _, err := w.get(id); err != nil {
+	b, err := w.get(id)
+	if err != nil {
 		return err
 	}
-	w.kindCount[w.bodies[id].kind]--
+	if b.sh.users--; b.sh.users == 0 {
+		delete(w.shapes, shapeKey{b.sh.mesh, b.sh.kind})
+	}
+	w.kindCount[b.kind]--
 	w.bodies[id] = body{}
 	w.free = append(w.free, id)
 	w.phase.Remove(int(id))
+	w.qtree.Remove(int(id))
 	w.n--
 	return nil
 }
@@ -442,7 +478,8 @@ func (w *World) Move(id BodyID, pose geom.Pose) error {
 }
 
 // SetPose places body id at pose without motion: the next step starts and
-// ends there unless Move is called after SetPose (a teleport).
+// ends there unless Move is called after SetPose (a teleport). A static
+// body may be placed anew this way.
 func (w *World) SetPose(id BodyID, pose geom.Pose) error {
 	b, err := w.get(id)
 	if err != nil {
@@ -453,6 +490,8 @@ func (w *World) SetPose(id BodyID, pose geom.Pose) error {
 		return fmt.Errorf("world: body %d: %w", id, err)
 	}
 	b.p0, b.p1 = p, p
+	b.boxOK = false
+	w.qdirty = true
 	return nil
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -132,5 +133,48 @@ func TestCCDDemo(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "ccd_sliding.svg")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestCCDQueriesHugeDenominator: a coordinate whose denominator is so
+// large that it underflows is an error naming file, line and column, as an
+// overflowing numerator is; a huge numerator over a huge denominator that
+// is representable is read.
+func TestCCDQueriesHugeDenominator(t *testing.T) {
+	huge := "1" + strings.Repeat("0", 400)
+	rows := func(num, den string) string {
+		var b strings.Builder
+		for i := 0; i < 8; i++ {
+			if i == 2 {
+				fmt.Fprintf(&b, "%s,%s,0,1,0,1,0\n", num, den)
+			} else {
+				fmt.Fprintf(&b, "%d,1,0,1,0,1,0\n", i%2)
+			}
+		}
+		return b.String()
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		num, den string
+		want     string // "" means accepted
+	}{
+		{"1", huge, "q.csv:3: column 1"},
+		{"-7", huge, "q.csv:3: column 1"},
+		{huge, "1", "q.csv:3: column 1"},
+		{huge, huge, ""},
+		{"0", huge, ""},
+	} {
+		path := filepath.Join(dir, "q.csv")
+		if err := os.WriteFile(path, []byte(rows(c.num, c.den)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		st := run([]string{"ccd-queries", "--kind", "vf", path}, &out, &errb)
+		switch {
+		case c.want == "" && st != 0:
+			t.Errorf("%.5s.../%.5s...: status %d, %s", c.num, c.den, st, errb.String())
+		case c.want != "" && (st != 1 || !strings.Contains(errb.String(), c.want)):
+			t.Errorf("%.5s.../%.5s...: status %d, %q; want an error naming %s", c.num, c.den, st, errb.String(), c.want)
+		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/collide-go/collide/scene"
+	"github.com/collide-go/collide/internal/demo/bullets"
 	"github.com/collide-go/collide/toc"
 )
 
@@ -56,7 +56,7 @@ func runSceneBullets(e *env, args []string) error {
 	if !(*dt > 0) || !(*secs > 0) || *n <= 0 || !(*tol > 0) {
 		return fmt.Errorf("%w: --dt, --seconds, --bullets and --tol must be positive", errUsage)
 	}
-	s, err := scene.NewBullets(&scene.Config{Bullets: *n, Dt: *dt, Seconds: *secs, Algorithm: a, Tolerance: *tol, Restitution: *rest, Seed: *seed})
+	s, err := bullets.New(&bullets.Config{Bullets: *n, Dt: *dt, Seconds: *secs, Algorithm: a, Tolerance: *tol, Restitution: *rest, Seed: *seed})
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
@@ -80,7 +80,7 @@ func runSceneBullets(e *env, args []string) error {
 	return nil
 }
 
-func printBullets(e *env, r scene.Result) {
+func printBullets(e *env, r bullets.Result) {
 	fmt.Fprintf(e.stdout, "%d bullets, %s (Algorithm %d), dt %g s, %d steps, tolerance %g m\n",
 		r.Bullets, r.Algorithm, map[string]int{"boxes": 2, "segments": 3}[r.Algorithm], r.Dt, r.Steps, r.Tolerance)
 	fmt.Fprintf(e.stdout, "simulated %.3g s in %.3g s wall: %.3g s wall per simulated second (paper: 201 s)\n",
@@ -93,7 +93,7 @@ func printBullets(e *env, r scene.Result) {
 
 func demoBullets(e *env, outDir string) error {
 	for _, a := range []toc.Algorithm{toc.Boxes, toc.Segments} {
-		s, err := scene.NewBullets(&scene.Config{Algorithm: a})
+		s, err := bullets.New(&bullets.Config{Algorithm: a})
 		if err != nil {
 			return err
 		}
@@ -117,7 +117,7 @@ func demoBullets(e *env, outDir string) error {
 // bulletsSVG draws the plane seen along +x (y to the right, z up) with its
 // triangles, the contact points and the points where bullets went through
 // the hole.
-func bulletsSVG(s *scene.Scene, r scene.Result) []byte {
+func bulletsSVG(s *bullets.Scene, r bullets.Result) []byte {
 	const size, m = 640.0, 1.1 // pixels, metres shown from the centre
 	px := func(y, z float64) (float64, float64) { return (y + m) / (2 * m) * size, (m - z) / (2 * m) * size }
 	var b strings.Builder

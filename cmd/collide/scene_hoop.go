@@ -8,6 +8,7 @@ import (
 
 	"github.com/collide-go/collide/cable"
 	"github.com/collide-go/collide/ccd"
+	"github.com/collide-go/collide/internal/demo/hoop"
 )
 
 func init() {
@@ -24,7 +25,7 @@ func runSceneHoop(e *env, args []string) error {
 	fs := newFlags("scene hoop")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	steps := fs.Int("steps", 600, "number of frames (time steps)")
-	dt := fs.Float64("dt", cable.DefaultDt, "time step in seconds (semi-implicit Euler)")
+	dt := fs.Float64("dt", cable.DefaultDt, "time step in seconds (semi-implicit Euler, in substeps within the springs' stable step)")
 	cables := fs.Int("cables", 8, "number of cables")
 	segs := fs.Int("segments", 24, "springs per cable")
 	method := fs.String("method", "", "ccd method: inclusion (default, conservative) or cubic (Jansen's closed form)")
@@ -51,12 +52,12 @@ func runSceneHoop(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	h := cable.Hoop{Cables: *cables, Segments: *segs, Seed: *seed, Options: cable.Options{Dt: *dt, Method: m}}
-	if _, _, err := cable.NewHoop(h); err != nil {
+	h := hoop.Config{Cables: *cables, Segments: *segs, Seed: *seed, Options: cable.Options{Dt: *dt, Method: m}}
+	if _, _, err := hoop.New(h); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	p := newProgress(e.stderr, *quiet || *asJSON, "scene hoop")
-	r, s, err := cable.RunHoop(h, *steps, p.update)
+	r, s, err := hoop.Run(h, *steps, p.update)
 	p.done()
 	if err != nil {
 		return err
@@ -81,7 +82,7 @@ func runSceneHoop(e *env, args []string) error {
 	return nil
 }
 
-func writeHoopSVG(s *cable.System, path string, r cable.HoopResult) error {
+func writeHoopSVG(s *cable.System, path string, r hoop.Result) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -94,11 +95,11 @@ func writeHoopSVG(s *cable.System, path string, r cable.HoopResult) error {
 	return err
 }
 
-func printHoop(e *env, r cable.HoopResult) {
+func printHoop(e *env, r hoop.Result) {
 	fmt.Fprintf(e.stdout, "hoop scene: %d edges (%d cable, %d net, %d rim), %d static triangles, %d particles; ccd %s\n",
 		r.Edges, r.CableEdges, r.NetEdges, r.RimEdges, r.Triangles, r.Particles, r.Method)
-	fmt.Fprintf(e.stdout, "%d frames of %g s (%.3g s simulated) in %.3g s: %.3g ms per frame, %.4g frames per second (paper: %g)\n",
-		r.Frames, r.Dt, r.SimulatedSeconds, r.WallSeconds, r.MsPerFrame, r.FramesPerSecond, r.PaperFPS)
+	fmt.Fprintf(e.stdout, "%d frames of %g s (%d substeps; %.3g s simulated) in %.3g s: %.3g ms per frame, %.4g frames per second (paper: %g)\n",
+		r.Frames, r.Dt, r.Substeps, r.SimulatedSeconds, r.WallSeconds, r.MsPerFrame, r.FramesPerSecond, r.PaperFPS)
 	fmt.Fprintf(e.stdout, "contacts %d (%.3g per frame), ccd queries %d, hits %d, max rounds %d, frozen %d\n",
 		r.Contacts, r.ContactsPerFrame, r.Queries, r.Hits, r.MaxRounds, r.Frozen)
 	fmt.Fprintf(e.stdout, "penetrations found by the independent check: %d (check took %.3g s, not timed)\n", r.Penetrations, r.VerifySeconds)
@@ -107,7 +108,7 @@ func printHoop(e *env, r cable.HoopResult) {
 }
 
 func demoHoop(e *env, outDir string) error {
-	r, s, err := cable.RunHoop(cable.Hoop{}, 500, nil)
+	r, s, err := hoop.Run(hoop.Config{}, 500, nil)
 	if err != nil {
 		return err
 	}

@@ -57,3 +57,28 @@ func TestDemoHoop(t *testing.T) {
 		t.Errorf("demo output: %s", out.String())
 	}
 }
+
+// TestSceneHoopLongStep: a step of 0.02 s (ten times the default) runs in
+// substeps with no crossing; a step of 1 s is refused with the stable
+// step in the message.
+func TestSceneHoopLongStep(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := run([]string{"scene", "hoop", "--dt", "0.02", "--steps", "50", "--json"}, &out, &errb); st != 0 {
+		t.Fatalf("status %d: %s", st, errb.String())
+	}
+	var r struct {
+		Penetrations, Substeps, Frames int
+		EnergyStart                    float64 `json:"energy_start"`
+		EnergyMax                      float64 `json:"energy_max"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Penetrations != 0 || r.Frames != 50 || r.Substeps < 5*50 || r.EnergyMax > r.EnergyStart+0.05 {
+		t.Errorf("dt 0.02: %s", out.String())
+	}
+	errb.Reset()
+	if st := run([]string{"scene", "hoop", "--dt", "1", "--steps", "5"}, &out, &errb); st != 2 || !strings.Contains(errb.String(), "stable only with steps of at most") {
+		t.Errorf("dt 1: status %d, %s", st, errb.String())
+	}
+}

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"time"
+	"strconv"
 
 	"github.com/collide-go/collide/bench"
 	"github.com/collide-go/collide/geom"
@@ -63,9 +63,9 @@ type worldContact struct {
 type worldScene struct {
 	w     *world.World
 	ids   []world.BodyID
-	poses [][]geom.Pose
+	src   *bench.FrameSource
+	poses []geom.Pose // the current frame's
 	side  float64
-	frame int
 }
 
 func parseKind(s string) ([]world.Kind, error) {
@@ -112,15 +112,16 @@ func newWorldScene(c worldConfig) (*worldScene, error) {
 	if err != nil {
 		return nil, err
 	}
-	wl, err := bench.GenerateFrames(bench.FramesSpec{Bodies: c.Bodies, Verts: c.Verts, Frames: c.Steps + 1,
+	src, err := bench.NewFrameSource(bench.FramesSpec{Bodies: c.Bodies, Verts: c.Verts, Frames: c.Steps + 1,
 		Density: c.Density, Speed: c.Speed, RotDeg: c.RotDeg, Seed: c.Seed})
 	if err != nil {
 		return nil, err
 	}
-	s := &worldScene{w: w, poses: wl.Poses}
+	wl := src.Workload()
+	s := &worldScene{w: w, src: src, poses: src.Next(nil)}
 	box := geom.EmptyAABB()
 	for i, mi := range wl.BodyMesh {
-		p := wl.Poses[0][i]
+		p := s.poses[i]
 		id, err := w.Add(world.BodyDef{Mesh: wl.Meshes[mi], Kind: kinds[i%len(kinds)], Pose: p})
 		if err != nil {
 			return nil, err
@@ -135,9 +136,9 @@ func newWorldScene(c worldConfig) (*worldScene, error) {
 // advance moves every body to its pose in the next frame and runs the
 // world step.
 func (s *worldScene) advance(dst []world.Contact) ([]world.Contact, error) {
-	s.frame++
+	s.poses = s.src.Next(s.poses)
 	for i, id := range s.ids {
-		if err := s.w.Move(id, s.poses[s.frame][i]); err != nil {
+		if err := s.w.Move(id, s.poses[i]); err != nil {
 			return dst, err
 		}
 	}
@@ -167,40 +168,136 @@ func runWorld(e *env, args []string) error {
 	if len(pos) != 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
 	}
-	if c.Bodies < 1 || c.Steps < 1 || c.Verts < 4 || c.Workers < 0 || !(c.Density > 0 && c.Density < 1) || !(c.Speed >= 0) || !(c.RotDeg >= 0) || math.IsInf(c.Speed, 0) || math.IsInf(c.RotDeg, 0) {
-		return fmt.Errorf("%w: need bodies >= 1, steps >= 1, verts >= 4, workers >= 0, 0 < density < 1, finite speed and rot >= 0", errUsage)
+	if err := c.validate(); err != nil {
+		return err
 	}
 	s, err := newWorldScene(c)
 	if err != nil {
 		return err
 	}
 	prog := newProgress(e.stderr, *quiet || *asJSON, "world")
-	steps, err := runWorldSteps(s, c.Steps, *list, prog.update)
-	prog.done()
-	if err != nil {
-		return err
-	}
-	sum := summarizeWorld(steps)
+	defer prog.done()
+	var sum worldTotals
 	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(struct {
-			Config  worldConfig  `json:"config"`
-			Side    float64      `json:"spread"`
-			Summary worldSummary `json:"summary"`
-			Steps   []worldStep  `json:"steps"`
-		}{c, s.side, sum, steps})
+		// One JSON object, written step by step: the config, the steps,
+		// then the summary.
+		cfg, err := json.Marshal(c)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, `{"config":%s,"spread":%s,"steps":[`, cfg, strconv.FormatFloat(s.side, 'g', -1, 64))
+		err = runWorldSteps(s, c.Steps, *list, prog.update, func(st *worldStep) error {
+			b, err := json.Marshal(st)
+			if err != nil {
+				return err
+			}
+			if st.Step > 0 {
+				e.stdout.Write([]byte{','})
+			}
+			_, err = e.stdout.Write(b)
+			sum.add(st)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		b, err := json.Marshal(sum.summary())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "],\"summary\":%s}\n", b)
+		return nil
 	}
-	fmt.Fprintf(e.stdout, "%d %s bodies (spread %.3g), %s broad phase, %d workers\n", c.Bodies, c.Kind, s.side, c.Broad, steps[0].stats.Workers)
-	for _, st := range steps {
+	err = runWorldSteps(s, c.Steps, *list, prog.update, func(st *worldStep) error {
+		if st.Step == 0 {
+			fmt.Fprintf(e.stdout, "%d %s bodies (spread %.3g), %s broad phase, %d workers\n", c.Bodies, c.Kind, s.side, c.Broad, st.stats.Workers)
+		}
 		fmt.Fprintf(e.stdout, "step %3d: %6d broad pairs %6d tests %5d contacts  broad %8.1f us  narrow %9.1f us\n",
 			st.Step, st.BroadPairs, st.Tests, st.Contacts, float64(st.BroadNS)/1e3, float64(st.NarrowNS)/1e3)
 		for _, ct := range st.List {
 			fmt.Fprintf(e.stdout, "    %d-%d %s t=%.6g point (%.6g, %.6g, %.6g) normal (%.4g, %.4g, %.4g)\n", ct.A, ct.B, ct.Method, ct.Time,
 				ct.Point[0], ct.Point[1], ct.Point[2], ct.Normal[0], ct.Normal[1], ct.Normal[2])
 		}
+		sum.add(st)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
+	m := sum.summary()
 	fmt.Fprintf(e.stdout, "mean per step: %.1f broad pairs, %.1f tests, %.1f contacts; broad %.1f us, narrow %.1f us (%.0f ns per test)\n",
-		sum.BroadPairs, sum.Tests, sum.Contacts, sum.BroadUS, sum.NarrowUS, sum.NSPerTest)
+		m.BroadPairs, m.Tests, m.Contacts, m.BroadUS, m.NarrowUS, m.NSPerTest)
 	return nil
+}
+
+// Limits of "collide world": a scene beyond them would not fit in memory
+// or in any sensible run time.
+const (
+	worldMaxBodies  = 200_000
+	worldMaxVerts   = 100_000
+	worldMaxTotal   = 20_000_000 // bodies x verts
+	worldMaxSteps   = 100_000_000
+	worldMaxWorkers = 1024
+)
+
+// validate checks every flag of c and names the first one out of range.
+func (c worldConfig) validate() error {
+	bad := func(flag string, v any, want string) error {
+		return fmt.Errorf("%w: --%s %v: %s", errUsage, flag, v, want)
+	}
+	switch {
+	case c.Bodies < 1 || c.Bodies > worldMaxBodies:
+		return bad("bodies", c.Bodies, fmt.Sprintf("must be in [1, %d]", worldMaxBodies))
+	case c.Steps < 1 || c.Steps > worldMaxSteps:
+		return bad("steps", c.Steps, fmt.Sprintf("must be in [1, %d]", worldMaxSteps))
+	case c.Verts < 4 || c.Verts > worldMaxVerts:
+		return bad("verts", c.Verts, fmt.Sprintf("must be in [4, %d]", worldMaxVerts))
+	case c.Bodies*c.Verts > worldMaxTotal:
+		return bad("verts", c.Verts, fmt.Sprintf("with --bodies %d makes %d vertices, more than %d", c.Bodies, c.Bodies*c.Verts, worldMaxTotal))
+	case c.Workers < 0 || c.Workers > worldMaxWorkers:
+		return bad("workers", c.Workers, fmt.Sprintf("must be in [0, %d] (0: all cores)", worldMaxWorkers))
+	case !(c.Density > 0 && c.Density < 1):
+		return bad("density", c.Density, "must be in (0, 1)")
+	case !(c.Speed >= 0) || math.IsInf(c.Speed, 0):
+		return bad("speed", c.Speed, "must be finite and >= 0")
+	case !(c.RotDeg >= 0) || math.IsInf(c.RotDeg, 0):
+		return bad("rot", c.RotDeg, "must be finite and >= 0")
+	}
+	return nil
+}
+
+// worldTotals accumulates the steps' figures for the summary.
+type worldTotals struct {
+	n                           int
+	broadPairs, tests, contacts int
+	broadNS, narrowNS           int64
+}
+
+func (t *worldTotals) add(st *worldStep) {
+	t.n++
+	t.broadPairs += st.BroadPairs
+	t.tests += st.Tests
+	t.contacts += st.Contacts
+	t.broadNS += st.BroadNS
+	t.narrowNS += st.NarrowNS
+}
+
+// summary returns the means per step.
+func (t *worldTotals) summary() worldSummary {
+	var s worldSummary
+	if t.n == 0 {
+		return s
+	}
+	n := float64(t.n)
+	s.BroadPairs = float64(t.broadPairs) / n
+	s.Tests = float64(t.tests) / n
+	s.Contacts = float64(t.contacts) / n
+	s.BroadUS = float64(t.broadNS) / 1e3 / n
+	s.NarrowUS = float64(t.narrowNS) / 1e3 / n
+	if t.tests > 0 {
+		s.NSPerTest = float64(t.narrowNS) / float64(t.tests)
+	}
+	return s
 }
 
 type worldSummary struct {
@@ -212,17 +309,20 @@ type worldSummary struct {
 	NSPerTest  float64 `json:"ns_per_test"`
 }
 
-func runWorldSteps(s *worldScene, n int, list bool, progress func(done, total int)) ([]worldStep, error) {
-	var out []worldStep
+// runWorldSteps runs n steps and hands each step's report to emit as it
+// is made (no report is kept).
+func runWorldSteps(s *worldScene, n int, list bool, progress func(done, total int), emit func(*worldStep) error) error {
 	var cs []world.Contact
+	ws := worldStep{ByMethod: map[string]int{}}
 	for i := 0; i < n; i++ {
 		var err error
 		if cs, err = s.advance(cs[:0]); err != nil {
-			return out, fmt.Errorf("step %d: %w", i, err)
+			return fmt.Errorf("step %d: %w", i, err)
 		}
 		st := s.w.Stats()
-		ws := worldStep{Step: i, BroadPairs: st.BroadPairs, Tests: st.Tests, Contacts: st.Contacts,
-			BroadNS: st.Broad.Nanoseconds(), NarrowNS: st.Narrow.Nanoseconds(), ByMethod: map[string]int{}, stats: st}
+		ws = worldStep{Step: i, BroadPairs: st.BroadPairs, Tests: st.Tests, Contacts: st.Contacts,
+			BroadNS: st.Broad.Nanoseconds(), NarrowNS: st.Narrow.Nanoseconds(), ByMethod: ws.ByMethod, List: ws.List[:0], stats: st}
+		clear(ws.ByMethod)
 		for m, k := range st.ByMethod {
 			if k > 0 {
 				ws.ByMethod[world.Method(m).String()] = k
@@ -234,35 +334,12 @@ func runWorldSteps(s *worldScene, n int, list bool, progress func(done, total in
 					Point: [3]float64{c.Point.X, c.Point.Y, c.Point.Z}, Normal: [3]float64{c.Normal.X, c.Normal.Y, c.Normal.Z}})
 			}
 		}
-		out = append(out, ws)
+		if err := emit(&ws); err != nil {
+			return err
+		}
 		progress(i+1, n)
 	}
-	return out, nil
-}
-
-func summarizeWorld(steps []worldStep) worldSummary {
-	var s worldSummary
-	var narrow time.Duration
-	tests := 0
-	for _, st := range steps {
-		s.BroadPairs += float64(st.BroadPairs)
-		s.Tests += float64(st.Tests)
-		s.Contacts += float64(st.Contacts)
-		s.BroadUS += float64(st.BroadNS) / 1e3
-		s.NarrowUS += float64(st.NarrowNS) / 1e3
-		narrow += time.Duration(st.NarrowNS)
-		tests += st.Tests
-	}
-	n := float64(len(steps))
-	s.BroadPairs /= n
-	s.Tests /= n
-	s.Contacts /= n
-	s.BroadUS /= n
-	s.NarrowUS /= n
-	if tests > 0 {
-		s.NSPerTest = float64(narrow.Nanoseconds()) / float64(tests)
-	}
-	return s
+	return nil
 }
 
 // demoWorld runs a mixed scene of 300 bodies for 10 steps.
@@ -272,11 +349,12 @@ func demoWorld(e *env, _ string) error {
 	if err != nil {
 		return err
 	}
-	steps, err := runWorldSteps(s, c.Steps, false, func(int, int) {})
+	var t worldTotals
+	err = runWorldSteps(s, c.Steps, false, func(int, int) {}, func(st *worldStep) error { t.add(st); return nil })
 	if err != nil {
 		return err
 	}
-	sum := summarizeWorld(steps)
+	sum := t.summary()
 	fmt.Fprintf(e.stdout, "300 mixed bodies (convex: separating vector; polyhedra: screw CCD; soups: time of contact), 10 steps:\n")
 	fmt.Fprintf(e.stdout, "  per step %.1f broad pairs, %.1f narrow tests, %.1f contacts; broad phase %.1f us, narrow phase %.1f us\n",
 		sum.BroadPairs, sum.Tests, sum.Contacts, sum.BroadUS, sum.NarrowUS)

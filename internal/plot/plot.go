@@ -2,7 +2,7 @@
 // series (linear or logarithmic y axis) and grouped bar charts
 // (histograms), each with axes, tick labels, axis labels, a title and a
 // legend. It is used by the experiment commands of collide to reproduce the
-// papers' figures (e.g. Chung and Wang, ../shared/papers/003, Fig. 4) and
+// papers' figures (e.g. Chung and Wang, Quick Collision Detection of Polytopes in Virtual Environments, Fig. 4) and
 // needs nothing beyond the standard library.
 package plot
 

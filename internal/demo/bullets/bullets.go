@@ -1,5 +1,6 @@
-// Package scene runs the demonstration of the contact paper
-// (../shared/papers/004, Sec. 4, Fig. 3): 100 bullets, convex polyhedra of
+// Package bullets runs the demonstration of the contact paper ("Precise
+// Generalized Contact Point and Normal Determination for Rigid Body
+// Simulation", Sec. 4, Fig. 3), behind "collide scene bullets": 100 bullets, convex polyhedra of
 // 640 triangles, fired at 1000 m/s under gravity and spinning about their
 // axis at 2e-3 rad/s, against a static warped plane of about 2010 triangles
 // (a polygon soup) with a hole in its centre. The simulation is explicit
@@ -14,7 +15,7 @@
 // bounds) counts bullets that went through the hole and
 // bullets that crossed the plane in a step without a reported contact
 // (tunnelled); the audit is not part of the timed simulation.
-package scene
+package bullets
 
 import (
 	"errors"
@@ -158,7 +159,7 @@ type bullet struct {
 	stopped bool
 }
 
-// Scene is the bullet scene; build it with NewBullets.
+// Scene is the bullet scene; build it with New.
 type Scene struct {
 	cfg          Config
 	bullet       *toc.Shape
@@ -188,12 +189,12 @@ type Scene struct {
 	planeAABB    geom.AABB
 }
 
-// NewBullets builds the scene: the plane at x = 0 spanning y and z in
+// New builds the scene: the plane at x = 0 spanning y and z in
 // [-1, 1] m, bullets along +x starting 150 to 850 m before it (so each
 // reaches it within the first simulated second), aimed with the explicit
 // Euler drop for the chosen step at targets of which about 20% lie in the
 // hole, 10% on its rim and 70% on the plane.
-func NewBullets(cfg *Config) (*Scene, error) {
+func New(cfg *Config) (*Scene, error) {
 	c, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err

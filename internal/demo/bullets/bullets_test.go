@@ -1,4 +1,4 @@
-package scene
+package bullets
 
 import (
 	"math"
@@ -19,7 +19,7 @@ func TestNoTunnelling(t *testing.T) {
 			if dt < 0.005 && testing.Short() {
 				n = 10
 			}
-			s, err := NewBullets(&Config{Bullets: n, Dt: dt, Algorithm: alg})
+			s, err := New(&Config{Bullets: n, Dt: dt, Algorithm: alg})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -56,7 +56,7 @@ func TestNoTunnelling(t *testing.T) {
 // TestAuditCatchesTunnelling checks the audit itself: with collision
 // detection switched off every bullet aimed at the plane tunnels.
 func TestAuditCatchesTunnelling(t *testing.T) {
-	s, err := NewBullets(&Config{Bullets: 10})
+	s, err := New(&Config{Bullets: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestAuditCatchesTunnelling(t *testing.T) {
 
 func TestConfigErrors(t *testing.T) {
 	for _, c := range []Config{{Bullets: -1}, {Dt: math.NaN()}, {Seconds: math.Inf(1)}, {Tolerance: -1}, {Algorithm: 9}, {Dt: 1e-9, Seconds: 1}} {
-		if _, err := NewBullets(&c); err == nil {
+		if _, err := New(&c); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}
@@ -80,7 +80,7 @@ func BenchmarkScene(b *testing.B) {
 	for _, alg := range []toc.Algorithm{toc.Boxes, toc.Segments} {
 		b.Run(alg.String(), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				s, err := NewBullets(&Config{Algorithm: alg})
+				s, err := New(&Config{Algorithm: alg})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -101,7 +101,7 @@ func FuzzConfig(f *testing.F) {
 	f.Add(0, 0.0, 0.0, uint8(2), 1e300, 5.0, uint64(3))
 	f.Fuzz(func(t *testing.T, n int, dt, secs float64, alg uint8, tol, rest float64, seed uint64) {
 		cfg := Config{Bullets: n % 4, Dt: dt, Seconds: secs, Algorithm: toc.Algorithm(alg % 3), Tolerance: tol, Restitution: rest, Seed: seed}
-		s, err := NewBullets(&cfg)
+		s, err := New(&cfg)
 		if err != nil {
 			return
 		}

@@ -1,27 +1,33 @@
-package cable
+// Package hoop is the basketball-hoop test of Jansen, "Continuous
+// Collision Detection in 3-D" (Sec. 4) on package cable, behind "collide
+// scene hoop": a static rim, net, backboard and floor, and cables dropped
+// through them, every contact found by continuous collision detection and
+// every step checked by cable's independent crossing check.
+package hoop
 
 import (
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"github.com/collide-go/collide/cable"
 	"github.com/collide-go/collide/geom"
 )
 
 // Dimensions of the hoop scene, in metres (a regulation rim: 45.7 cm inner
 // diameter at 3.05 m, 15 cm in front of a 1.8 m by 1.05 m backboard).
 const (
-	HoopHeight     = 3.05
-	HoopRadius     = 0.2286 + 0.01 // rim centre line
-	HoopTubeRadius = 0.01
-	hoopBoardY     = -0.40 // front face of the backboard
+	Height     = 3.05
+	Radius     = 0.2286 + 0.01 // rim centre line
+	TubeRadius = 0.01
+	boardY     = -0.40 // front face of the backboard
 )
 
-// Hoop configures the basketball-hoop scene of Jansen, Sec. 4: a static
+// Config configures the basketball-hoop scene of Jansen, Sec. 4: a static
 // rim (a triangulated torus), a static net hanging from it, a backboard and
 // a floor, and cables dropped from above. The zero value is the default
 // scene.
-type Hoop struct {
+type Config struct {
 	// Cables is the number of cables; zero means 8.
 	Cables int
 	// Segments per cable; zero means 24.
@@ -40,15 +46,15 @@ type Hoop struct {
 	// (Options.Friction 0.3 unless set).
 	Frictionless bool
 	// Options of the system (time step, thickness, ccd method, ...).
-	Options Options
+	Options cable.Options
 }
 
-// HoopInfo counts the parts of a hoop scene.
-type HoopInfo struct {
+// Info counts the parts of a hoop scene.
+type Info struct {
 	Edges, CableEdges, NetEdges, RimEdges, Triangles, Particles int
 }
 
-func (h Hoop) resolve() Hoop {
+func (h Config) resolve() Config {
 	if h.Cables == 0 {
 		h.Cables = 8
 	}
@@ -76,23 +82,23 @@ func (h Hoop) resolve() Hoop {
 	return h
 }
 
-// NewHoop builds the hoop scene.
-func NewHoop(h Hoop) (*System, HoopInfo, error) {
+// New builds the hoop scene.
+func New(h Config) (*cable.System, Info, error) {
 	h = h.resolve()
-	var info HoopInfo
+	var info Info
 	switch {
 	case h.Cables < 0 || h.Cables > 1000:
-		return nil, info, fmt.Errorf("cable: hoop: Cables %d must be in [0, 1000]", h.Cables)
+		return nil, info, fmt.Errorf("hoop: Cables %d must be in [0, 1000]", h.Cables)
 	case h.Segments < 1 || h.Segments > 1000:
-		return nil, info, fmt.Errorf("cable: hoop: Segments %d must be in [1, 1000]", h.Segments)
+		return nil, info, fmt.Errorf("hoop: Segments %d must be in [1, 1000]", h.Segments)
 	case !(h.CableLength > 0 && h.CableLength <= 2):
-		return nil, info, fmt.Errorf("cable: hoop: CableLength %v must be in (0, 2] m", h.CableLength)
+		return nil, info, fmt.Errorf("hoop: CableLength %v must be in (0, 2] m", h.CableLength)
 	case !(h.Spread > 0 && h.Spread <= 1):
-		return nil, info, fmt.Errorf("cable: hoop: Spread %v must be in (0, 1] m", h.Spread)
+		return nil, info, fmt.Errorf("hoop: Spread %v must be in (0, 1] m", h.Spread)
 	case h.NetAround < 3 || h.NetAround > 512 || h.NetRows < 1 || h.NetRows > 64:
-		return nil, info, fmt.Errorf("cable: hoop: net of %d x %d diamonds (want 3..512 around, 1..64 rows)", h.NetAround, h.NetRows)
+		return nil, info, fmt.Errorf("hoop: net of %d x %d diamonds (want 3..512 around, 1..64 rows)", h.NetAround, h.NetRows)
 	}
-	s, err := New(h.Options)
+	s, err := cable.New(h.Options)
 	if err != nil {
 		return nil, info, err
 	}
@@ -111,8 +117,8 @@ func NewHoop(h Hoop) (*System, HoopInfo, error) {
 		a := 2 * math.Pi * float64(i) / nu
 		for j := 0; j < nv; j++ {
 			b := 2 * math.Pi * float64(j) / nv
-			r := HoopRadius + HoopTubeRadius*math.Cos(b)
-			verts = append(verts, geom.V(r*math.Cos(a), r*math.Sin(a), HoopHeight+HoopTubeRadius*math.Sin(b)))
+			r := Radius + TubeRadius*math.Cos(b)
+			verts = append(verts, geom.V(r*math.Cos(a), r*math.Sin(a), Height+TubeRadius*math.Sin(b)))
 		}
 	}
 	for i := 0; i < nu; i++ {
@@ -131,8 +137,8 @@ func NewHoop(h Hoop) (*System, HoopInfo, error) {
 	height := 0.05 * float64(nr)
 	for r := 0; r <= nr; r++ {
 		f := float64(r) / float64(nr)
-		rad := HoopRadius * (1 - 0.5*f)
-		z := HoopHeight - HoopTubeRadius - 0.002 - height*f
+		rad := Radius * (1 - 0.5*f)
+		z := Height - TubeRadius - 0.002 - height*f
 		for i := 0; i < na; i++ {
 			a := 2 * math.Pi * (float64(i) + 0.5*float64(r)) / float64(na)
 			verts = append(verts, geom.V(rad*math.Cos(a), rad*math.Sin(a), z))
@@ -147,12 +153,12 @@ func NewHoop(h Hoop) (*System, HoopInfo, error) {
 	add(verts, edges, nil)
 	// Backboard: a box, and a bracket of two edges to the rim.
 	bx := [2]float64{-0.9, 0.9}
-	by := [2]float64{hoopBoardY - 0.03, hoopBoardY}
-	bz := [2]float64{HoopHeight - 0.15, HoopHeight + 0.90}
+	by := [2]float64{boardY - 0.03, boardY}
+	bz := [2]float64{Height - 0.15, Height + 0.90}
 	verts, edges, tris = boxMesh(bx, by, bz)
 	add(verts, edges, tris)
-	rimBack := geom.V(0, -HoopRadius-HoopTubeRadius-0.003, HoopHeight)
-	add([]geom.Vec3{geom.V(-0.05, hoopBoardY+0.002, HoopHeight), geom.V(0.05, hoopBoardY+0.002, HoopHeight), rimBack},
+	rimBack := geom.V(0, -Radius-TubeRadius-0.003, Height)
+	add([]geom.Vec3{geom.V(-0.05, boardY+0.002, Height), geom.V(0.05, boardY+0.002, Height), rimBack},
 		[][2]int{{0, 2}, {1, 2}}, nil)
 	// Floor: 4 x 4 quads over 3 m x 3 m.
 	verts, edges, tris = gridMesh(-1.5, 1.5, 4)
@@ -166,7 +172,7 @@ func NewHoop(h Hoop) (*System, HoopInfo, error) {
 	half := 0.5 * h.CableLength
 	gap := 0.04 + 0.1*h.CableLength
 	for c := 0; c < h.Cables && err == nil; c++ {
-		z := HoopHeight + 0.25 + gap*float64(c)
+		z := Height + 0.25 + gap*float64(c)
 		var from, to geom.Vec3
 		for try := 0; ; try++ {
 			ctr := geom.V(h.Spread*(2*rng.Float64()-1), h.Spread*(2*rng.Float64()-1), z)
@@ -174,20 +180,20 @@ func NewHoop(h Hoop) (*System, HoopInfo, error) {
 			tilt := 0.2 * gap * (2*rng.Float64() - 1)
 			d := geom.V(half*math.Cos(a), half*math.Sin(a), tilt)
 			from, to = ctr.Sub(d), ctr.Add(d)
-			if math.Min(from.Y, to.Y) > hoopBoardY+0.02 || try > 1000 {
+			if math.Min(from.Y, to.Y) > boardY+0.02 || try > 1000 {
 				break
 			}
 		}
-		_, err = s.AddCable(Cable{From: from, To: to, Segments: h.Segments, Mass: 0.05 * h.CableLength / 0.5,
+		_, err = s.AddCable(cable.Cable{From: from, To: to, Segments: h.Segments, Mass: 0.05 * h.CableLength / 0.5,
 			Stiffness: 100 * float64(h.Segments) / 24 / (h.CableLength / 0.5), Damping: 0.02})
 	}
 	if err != nil {
 		return nil, info, err
 	}
 	info.CableEdges = h.Cables * h.Segments
-	info.Edges = len(s.edges)
-	info.Triangles = len(s.tris)
-	info.Particles = len(s.x)
+	info.Edges = len(s.Edges())
+	info.Triangles = len(s.Triangles())
+	info.Particles = s.NumParticles()
 	return s, info, nil
 }
 

@@ -1,33 +1,34 @@
-package cable
+package hoop
 
 import (
 	"testing"
 
+	"github.com/collide-go/collide/cable"
 	"github.com/collide-go/collide/ccd"
-	"github.com/collide-go/collide/geom"
 )
 
 // benchHoop steps the default hoop scene from frame `from` for b.N frames,
-// going back to the state at `from` every `span` frames (not timed), so
-// every measured frame is in the same phase of the fall.
-func benchHoop(b *testing.B, o Options, from, span int, verify bool) {
-	s, _, err := NewHoop(Hoop{Options: o})
-	if err != nil {
-		b.Fatal(err)
+// starting again from a new scene stepped to `from` every `span` frames
+// (not timed), so every measured frame is in the same phase of the fall.
+func benchHoop(b *testing.B, o cable.Options, from, span int, verify bool) {
+	var s *cable.System
+	reset := func() {
+		var err error
+		if s, _, err = New(Config{Options: o}); err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < from; i++ {
+			s.Step()
+		}
 	}
-	for i := 0; i < from; i++ {
-		s.Step()
-	}
-	x0 := append([]geom.Vec3(nil), s.x...)
-	v0 := append([]geom.Vec3(nil), s.v...)
+	reset()
 	contacts := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if i%span == 0 && i > 0 {
 			b.StopTimer()
-			copy(s.x, x0)
-			copy(s.v, v0)
+			reset()
 			b.StartTimer()
 		}
 		contacts += s.Step().Contacts
@@ -41,22 +42,22 @@ func benchHoop(b *testing.B, o Options, from, span int, verify bool) {
 }
 
 // Falling freely above the hoop: broad phase only.
-func BenchmarkHoopStepFalling(b *testing.B) { benchHoop(b, Options{}, 0, 100, false) }
+func BenchmarkHoopStepFalling(b *testing.B) { benchHoop(b, cable.Options{}, 0, 100, false) }
 
 // Cables hitting the rim and the net (frames 150-250): the contact-rich phase.
-func BenchmarkHoopStepContacts(b *testing.B) { benchHoop(b, Options{}, 150, 100, false) }
+func BenchmarkHoopStepContacts(b *testing.B) { benchHoop(b, cable.Options{}, 150, 100, false) }
 
 // Cables resting on the net, rim and floor (frames 700-800).
-func BenchmarkHoopStepResting(b *testing.B) { benchHoop(b, Options{}, 700, 100, false) }
+func BenchmarkHoopStepResting(b *testing.B) { benchHoop(b, cable.Options{}, 700, 100, false) }
 
 // The same contact phase with Jansen's cubic in ccd (not conservative).
 func BenchmarkHoopStepContactsCubic(b *testing.B) {
-	benchHoop(b, Options{Method: ccd.Cubic}, 150, 100, false)
+	benchHoop(b, cable.Options{Method: ccd.Cubic}, 150, 100, false)
 }
 
 // The independent check of one frame, without the step's time.
 func BenchmarkVerify(b *testing.B) {
-	s, _, err := NewHoop(Hoop{})
+	s, _, err := New(Config{})
 	if err != nil {
 		b.Fatal(err)
 	}

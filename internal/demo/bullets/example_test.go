@@ -1,15 +1,15 @@
-package scene_test
+package bullets_test
 
 import (
 	"fmt"
 
-	"github.com/collide-go/collide/scene"
+	"github.com/collide-go/collide/internal/demo/bullets"
 )
 
 // Ten bullets of the paper's scene for one simulated second at the paper's
 // step of 0.1 s.
-func ExampleNewBullets() {
-	s, err := scene.NewBullets(&scene.Config{Bullets: 10})
+func ExampleNew() {
+	s, err := bullets.New(&bullets.Config{Bullets: 10})
 	if err != nil {
 		panic(err)
 	}

@@ -1,7 +1,9 @@
-package cable
+package hoop
 
 import (
 	"time"
+
+	"github.com/collide-go/collide/cable"
 )
 
 // PaperFramesPerSecond is the frame rate Jansen reports for the
@@ -9,11 +11,15 @@ import (
 // system of over 500 edges, including rendering.
 const PaperFramesPerSecond = 0.25
 
-// HoopResult is the outcome of RunHoop. A frame is one time step.
-type HoopResult struct {
-	Method           string  `json:"method"`
-	Frames           int     `json:"frames"`
-	Dt               float64 `json:"dt"`
+// Result is the outcome of Run. A frame is one time step.
+type Result struct {
+	Method string  `json:"method"`
+	Frames int     `json:"frames"`
+	Dt     float64 `json:"dt"`
+	// Substeps is the number of substeps over all frames (see
+	// System.Substeps): more than Frames when Dt exceeds the springs'
+	// stable step.
+	Substeps         int     `json:"substeps"`
 	SimulatedSeconds float64 `json:"simulated_seconds"`
 	// WallSeconds is the time spent in Step (collision detection,
 	// response and integration), without the independent check.
@@ -48,17 +54,18 @@ type HoopResult struct {
 	EnergyMax   float64 `json:"energy_max"`
 }
 
-// RunHoop builds the hoop scene and runs it for the given number of
-// frames, checking every frame with the independent check (not timed).
+// Run builds the hoop scene and runs it for the given number of frames,
+// checking every substep with the independent check (not timed).
 // progress, if not nil, is called after every frame.
-func RunHoop(h Hoop, frames int, progress func(done, total int)) (HoopResult, *System, error) {
-	h.Options.Verify = false
-	s, info, err := NewHoop(h)
+func Run(h Config, frames int, progress func(done, total int)) (Result, *cable.System, error) {
+	h.Options.Verify = true
+	s, info, err := New(h)
 	if err != nil {
-		return HoopResult{}, nil, err
+		return Result{}, nil, err
 	}
 	h = h.resolve()
-	r := HoopResult{Method: s.opt.Method.String(), Dt: s.opt.Dt, PaperFPS: PaperFramesPerSecond,
+	o := s.Options()
+	r := Result{Method: o.Method.String(), Dt: o.Dt, PaperFPS: PaperFramesPerSecond,
 		Edges: info.Edges, CableEdges: info.CableEdges, NetEdges: info.NetEdges, RimEdges: info.RimEdges,
 		Triangles: info.Triangles, Particles: info.Particles}
 	r.EnergyStart = s.Energy().Total()
@@ -66,11 +73,12 @@ func RunHoop(h Hoop, frames int, progress func(done, total int)) (HoopResult, *S
 	var wall, verify time.Duration
 	for i := 0; i < frames; i++ {
 		t0 := time.Now()
-		s.Step()
-		t1 := time.Now()
-		r.Penetrations += s.VerifyLastStep()
-		verify += time.Since(t1)
-		wall += t1.Sub(t0)
+		st := s.Step()
+		d := time.Since(t0)
+		r.Penetrations += st.Penetrations
+		v := time.Duration(st.VerifySeconds * 1e9)
+		verify += v
+		wall += d - v
 		if e := s.Energy().Total(); e > r.EnergyMax {
 			r.EnergyMax = e
 		}
@@ -80,7 +88,7 @@ func RunHoop(h Hoop, frames int, progress func(done, total int)) (HoopResult, *S
 	}
 	st := s.Stats()
 	r.Frames = frames
-	r.SimulatedSeconds = float64(frames) * s.opt.Dt
+	r.SimulatedSeconds = float64(frames) * o.Dt
 	r.WallSeconds = wall.Seconds()
 	r.VerifySeconds = verify.Seconds()
 	if frames > 0 {
@@ -92,13 +100,14 @@ func RunHoop(h Hoop, frames int, progress func(done, total int)) (HoopResult, *S
 	}
 	r.Candidates, r.Queries, r.Hits, r.Contacts = st.Candidates, st.Queries, st.Hits, st.Contacts
 	r.MaxRounds, r.Frozen = st.MaxRounds, st.Frozen
+	r.Substeps = st.Substeps
 	r.EnergyEnd = s.Energy().Total()
-	bottom := HoopHeight - HoopTubeRadius - 0.002 - 0.05*float64(h.NetRows)
+	bottom := Height - TubeRadius - 0.002 - 0.05*float64(h.NetRows)
 	first := info.Particles - h.Cables*(h.Segments+1)
 	for c := 0; c < h.Cables; c++ {
 		below := true
 		for k := 0; k <= h.Segments; k++ {
-			if s.x[first+c*(h.Segments+1)+k].Z >= bottom {
+			if s.Position(first+c*(h.Segments+1)+k).Z >= bottom {
 				below = false
 				break
 			}
@@ -110,21 +119,4 @@ func RunHoop(h Hoop, frames int, progress func(done, total int)) (HoopResult, *S
 		}
 	}
 	return r, s, nil
-}
-
-// VerifyLastStep runs the independent check on the last step's motion
-// and returns the number of crossings found (see Crossings).
-func (s *System) VerifyLastStep() int {
-	if len(s.prev) != len(s.x) {
-		return 0
-	}
-	return s.Verify(s.prev)
-}
-
-// LastStepCrossings returns the crossings of the last step's motion.
-func (s *System) LastStepCrossings() []Crossing {
-	if len(s.prev) != len(s.x) {
-		return nil
-	}
-	return s.Crossings(s.prev)
 }
