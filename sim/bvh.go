@@ -10,7 +10,8 @@ import (
 // longest axis. Leaves hold up to leafSize items.
 type bvh struct {
 	nodes []bvhNode
-	items []int32 // item indices, grouped by leaf
+	items []int32     // item indices, grouped by leaf
+	boxes []geom.AABB // item boxes, in items order
 }
 
 type bvhNode struct {
@@ -31,6 +32,10 @@ func buildBVH(boxes []geom.AABB) bvh {
 	}
 	t.nodes = make([]bvhNode, 0, 2*len(boxes)/leafSize+2)
 	t.build(boxes, 0, int32(len(boxes)))
+	t.boxes = make([]geom.AABB, len(boxes))
+	for i, it := range t.items {
+		t.boxes[i] = boxes[it]
+	}
 	return t
 }
 
@@ -82,7 +87,11 @@ func (t *bvh) query(q geom.AABB, dst []int32, stack []int32) ([]int32, []int32) 
 			continue
 		}
 		if n.left < 0 {
-			dst = append(dst, t.items[n.start:n.end]...)
+			for k := n.start; k < n.end; k++ {
+				if t.boxes[k].Overlaps(q) {
+					dst = append(dst, t.items[k])
+				}
+			}
 			continue
 		}
 		stack = append(stack, n.left, n.right)

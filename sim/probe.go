@@ -135,6 +135,11 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 			if n.Dot(eb.n1.Add(eb.n2)) < 0 {
 				n = n.Neg()
 			}
+			// The lines' distance along n: the separation when the closest
+			// points are interior to both edges. Most candidates end here.
+			if d := a0.Sub(b0).Dot(n); d > 2*margin || d < -2*depthTol {
+				continue
+			}
 			// An edge lying on a face of the other body (the corner of a
 			// face-face contact) has a common normal that wobbles about the
 			// face normal: take the face normal itself.
@@ -150,7 +155,7 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 			}
 			// n must be an outward normal of b at its edge and -n one of a
 			// at its edge.
-			if !inWedge(n, eb.n1, eb.n2, db) || !inWedge(n.Neg(), na1, na2, da) {
+			if !inWedge(n, eb.n1, eb.n2, db, eb.len, eb.w) || !inWedge(n.Neg(), na1, na2, da, ea.len, ea.w) {
 				continue
 			}
 			s, u, pa, pb := geom.ClosestSegmentPoints(a0, a1, b0, b1)
@@ -185,26 +190,17 @@ const facingCos = 0.5
 const cosSnap = 0.995
 
 // inWedge reports whether n, projected on the plane perpendicular to the edge
-// direction e, lies between the edge's face normals n1 and n2 (within the
-// snapping angle).
-func inWedge(n, n1, n2, e geom.Vec3) bool {
-	el := e.Norm()
-	if el == 0 {
-		return false
-	}
-	e = e.Scale(1 / el)
-	n = n.AddScaled(-n.Dot(e), e)
-	nl := n.Norm()
-	if nl == 0 {
-		return false
-	}
-	n = n.Scale(1 / nl)
-	w := n1.Cross(n2).Dot(e)
+// vector e (of length elen), lies between the edge's face normals n1 and n2
+// (within the snapping angle); w is the sign of (n1 x n2) . e.
+func inWedge(n, n1, n2, e geom.Vec3, elen, w float64) bool {
+	// (n1 x n) . e is |e| |n projected| times the sine of the angle from n1
+	// to n about e: the part of n along e drops out.
 	a := n1.Cross(n).Dot(e)
 	b := n.Cross(n2).Dot(e)
 	const tol = 0.1 // sine of the snapping angle, rounded up
+	t := tol * elen
 	if w >= 0 {
-		return a >= -tol && b >= -tol
+		return a >= -t && b >= -t
 	}
-	return a <= tol && b <= tol
+	return a <= t && b <= t
 }

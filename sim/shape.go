@@ -32,6 +32,8 @@ type sharpEdge struct {
 	index  int32 // edge index in the mesh
 	a, b   int32 // vertices
 	n1, n2 geom.Vec3
+	len    float64 // length
+	w      float64 // sign of (n1 x n2) . (b - a): which way the wedge turns
 }
 
 // flatCos is the cosine above which two faces are treated as coplanar.
@@ -88,7 +90,12 @@ func newShape(m *mesh.Mesh) *shape {
 		if n1.Dot(n2) > flatCos {
 			continue
 		}
-		s.edges = append(s.edges, sharpEdge{index: int32(i), a: e.V[0], b: e.V[1], n1: n1, n2: n2})
+		d := m.Verts[e.V[1]].Sub(m.Verts[e.V[0]])
+		w := 1.0
+		if n1.Cross(n2).Dot(d) < 0 {
+			w = -1
+		}
+		s.edges = append(s.edges, sharpEdge{index: int32(i), a: e.V[0], b: e.V[1], n1: n1, n2: n2, len: d.Norm(), w: w})
 		eboxes = append(eboxes, geom.AABBOf(m.Verts[e.V[0]], m.Verts[e.V[1]]))
 	}
 	s.edgeTree = buildBVH(eboxes)

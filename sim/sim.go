@@ -51,6 +51,10 @@ type Options struct {
 	Substeps int
 	// Iterations is the number of solver passes per substep (default 1).
 	Iterations int
+	// NoSleep keeps every body awake. By default an island of touching
+	// bodies that all moved slower than 0.05 m/s for half a second sleeps
+	// (held still, not simulated) until an awake body touches it.
+	NoSleep bool
 	// Workers is the number of goroutines that find contacts (default 1).
 	// The result does not depend on it.
 	Workers int
@@ -105,21 +109,28 @@ type Sim struct {
 	pairs  []broad.Pair
 	work   []worker
 	// per step
-	raw      []Contact
-	cons     []constraint
-	warm     map[warmKey]impulses
-	nextWarm map[warmKey]impulses
-	stats    Stats
-	steps    int
-	saved    [][]State   // start states per split depth
-	extra    [][]float64 // margins raised for a step done again
-	retries  int
-	splits   int
+	raw        []Contact
+	cons       []constraint
+	warm       map[warmKey]impulses
+	nextWarm   map[warmKey]impulses
+	stats      Stats
+	steps      int
+	saved      [][]State   // start states per split depth
+	extra      [][]float64 // margins raised for a step done again
+	retries    int
+	splits     int
+	engaged    []bool
+	uf         []int32
+	islandRest []float64
 }
 
 type body struct {
 	shape   *shape
 	static  bool
+	fixed   bool // static or asleep: not moved by the solver
+	asleep  bool
+	rest    float64 // seconds spent below the sleep velocity
+	island  int32   // the island it fell asleep with
 	invMass float64
 	invIb   geom.Mat3 // inverse inertia, body frame
 	Ib      geom.Mat3
@@ -132,6 +143,9 @@ type body struct {
 	dp    geom.Vec3 // displacement since the step's start
 	dR    geom.Mat3 // rotation since the step's start
 	sweep float64   // how far a point of the body can travel in the step
+	extra float64   // margin added for a step done again
+	v0    geom.Vec3 // velocities at the step's start
+	w0    geom.Vec3
 }
 
 type worker struct {
@@ -215,7 +229,7 @@ func (s *Sim) Add(def BodyDef) (BodyID, error) {
 	if !def.V.IsFinite() || !def.W.IsFinite() {
 		return 0, bad("velocity not finite")
 	}
-	b := body{static: def.Static, pose: def.Pose}
+	b := body{static: def.Static, fixed: def.Static, pose: def.Pose}
 	if !def.Static {
 		if !(def.Mass > 0) || math.IsInf(def.Mass, 0) {
 			return 0, bad("mass %v must be positive", def.Mass)
@@ -306,9 +320,107 @@ func (s *Sim) Step() error {
 	if err := s.advance(s.opt.Dt, 0); err != nil {
 		return err
 	}
+	if !s.opt.NoSleep {
+		s.sleep()
+	}
 	s.steps++
 	return nil
 }
+
+// Sleeping, as in Box2D: bodies touching each other form islands; an island
+// whose bodies have all moved slower than SleepVelocity for TimeToSleep
+// falls asleep (velocities zero, held in place) until an awake body comes
+// within the contact margin of one of them.
+const (
+	sleepVelocity = 0.05 // m/s, of the body's fastest point
+	timeToSleep   = 0.5  // s
+)
+
+func (s *Sim) sleep() {
+	n := len(s.bodies)
+	if cap(s.uf) < n {
+		s.uf = make([]int32, n)
+		s.islandRest = make([]float64, n)
+	}
+	s.uf, s.islandRest = s.uf[:n], s.islandRest[:n]
+	for i := range s.uf {
+		s.uf[i] = int32(i)
+		s.islandRest[i] = math.Inf(1)
+	}
+	find := func(i int32) int32 {
+		for s.uf[i] != i {
+			s.uf[i] = s.uf[s.uf[i]]
+			i = s.uf[i]
+		}
+		return i
+	}
+	for i := range s.cons {
+		k := &s.cons[i]
+		if s.bodies[k.a].fixed || s.bodies[k.b].fixed || k.imp.n <= 0 {
+			continue
+		}
+		ra, rb := find(k.a), find(k.b)
+		if ra != rb {
+			if ra > rb {
+				ra, rb = rb, ra
+			}
+			s.uf[rb] = ra
+		}
+	}
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		if b.v.Norm()+b.w.Norm()*b.shape.radius < sleepVelocity {
+			b.rest += s.opt.Dt
+		} else {
+			b.rest = 0
+		}
+		r := find(int32(i))
+		s.islandRest[r] = math.Min(s.islandRest[r], b.rest)
+	}
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		if r := find(int32(i)); s.islandRest[r] >= timeToSleep {
+			b.asleep, b.fixed, b.island = true, true, r
+			b.v, b.w = geom.Vec3{}, geom.Vec3{}
+		}
+	}
+}
+
+// wake wakes the islands of sleeping bodies that have a contact with an
+// awake dynamic body; it reports whether any woke.
+func (s *Sim) wake() bool {
+	woke := false
+	for i := range s.raw {
+		c := &s.raw[i]
+		a, b := &s.bodies[c.A], &s.bodies[c.B]
+		var sleeper *body
+		switch {
+		case a.asleep && !b.fixed:
+			sleeper = a
+		case b.asleep && !a.fixed:
+			sleeper = b
+		default:
+			continue
+		}
+		isl := sleeper.island
+		for j := range s.bodies {
+			if o := &s.bodies[j]; o.asleep && o.island == isl {
+				o.asleep, o.fixed, o.rest = false, false, 0
+			}
+		}
+		woke = true
+	}
+	return woke
+}
+
+// Asleep reports whether a body is asleep.
+func (s *Sim) Asleep(id BodyID) bool { return s.bodies[id].asleep }
 
 const (
 	maxRetries = 1    // a step redone with larger margins
@@ -327,23 +439,41 @@ func (s *Sim) advance(dt float64, depth int) error {
 			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
 			b.p0, b.q0 = b.pose.P, b.pose.Q
 			b.dp, b.dR = geom.Vec3{}, geom.Identity()
-			if b.static {
-				b.sweep = 0
+			if b.fixed {
+				b.sweep, b.extra = 0, 0
 				continue
 			}
 			R := b.pose.Q.Mat3()
 			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
-			b.sweep = math.Max((b.v.Norm()+g*dt)*dt+b.w.Norm()*dt*b.shape.radius, extra[i])
+			b.extra = extra[i]
+			b.v0, b.w0 = b.v, b.w
+			b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.shape.radius + b.extra
 		}
-		if err := s.findContacts(); err != nil {
+		if err := s.findContacts(dt); err != nil {
 			return err
+		}
+		if s.wake() {
+			// Woken bodies' pairs with their sleeping neighbours were
+			// skipped: search again.
+			for i := range s.bodies {
+				b := &s.bodies[i]
+				if !b.fixed && b.sweep == 0 {
+					R := b.pose.Q.Mat3()
+					b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+					b.v0, b.w0 = b.v, b.w
+					b.sweep = (g*dt)*dt + b.extra
+				}
+			}
+			if err := s.findContacts(dt); err != nil {
+				return err
+			}
 		}
 		h := dt / float64(o.Substeps)
 		s.prepare(h)
 		for sub := 0; sub < o.Substeps; sub++ {
 			for i := range s.bodies {
 				b := &s.bodies[i]
-				if !b.static {
+				if !b.fixed {
 					b.v = b.v.AddScaled(h, o.Gravity)
 				}
 			}
@@ -408,19 +538,32 @@ func (s *Sim) extras(depth int) []float64 {
 // allowed (raising its margin in extra for the next attempt), and whether a
 // body turns by more than maxTurn in the step.
 func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
-	g := s.opt.Gravity.Norm()
+	// Only a body pushed by a contact in this step can turn a new face
+	// into a neighbour; one spinning in free flight is left alone.
+	if cap(s.engaged) < len(s.bodies) {
+		s.engaged = make([]bool, len(s.bodies))
+	}
+	s.engaged = s.engaged[:len(s.bodies)]
+	clear(s.engaged)
+	for i := range s.cons {
+		if k := &s.cons[i]; k.imp.n > 0 || k.maxImp > 0 {
+			s.engaged[k.a], s.engaged[k.b] = true, true
+		}
+	}
 	for i := range s.bodies {
 		b := &s.bodies[i]
-		if b.static {
+		if b.fixed {
 			continue
 		}
+		// The pair margins assumed the start velocities (and gravity):
+		// how far the contacts changed them.
 		r := b.shape.radius
-		need := (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*r
-		if need > b.sweep+0.5*s.baseMargin(r, r) {
-			extra[i] = 1.5 * need
+		dv := b.v.Sub(b.v0).AddScaled(-dt, s.opt.Gravity).Norm()*dt + b.w.Sub(b.w0).Norm()*dt*r
+		if dv > b.extra+0.5*s.baseMargin(r, r) {
+			extra[i] = 1.5 * dv
 			out = true
 		}
-		if b.w.Norm()*dt > maxTurn {
+		if s.engaged[i] && b.w.Norm()*dt > maxTurn {
 			turned = true
 		}
 	}
@@ -430,7 +573,7 @@ func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 // findContacts runs the broad phase on swept boxes and the contact probe on
 // every candidate pair, in parallel, appending the contacts to s.raw in
 // pair order.
-func (s *Sim) findContacts() error {
+func (s *Sim) findContacts(dt float64) error {
 	n := len(s.bodies)
 	if cap(s.boxes) < n {
 		s.boxes = make([]geom.AABB, n)
@@ -446,7 +589,7 @@ func (s *Sim) findContacts() error {
 	s.pairs = s.bp.Pairs(s.pairs[:0])
 	k := 0
 	for _, p := range s.pairs {
-		if s.bodies[p.A].static && s.bodies[p.B].static {
+		if s.bodies[p.A].fixed && s.bodies[p.B].fixed {
 			continue
 		}
 		s.pairs[k] = p
@@ -464,7 +607,7 @@ func (s *Sim) findContacts() error {
 		nw = len(s.pairs)/8 + 1
 	}
 	if nw <= 1 {
-		s.probeRange(&s.work[0], 0, len(s.pairs))
+		s.probeRange(&s.work[0], 0, len(s.pairs), dt)
 	} else {
 		var wg sync.WaitGroup
 		for w := 0; w < nw; w++ {
@@ -472,7 +615,7 @@ func (s *Sim) findContacts() error {
 			wg.Add(1)
 			go func(wk *worker) {
 				defer wg.Done()
-				s.probeRange(wk, lo, hi)
+				s.probeRange(wk, lo, hi, dt)
 			}(&s.work[w])
 		}
 		wg.Wait()
@@ -497,12 +640,18 @@ func (s *Sim) baseMargin(ra, rb float64) float64 {
 	return 0.05 * math.Min(ra, rb)
 }
 
-func (s *Sim) probeRange(wk *worker, lo, hi int) {
+func (s *Sim) probeRange(wk *worker, lo, hi int, dt float64) {
+	g := s.opt.Gravity.Norm()
 	wk.res = wk.res[:0]
 	for _, p := range s.pairs[lo:hi] {
 		a, b := &s.bodies[p.A], &s.bodies[p.B]
 		ra, rb := a.shape.radius, b.shape.radius
-		margin := s.baseMargin(ra, rb) + a.sweep + b.sweep
+		// What the pair can close in the step: relative velocity, both
+		// spins, gravity against a static body, and raised margins.
+		margin := s.baseMargin(ra, rb) + b.v.Sub(a.v).Norm()*dt + (a.w.Norm()*ra+b.w.Norm()*rb)*dt + a.extra + b.extra
+		if a.fixed != b.fixed {
+			margin += g * dt * dt
+		}
 		depthTol := 0.1 * math.Min(ra, rb)
 		wk.out = wk.probe.pair(wk.out[:0], a.shape, b.shape, a.pose.Transform(), b.pose.Transform(), margin, depthTol)
 		for _, c := range wk.out {
@@ -518,7 +667,7 @@ func (s *Sim) probeRange(wk *worker, lo, hi int) {
 func (s *Sim) integrate(h float64) {
 	for i := range s.bodies {
 		b := &s.bodies[i]
-		if b.static {
+		if b.fixed {
 			continue
 		}
 		b.pose.P = b.pose.P.AddScaled(h, b.v)
@@ -538,7 +687,7 @@ func (s *Sim) integrate(h float64) {
 func (s *Sim) finishBodies() {
 	for i := range s.bodies {
 		b := &s.bodies[i]
-		if b.static {
+		if b.fixed {
 			continue
 		}
 		if q, ok := b.pose.Q.Normalize(); ok {

@@ -62,7 +62,7 @@ func (s *Sim) prepare(h float64) {
 		c := &s.raw[i]
 		a, b := &s.bodies[c.A], &s.bodies[c.B]
 		k := constraint{a: int32(c.A), b: int32(c.B), n: c.Normal, friction: s.opt.Friction, rest: s.opt.Restitution}
-		k.static = a.static || b.static
+		k.static = a.fixed || b.fixed
 		k.slop = slopFrac * math.Min(a.shape.radius, b.shape.radius)
 		k.t1, k.t2 = c.Normal.Orthonormal()
 		// Each body's anchor is its own witness point (half the separation
@@ -88,11 +88,11 @@ func (s *Sim) prepare(h float64) {
 
 func (s *Sim) effMass(a, b *body, ra, rb, n geom.Vec3) float64 {
 	k := a.invMass + b.invMass
-	if !a.static {
+	if !a.fixed {
 		x := ra.Cross(n)
 		k += x.Dot(a.invI.MulVec(x))
 	}
-	if !b.static {
+	if !b.fixed {
 		x := rb.Cross(n)
 		k += x.Dot(b.invI.MulVec(x))
 	}
@@ -105,11 +105,11 @@ func (s *Sim) effMass(a, b *body, ra, rb, n geom.Vec3) float64 {
 func velAt(b *body, r geom.Vec3) geom.Vec3 { return b.v.Add(b.w.Cross(r)) }
 
 func applyImpulse(a, b *body, ra, rb, p geom.Vec3) {
-	if !a.static {
+	if !a.fixed {
 		a.v = a.v.AddScaled(-a.invMass, p)
 		a.w = a.w.Sub(a.invI.MulVec(ra.Cross(p)))
 	}
-	if !b.static {
+	if !b.fixed {
 		b.v = b.v.AddScaled(b.invMass, p)
 		b.w = b.w.Add(b.invI.MulVec(rb.Cross(p)))
 	}
@@ -210,7 +210,7 @@ func (s *Sim) store(dt float64) {
 // change positions only, never velocities, so no energy is added and the
 // overlap left by a hard impact is undone before the step ends.
 func (s *Sim) project() {
-	const iters, beta = 4, 0.8
+	const iters, beta = 16, 0.5
 	for it := 0; it < iters; it++ {
 		worst := 0.0
 		for i := range s.cons {
@@ -225,10 +225,10 @@ func (s *Sim) project() {
 			worst = math.Min(worst, sep+slop)
 			mass := s.effMass(a, b, ra, rb, k.n)
 			p := k.n.Scale(-beta * (sep + slop) * mass)
-			if !a.static {
+			if !a.fixed {
 				a.moveBy(p.Scale(-a.invMass), a.invI.MulVec(ra.Cross(p)).Neg())
 			}
-			if !b.static {
+			if !b.fixed {
 				b.moveBy(p.Scale(b.invMass), b.invI.MulVec(rb.Cross(p)))
 			}
 		}
