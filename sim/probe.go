@@ -18,13 +18,17 @@ import (
 // separation) for bodies that may meet within the step.
 type probe struct {
 	cand, stack []int32
+	moved       []geom.Vec3 // the first body's vertices in the second's frame
+	movedB      []geom.Vec3
 }
 
 // pair appends the contacts between bodies a and b (normal from a to b).
 func (p *probe) pair(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
 	dst = p.vertices(dst, sa, sb, ta, tb, margin, depthTol, false)
+	p.moved, p.movedB = p.movedB, p.moved // keep a's vertices in b's frame
 	dst = p.vertices(dst, sb, sa, tb, ta, margin, depthTol, true)
-	dst = p.edges(dst, sa, sb, ta, tb, margin, depthTol)
+	p.moved, p.movedB = p.movedB, p.moved
+	dst = p.edges(dst, sa, sb, ta, tb, margin, depthTol) // uses p.moved
 	return dst
 }
 
@@ -35,8 +39,11 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *shape, ta, tb geom.Trans
 	// a's frame to b's frame.
 	rel := tb.Inverse().Mul(ta)
 	reach := sb.box.Expand(margin + depthTol)
-	for vi, v := range sa.m.Verts {
-		q := rel.Apply(v)
+	p.moved = p.moved[:0]
+	for _, v := range sa.m.Verts {
+		p.moved = append(p.moved, rel.Apply(v))
+	}
+	for vi, q := range p.moved {
 		if !reach.Contains(q) {
 			continue
 		}
@@ -49,9 +56,6 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *shape, ta, tb geom.Trans
 		bestNeg, bestSep := int32(-1), math.Inf(-1)
 		var bestProj geom.Vec3
 		for _, f := range p.cand {
-			if !sb.faceBoxes[f].Expand(math.Max(margin, depthTol)).Contains(q) {
-				continue
-			}
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
 			if sep < depthTol && pl.N.Dot(vn) > facingCos {
@@ -114,8 +118,8 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 	reach := sb.box.Expand(margin + depthTol)
 	pad := math.Max(margin, depthTol)
 	for _, ea := range sa.edges {
-		a0, a1 := rel.Apply(sa.m.Verts[ea.a]), rel.Apply(sa.m.Verts[ea.b])
-		box := geom.AABBOf(a0, a1)
+		a0, a1 := p.moved[ea.a], p.moved[ea.b]
+		box := geom.AABB{Min: a0.Min(a1), Max: a0.Max(a1)}
 		if !box.Overlaps(reach) {
 			continue
 		}
