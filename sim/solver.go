@@ -25,11 +25,15 @@ type warmKey struct {
 type impulses struct{ n, t1, t2 float64 }
 
 type constraint struct {
-	a, b           int32
-	n, t1, t2      geom.Vec3
-	ra, rb         geom.Vec3 // anchors from the centres of mass at the step's start
-	baseSep        float64   // separation minus (rb - ra)·n
-	mn, mt1, mt2   float64   // effective masses
+	a, b         int32
+	n, t1, t2    geom.Vec3
+	ra, rb       geom.Vec3 // anchors from the centres of mass at the step's start
+	baseSep      float64   // separation minus (rb - ra)·n
+	mn, mt1, mt2 float64   // effective masses
+	// Angular velocity changes per unit impulse along n, t1 and t2:
+	// invI_a (ra x d) and invI_b (rb x d).
+	an, at1, at2   geom.Vec3
+	bn, bt1, bt2   geom.Vec3
 	imp            impulses
 	maxImp         float64
 	relVel         float64 // normal velocity before the step
@@ -72,9 +76,9 @@ func (s *Sim) prepare(h float64) {
 		k.ra = c.Point.AddScaled(-0.5*c.Separation, c.Normal).Sub(a.pose.P)
 		k.rb = c.Point.AddScaled(0.5*c.Separation, c.Normal).Sub(b.pose.P)
 		k.baseSep = c.Separation - k.rb.Sub(k.ra).Dot(k.n)
-		k.mn = s.effMass(a, b, k.ra, k.rb, k.n)
-		k.mt1 = s.effMass(a, b, k.ra, k.rb, k.t1)
-		k.mt2 = s.effMass(a, b, k.ra, k.rb, k.t2)
+		k.mn, k.an, k.bn = s.jacobian(a, b, k.ra, k.rb, k.n)
+		k.mt1, k.at1, k.bt1 = s.jacobian(a, b, k.ra, k.rb, k.t1)
+		k.mt2, k.at2, k.bt2 = s.jacobian(a, b, k.ra, k.rb, k.t2)
 		k.key = warmKey{c.A, c.B, c.ID()}
 		if w, ok := s.warm[k.key]; ok {
 			// Stored as forces: the substep may differ (a split step).
@@ -86,8 +90,16 @@ func (s *Sim) prepare(h float64) {
 	}
 }
 
+// im is the inverse mass the solver sees: zero for a fixed body.
+func (b *body) im() float64 {
+	if b.fixed {
+		return 0
+	}
+	return b.invMass
+}
+
 func (s *Sim) effMass(a, b *body, ra, rb, n geom.Vec3) float64 {
-	k := a.invMass + b.invMass
+	k := a.im() + b.im()
 	if !a.fixed {
 		x := ra.Cross(n)
 		k += x.Dot(a.invI.MulVec(x))
@@ -102,24 +114,48 @@ func (s *Sim) effMass(a, b *body, ra, rb, n geom.Vec3) float64 {
 	return 1 / k
 }
 
-func velAt(b *body, r geom.Vec3) geom.Vec3 { return b.v.Add(b.w.Cross(r)) }
-
-func applyImpulse(a, b *body, ra, rb, p geom.Vec3) {
+// jacobian returns the effective mass along d at the anchors and the
+// angular velocity change of each body per unit impulse.
+func (s *Sim) jacobian(a, b *body, ra, rb, d geom.Vec3) (m float64, ia, ib geom.Vec3) {
+	k := a.im() + b.im()
 	if !a.fixed {
-		a.v = a.v.AddScaled(-a.invMass, p)
-		a.w = a.w.Sub(a.invI.MulVec(ra.Cross(p)))
+		x := ra.Cross(d)
+		ia = a.invI.MulVec(x)
+		k += x.Dot(ia)
 	}
 	if !b.fixed {
-		b.v = b.v.AddScaled(b.invMass, p)
-		b.w = b.w.Add(b.invI.MulVec(rb.Cross(p)))
+		x := rb.Cross(d)
+		ib = b.invI.MulVec(x)
+		k += x.Dot(ib)
+	}
+	if k > 0 {
+		m = 1 / k
+	}
+	return m, ia, ib
+}
+
+// push applies impulse p along d (unit), with the precomputed angular
+// responses ia and ib, to a (negatively) and b.
+func push(a, b *body, d geom.Vec3, p float64, ia, ib geom.Vec3) {
+	if !a.fixed {
+		a.v = a.v.AddScaled(-p*a.invMass, d)
+		a.w = a.w.AddScaled(-p, ia)
+	}
+	if !b.fixed {
+		b.v = b.v.AddScaled(p*b.invMass, d)
+		b.w = b.w.AddScaled(p, ib)
 	}
 }
+
+func velAt(b *body, r geom.Vec3) geom.Vec3 { return b.v.Add(b.w.Cross(r)) }
 
 func (s *Sim) warmStart() {
 	for i := range s.cons {
 		k := &s.cons[i]
-		p := k.n.Scale(k.imp.n).AddScaled(k.imp.t1, k.t1).AddScaled(k.imp.t2, k.t2)
-		applyImpulse(&s.bodies[k.a], &s.bodies[k.b], k.ra, k.rb, p)
+		a, b := &s.bodies[k.a], &s.bodies[k.b]
+		push(a, b, k.n, k.imp.n, k.an, k.bn)
+		push(a, b, k.t1, k.imp.t1, k.at1, k.bt1)
+		push(a, b, k.t2, k.imp.t2, k.at2, k.bt2)
 	}
 }
 
@@ -155,7 +191,7 @@ func (s *Sim) solve(h float64, useBias bool) {
 		imp = newImp - k.imp.n
 		k.imp.n = newImp
 		k.maxImp = math.Max(k.maxImp, imp)
-		applyImpulse(a, b, k.ra, k.rb, k.n.Scale(imp))
+		push(a, b, k.n, imp, k.an, k.bn)
 
 		// Friction, the two tangents clamped together to the disc.
 		dv = velAt(b, k.rb).Sub(velAt(a, k.ra))
@@ -171,7 +207,8 @@ func (s *Sim) solve(h float64, useBias bool) {
 		}
 		d1, d2 := l1-k.imp.t1, l2-k.imp.t2
 		k.imp.t1, k.imp.t2 = l1, l2
-		applyImpulse(a, b, k.ra, k.rb, k.t1.Scale(d1).AddScaled(d2, k.t2))
+		push(a, b, k.t1, d1, k.at1, k.bt1)
+		push(a, b, k.t2, d2, k.at2, k.bt2)
 	}
 }
 
@@ -188,7 +225,7 @@ func (s *Sim) restitution() {
 		newImp := math.Max(k.imp.n+imp, 0)
 		imp = newImp - k.imp.n
 		k.imp.n = newImp
-		applyImpulse(a, b, k.ra, k.rb, k.n.Scale(imp))
+		push(a, b, k.n, imp, k.an, k.bn)
 	}
 }
 
