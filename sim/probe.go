@@ -18,6 +18,7 @@ import (
 // separation) for bodies that may meet within the step.
 type probe struct {
 	cand, stack []int32
+	near        []int32
 	moved       []geom.Vec3 // the first body's vertices in the second's frame
 	movedB      []geom.Vec3
 }
@@ -39,17 +40,40 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *shape, ta, tb geom.Trans
 	// a's frame to b's frame.
 	rel := tb.Inverse().Mul(ta)
 	reach := sb.box.Expand(margin + depthTol)
+	pad := math.Max(margin, depthTol)
 	p.moved = p.moved[:0]
+	abox := geom.EmptyAABB()
 	for _, v := range sa.m.Verts {
-		p.moved = append(p.moved, rel.Apply(v))
+		q := rel.Apply(v)
+		p.moved = append(p.moved, q)
+		if reach.Contains(q) {
+			abox = abox.AddPoint(q)
+		}
 	}
+	if abox.IsEmpty() {
+		return dst
+	}
+	// The faces near any of the vertices, found once; when they are few,
+	// each vertex scans them instead of descending the tree (same faces,
+	// same order).
+	p.near, p.stack = sb.faces.query(abox.Expand(pad), p.near[:0], p.stack)
+	linear := len(p.near) <= linearScan
 	for vi, q := range p.moved {
 		if !reach.Contains(q) {
 			continue
 		}
 		vn := rel.ApplyDir(sa.vnorm[vi])
-		qb := geom.AABB{Min: q, Max: q}.Expand(math.Max(margin, depthTol))
-		p.cand, p.stack = sb.faces.query(qb, p.cand[:0], p.stack)
+		qb := geom.AABB{Min: q, Max: q}.Expand(pad)
+		if linear {
+			p.cand = p.cand[:0]
+			for _, f := range p.near {
+				if sb.faceBoxes[f].Overlaps(qb) {
+					p.cand = append(p.cand, f)
+				}
+			}
+		} else {
+			p.cand, p.stack = sb.faces.query(qb, p.cand[:0], p.stack)
+		}
 		// Keep every face the vertex is in front of, and of the faces it is
 		// behind only the nearest (the way out), so a thin plate's far face
 		// never pushes a vertex through it.
@@ -117,6 +141,18 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 	rel := tb.Inverse().Mul(ta)
 	reach := sb.box.Expand(margin + depthTol)
 	pad := math.Max(margin, depthTol)
+	abox := geom.EmptyAABB()
+	for _, ea := range sa.edges {
+		a0, a1 := p.moved[ea.a], p.moved[ea.b]
+		if box := (geom.AABB{Min: a0.Min(a1), Max: a0.Max(a1)}); box.Overlaps(reach) {
+			abox = abox.Union(box)
+		}
+	}
+	if abox.IsEmpty() {
+		return dst
+	}
+	p.near, p.stack = sb.edgeTree.query(abox.Expand(pad), p.near[:0], p.stack)
+	linear := len(p.near) <= linearScan
 	for _, ea := range sa.edges {
 		a0, a1 := p.moved[ea.a], p.moved[ea.b]
 		box := geom.AABB{Min: a0.Min(a1), Max: a0.Max(a1)}
@@ -125,7 +161,17 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 		}
 		na1, na2 := rel.ApplyDir(ea.n1), rel.ApplyDir(ea.n2)
 		da := a1.Sub(a0)
-		p.cand, p.stack = sb.edgeTree.query(box.Expand(pad), p.cand[:0], p.stack)
+		qb := box.Expand(pad)
+		if linear {
+			p.cand = p.cand[:0]
+			for _, k := range p.near {
+				if sb.edgeBoxes[k].Overlaps(qb) {
+					p.cand = append(p.cand, k)
+				}
+			}
+		} else {
+			p.cand, p.stack = sb.edgeTree.query(qb, p.cand[:0], p.stack)
+		}
 		for _, k := range p.cand {
 			eb := &sb.edges[k]
 			b0, b1 := sb.m.Verts[eb.a], sb.m.Verts[eb.b]
@@ -182,6 +228,10 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 	}
 	return dst
 }
+
+// linearScan is the number of candidate features below which a pair's
+// queries scan a list instead of descending a tree.
+const linearScan = 24
 
 // facingCos: a vertex is tested against a face unless the face's normal is
 // within 60 degrees of the vertex's mean normal (then the vertex lies on the

@@ -20,6 +20,7 @@ type shape struct {
 	faces     bvh
 	edges     []sharpEdge
 	edgeTree  bvh
+	edgeBoxes []geom.AABB // box of edges[k]
 	faceBoxes []geom.AABB
 	// vnorm[v] is the mean of the normals of the faces around vertex v: a
 	// vertex only touches faces whose outward normal opposes it.
@@ -81,7 +82,7 @@ func newShape(m *mesh.Mesh) *shape {
 			s.vnorm[v] = n
 		}
 	}
-	var eboxes []geom.AABB
+	var eboxes []geom.AABB // edgeBoxes
 	for i, e := range m.Edges {
 		if e.Right < 0 || e.Left < 0 {
 			continue
@@ -99,6 +100,7 @@ func newShape(m *mesh.Mesh) *shape {
 		eboxes = append(eboxes, geom.AABBOf(m.Verts[e.V[0]], m.Verts[e.V[1]]))
 	}
 	s.edgeTree = buildBVH(eboxes)
+	s.edgeBoxes = eboxes
 	return s
 }
 
