@@ -154,6 +154,13 @@ type worker struct {
 	res   []Contact
 }
 
+// MaxDt is the largest step accepted, in seconds.
+const MaxDt = 1.0
+
+// ErrDiverged is wrapped by Step's error when a body's state is no longer
+// finite or leaves the coordinate range of package geom.
+var ErrDiverged = errors.New("simulation diverged")
+
 // ErrBadBody is wrapped by errors about a BodyDef.
 var ErrBadBody = errors.New("bad body")
 
@@ -184,8 +191,8 @@ func New(opt *Options) (*Sim, error) {
 		o.Workers = 1
 	}
 	switch {
-	case !(o.Dt > 0) || math.IsInf(o.Dt, 0):
-		return nil, fmt.Errorf("sim: option Dt %v must be positive", o.Dt)
+	case !(o.Dt > 0 && o.Dt <= MaxDt):
+		return nil, fmt.Errorf("sim: option Dt %v outside (0, %v] s", o.Dt, MaxDt)
 	case !o.Gravity.IsFinite():
 		return nil, fmt.Errorf("sim: option Gravity %v not finite", o.Gravity)
 	case !(o.Friction >= 0) || math.IsInf(o.Friction, 0):
@@ -324,6 +331,15 @@ func (s *Sim) Step() error {
 		s.sleep()
 	}
 	s.steps++
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		if !b.pose.P.IsFinite() || !b.pose.Q.IsFinite() || !b.v.IsFinite() || !b.w.IsFinite() || b.pose.P.MaxAbs() > geom.MaxCoord {
+			return fmt.Errorf("sim: step %d: body %d: %w (position %v, velocity %v)", s.steps, i, ErrDiverged, b.pose.P, b.v)
+		}
+	}
 	return nil
 }
 
