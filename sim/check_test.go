@@ -293,7 +293,7 @@ func runJudged(t *testing.T, sc *simio.Scene, every int) report {
 }
 
 func TestSamplePile(t *testing.T) {
-	_, r := runSample(t, "pile-b24-k180-s1", 5)
+	_, r := runSample(t, "pile-b24-k180-s1", 1)
 	if r.finalKERel > 0.01 {
 		t.Errorf("pile not at rest: final kinetic energy %.3g of the potential", r.finalKERel)
 	}
@@ -302,7 +302,7 @@ func TestSamplePile(t *testing.T) {
 func TestSampleShoot(t *testing.T) { runSample(t, "shoot-b12-k60-s4", 1) }
 
 func TestSampleTower(t *testing.T) {
-	sc, r := runSample(t, "tower-b8-k240-s2", 10)
+	sc, r := runSample(t, "tower-b8-k240-s2", 1)
 	last := r.poses[len(r.poses)-1]
 	for i, b := range sc.Bodies {
 		if b.Static {
@@ -320,7 +320,7 @@ func TestSampleTower(t *testing.T) {
 }
 
 func TestSampleChain(t *testing.T) {
-	sc, r := runSample(t, "chain-b6-k240-s3", 10)
+	sc, r := runSample(t, "chain-b6-k240-s3", 2)
 	checkLinked(t, sc, r)
 }
 
@@ -424,7 +424,7 @@ func TestBuiltinScenes(t *testing.T) {
 		if r0.maxPenRel > 0 || r0.escaped > 0 {
 			t.Fatalf("%s: initial state overlaps (%.3g) or has %d bodies outside the bounds", sc.Name, r0.maxPenRel, r0.escaped)
 		}
-		r := runJudged(t, back, 5)
+		r := runJudged(t, back, 1)
 		if sc.Kind == "chain" {
 			checkLinked(t, back, r)
 		}

@@ -94,9 +94,10 @@ type Stats struct {
 	MaxDepth float64 // deepest overlap among them, metres (0 when none)
 }
 
-// Redone returns how many times a step was done again with larger margins
-// and how many times a step was split in halves, since the simulation began.
-func (s *Sim) Redone() (retries, splits int) { return s.retries, s.splits }
+// Redone returns how many times, since the simulation began, a step was
+// done again with larger margins, a step was split in halves,
+// and how many times a step's end poses were checked with fresh contacts.
+func (s *Sim) Redone() (retries, splits, rechecks int) { return s.retries, s.splits, s.rechecks }
 
 // Sim is a rigid-body simulation: bodies, contacts and a solver. It is not
 // safe for concurrent use.
@@ -119,6 +120,10 @@ type Sim struct {
 	extra      [][]float64 // margins raised for a step done again
 	retries    int
 	splits     int
+	rechecks   int
+	unsure     bool // the step's contacts may have gone stale
+	rawKeep    []Contact
+	consKeep   []constraint
 	engaged    []bool
 	uf         []int32
 	islandRest []float64
@@ -324,8 +329,14 @@ func (s *Sim) Energy() float64 {
 // to maxSplit times), so that contacts are found again before a spinning
 // body has turned a new face towards its neighbour.
 func (s *Sim) Step() error {
+	s.unsure = false
 	if err := s.advance(s.opt.Dt, 0); err != nil {
 		return err
+	}
+	if s.unsure {
+		if err := s.recheck(); err != nil {
+			return err
+		}
 	}
 	if !s.opt.NoSleep {
 		s.sleep()
@@ -438,10 +449,46 @@ func (s *Sim) wake() bool {
 // Asleep reports whether a body is asleep.
 func (s *Sim) Asleep(id BodyID) bool { return s.bodies[id].asleep }
 
+// recheck runs after a step whose contacts may have gone stale (it was
+// redone, split, or its position pass left an overlap): contacts are found
+// afresh at the end poses and the position pass runs on them, so that an
+// overlap the step's contacts did not see is undone before the step ends.
+// Velocities are not changed; the step's own contacts stay the ones
+// reported.
+func (s *Sim) recheck() error {
+	s.raw, s.rawKeep = s.rawKeep[:0], s.raw
+	s.cons, s.consKeep = s.consKeep[:0], s.cons
+	stats := s.stats
+	defer func() {
+		s.raw, s.rawKeep = s.rawKeep, s.raw
+		s.cons, s.consKeep = s.consKeep, s.cons
+		s.stats = stats
+	}()
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		b.p0, b.q0 = b.pose.P, b.pose.Q
+		b.dp, b.dR = geom.Vec3{}, geom.Identity()
+		b.sweep, b.extra = 0, 0
+		b.v0, b.w0 = b.v, b.w
+		if !b.fixed {
+			R := b.pose.Q.Mat3()
+			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+		}
+	}
+	if err := s.findContacts(s.opt.Dt); err != nil {
+		return err
+	}
+	s.prepare(s.opt.Dt / float64(s.opt.Substeps))
+	s.project(4 * projectIters)
+	s.rechecks++
+	return nil
+}
+
 const (
-	maxRetries = 1    // a step redone with larger margins
-	maxSplit   = 3    // halvings of a step
-	maxTurn    = 0.25 // radians a body may turn within one contact search
+	projectIters = 16   // rounds of the position pass
+	maxRetries   = 1    // a step redone with larger margins
+	maxSplit     = 3    // halvings of a step
+	maxTurn      = 0.25 // radians a body may turn within one contact search
 )
 
 func (s *Sim) advance(dt float64, depth int) error {
@@ -501,7 +548,9 @@ func (s *Sim) advance(dt float64, depth int) error {
 			s.solve(h, false)
 		}
 		s.restitution()
-		s.project()
+		if s.project(projectIters) {
+			s.unsure = true
+		}
 		outran, turned := s.outran(dt, extra)
 		if turned && depth < maxSplit {
 			for i := range s.bodies {
@@ -509,6 +558,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 				b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
 			}
 			s.splits++
+			s.unsure = true
 			if err := s.advance(dt/2, depth+1); err != nil {
 				return err
 			}
@@ -518,6 +568,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 			break
 		}
 		s.retries++
+		s.unsure = true
 	}
 	s.store(dt)
 	s.finishBodies()

@@ -246,10 +246,11 @@ func (s *Sim) store(dt float64) {
 // the slop moves its bodies apart along its normal by pseudo-impulses that
 // change positions only, never velocities, so no energy is added and the
 // overlap left by a hard impact is undone before the step ends.
-func (s *Sim) project() {
-	const iters, beta = 16, 0.5
-	for it := 0; it < iters; it++ {
+func (s *Sim) project(iters int) (left bool) {
+	const beta = 0.5
+	for it := 0; it <= iters; it++ {
 		worst := 0.0
+		left = false
 		for i := range s.cons {
 			k := &s.cons[i]
 			a, b := &s.bodies[k.a], &s.bodies[k.b]
@@ -260,6 +261,12 @@ func (s *Sim) project() {
 				continue
 			}
 			worst = math.Min(worst, sep+slop)
+			if sep < -2*slop {
+				left = true // more than twice the slop remains
+			}
+			if it == iters {
+				continue // the last round only measures
+			}
 			mass := s.effMass(a, b, ra, rb, k.n)
 			p := k.n.Scale(-beta * (sep + slop) * mass)
 			if !a.fixed {
@@ -270,9 +277,10 @@ func (s *Sim) project() {
 			}
 		}
 		if worst == 0 {
-			break
+			return false
 		}
 	}
+	return left
 }
 
 // moveBy displaces a body by d and rotates it by the rotation vector r.
