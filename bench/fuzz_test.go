@@ -1,14 +1,18 @@
 package bench
 
 import (
-	"os"
+	"io/fs"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 	"time"
+
+	"github.com/collide-go/collide/mesh"
 )
 
-// FuzzLoad feeds arbitrary workload.json and CSV contents to Load: it
-// must return a workload or an error, never panic or hang.
+// FuzzLoad feeds arbitrary workload.json and CSV contents to the loader
+// (Load's code on an in-memory directory): it must return a workload or an
+// error, never panic or hang.
 func FuzzLoad(f *testing.F) {
 	// Small seeds (a header and a row or two) keep the minimisation of
 	// new inputs short.
@@ -22,34 +26,34 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(`{"format":"bench-workload/1","kind":"motions","meshes":[{"name":"c","file":"c.obj"}],"num_queries":1}`),
 		[]byte("id,meshA,meshB,a0_px\n0,c,c,NaN\n"))
 	f.Add([]byte(`{"format":"bench-workload/1","kind":"frames","meshes":[{"name":"c","file":"../c.obj"}],"frames":1}`), []byte("frame\n"))
-	cube, err := os.ReadFile(filepath.Join(samples, "screwpairs-cube-q200-s4", "meshes", "cube.obj"))
+	f.Add([]byte(`{"format":"bench-workload/1","kind":"placements","meshes":[{"name":"c","file":"c.obj"}],"num_queries":1}`),
+		[]byte("id,meshA,meshB,a_px,a_py,a_pz,a_qw,a_qx,a_qy,a_qz,b_px,b_py,b_pz,b_qw,b_qx,b_qy,b_qz\n0,c,c,0,0,0,1,0,0,0,1,0,0,1,0,0,0\n"))
+	cube, err := MeshLoader(filepath.Join(samples, "screwpairs-cube-q200-s4", "meshes", "cube.obj"))
 	if err != nil {
 		f.Fatal(err)
 	}
-	// One directory for every input: the meshes are written once, the
-	// two inputs overwrite workload.json and the CSV files.
-	dir := f.TempDir()
-	for _, name := range []string{"c.obj", "cube.obj", "meshes/cube.obj"} {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			f.Fatal(err)
+	// The files live in memory and the meshes are read once: an input
+	// costs its own parsing only. The mesh names the seeds use load the
+	// cube; any other name is a missing file.
+	meshes := map[string]bool{"c.obj": true, "cube.obj": true, "meshes/cube.obj": true}
+	loadMesh := func(name string) (*mesh.Mesh, error) {
+		if !meshes[name] {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 		}
-		if err := os.WriteFile(filepath.Join(dir, name), cube, 0o644); err != nil {
-			f.Fatal(err)
-		}
+		return cube, nil
 	}
 	timer := time.NewTimer(time.Hour)
 	f.Fuzz(func(t *testing.T, wj, csv []byte) {
-		for name, data := range map[string][]byte{"workload.json": wj, "queries.csv": csv, "poses.csv": csv} {
-			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+		fsys := fstest.MapFS{
+			"workload.json": {Data: wj}, "queries.csv": {Data: csv}, "poses.csv": {Data: csv}, "placements.csv": {Data: csv},
+			"c.obj": {}, "cube.obj": {}, "meshes/cube.obj": {},
 		}
 		type res struct {
 			w   *Workload
 			err error
 		}
 		done := make(chan res, 1)
-		go func() { w, err := Load(dir); done <- res{w, err} }()
+		go func() { w, err := load(fsys, "fuzz", loadMesh); done <- res{w, err} }()
 		timer.Reset(5 * time.Second)
 		var r res
 		select {
@@ -71,6 +75,12 @@ func FuzzLoad(f *testing.F) {
 			for _, q := range w.Queries {
 				if q.MeshA >= len(w.Meshes) || q.MeshB >= len(w.Meshes) {
 					t.Fatalf("query %d refers to mesh %d/%d of %d", q.ID, q.MeshA, q.MeshB, len(w.Meshes))
+				}
+			}
+		case "placements":
+			for _, p := range w.Placements {
+				if p.MeshA >= len(w.Meshes) || p.MeshB >= len(w.Meshes) {
+					t.Fatalf("placement %d refers to mesh %d/%d of %d", p.ID, p.MeshA, p.MeshB, len(w.Meshes))
 				}
 			}
 		default:

@@ -75,10 +75,10 @@ func ff(x float64) string { return strconv.FormatFloat(x, 'g', 17, 64) }
 
 // Save writes w to dir in the workload format (workload.json, meshes/,
 // poses.csv or queries.csv). With expected set it also writes reference
-// answers to expected/: broad.csv (exact AABB overlaps) and narrow.csv
-// (hit and margin by SATMargin; for bodies of more than 100 vertices only
-// the first maxNarrow pairs, as FORMAT.md Sec. 8 allows; maxNarrow <= 0
-// means all).
+// answers to expected/: broad.csv (exact AABB overlaps), narrow.csv (hit
+// and margin by SATMargin) and contact.csv (by ContactReference); for
+// bodies of more than 100 vertices only the first maxNarrow pairs, as
+// FORMAT.md Sec. 8 allows; maxNarrow <= 0 means all.
 func Save(w *Workload, dir string, expected bool, maxNarrow int) error {
 	if w.Kind != "frames" {
 		return fmt.Errorf("save: only frames workloads can be saved, not %q", w.Kind)
@@ -155,14 +155,26 @@ func Save(w *Workload, dir string, expected bool, maxNarrow int) error {
 	if err := os.MkdirAll(filepath.Join(dir, "expected"), 0o755); err != nil {
 		return err
 	}
-	var broad, narrow strings.Builder
+	var broad, narrow, cont strings.Builder
 	broad.WriteString("frame,a,b\n")
 	narrow.WriteString("frame,a,b,hit,margin\n")
+	// Only bodies of more than 100 vertices may have a sampled reference
+	// (the judge refuses a partial one otherwise).
+	sample := false
+	for _, m := range w.BodyMesh {
+		sample = sample || len(w.Meshes[m].Verts) > 100
+	}
+	cont.WriteString("frame,a,b,hit,sd,nx,ny,nz,unique\n")
+	eps := 0.0
+	for _, m := range w.BodyMesh {
+		eps += w.Meshes[m].Radius()
+	}
+	eps *= 1e-9 / float64(len(w.BodyMesh))
 	n := 0
 	for f, ps := range fd.pairs {
 		for _, p := range ps {
 			fmt.Fprintf(&broad, "%d,%d,%d\n", f, p.A, p.B)
-			if maxNarrow > 0 && n >= maxNarrow {
+			if sample && maxNarrow > 0 && n >= maxNarrow {
 				continue
 			}
 			n++
@@ -173,7 +185,19 @@ func Save(w *Workload, dir string, expected bool, maxNarrow int) error {
 				hit = 1
 			}
 			fmt.Fprintf(&narrow, "%d,%d,%d,%d,%s\n", f, p.A, p.B, hit, ff(m))
+			sd, cn, uq := ContactReference(ma, fd.tf[f][p.A], mb, fd.tf[f][p.B], eps)
+			hit, u := 0, 0
+			if sd <= 0 {
+				hit = 1
+			}
+			if uq {
+				u = 1
+			}
+			fmt.Fprintf(&cont, "%d,%d,%d,%d,%s,%s,%s,%s,%d\n", f, p.A, p.B, hit, ff(sd), ff(cn.X), ff(cn.Y), ff(cn.Z), u)
 		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "expected", "contact.csv"), []byte(cont.String()), 0o644); err != nil {
+		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "expected", "broad.csv"), []byte(broad.String()), 0o644); err != nil {
 		return err

@@ -14,6 +14,10 @@ type Verdict struct {
 	// Judged is the number of queries compared (narrow: pairs present in
 	// expected/narrow.csv; broad: frames; ccd: queries).
 	Judged int `json:"judged"`
+	// Queries is the number of queries of the workload; it exceeds Judged
+	// only for a narrow reference that covers a sample of the pairs, which
+	// the format allows for bodies of more than 100 vertices.
+	Queries int `json:"queries"`
 	// FN and FP count false negatives and false positives (narrow: beyond
 	// the margin epsilon; broad: missing and extra pairs).
 	FN int `json:"fn"`
@@ -28,21 +32,50 @@ type Verdict struct {
 	TocMax    float64 `json:"toc_max,omitempty"`
 	Late      int     `json:"late,omitempty"`
 	Early     int     `json:"early,omitempty"`
+	// Contact: pairs without an sd, pairs whose |sd - sd_ref| exceeds
+	// InexactTolerance times the pair's mean bounding radius, that
+	// relative error's median, 95th percentile and maximum, and the angle
+	// (radians) between n and the reference direction where it is unique.
+	SDMissing int     `json:"sd_missing,omitempty"`
+	Inexact   int     `json:"inexact,omitempty"`
+	SDMedian  float64 `json:"sd_err_median,omitempty"`
+	SDP95     float64 `json:"sd_err_p95,omitempty"`
+	SDMax     float64 `json:"sd_err_max,omitempty"`
+	AngMedian float64 `json:"angle_median,omitempty"`
+	AngP95    float64 `json:"angle_p95,omitempty"`
+	AngMax    float64 `json:"angle_max,omitempty"`
+	contact   bool
+	// meshdist: the distance error |dist - dist_ref| / scale over the
+	// placements where neither has a hit and a dist is given (median,
+	// 95th percentile, max), the placements with an error above 1e-9
+	// (Inexact) or without a dist (DistMissing).
+	MeshDist *MeshDistVerdict `json:"meshdist,omitempty"`
 }
 
-// Correct reports whether the verdict has no false negative or positive
-// and no ccd time of contact off by more than 1e-2.
-func (v *Verdict) Correct() bool { return v.FN == 0 && v.FP == 0 && v.Late == 0 && v.Early == 0 }
+// Correct reports whether the verdict has no false negative or positive,
+// no ccd time of contact off by more than 1e-2, for contact an sd for
+// every pair and no inexact one, and no meshdist distance inexact or
+// missing.
+func (v *Verdict) Correct() bool {
+	return v.FN == 0 && v.FP == 0 && v.Late == 0 && v.Early == 0 && v.SDMissing == 0 && v.Inexact == 0 && v.MeshDist.correct()
+}
 
 // String summarises v in one line.
 func (v *Verdict) String() string {
 	s := fmt.Sprintf("judged %d queries: fn %d fp %d", v.Judged, v.FN, v.FP)
+	if v.Queries > v.Judged {
+		s = fmt.Sprintf("judged %d of %d queries (a sample): fn %d fp %d", v.Judged, v.Queries, v.FN, v.FP)
+	}
 	if v.Ambiguous > 0 {
 		s += fmt.Sprintf(" (ambiguous %d)", v.Ambiguous)
 	}
 	if v.TocMax > 0 || v.Late > 0 || v.Early > 0 {
 		s += fmt.Sprintf(", |toc err| median %.2g p95 %.2g max %.2g, late %d early %d", v.TocMedian, v.TocP95, v.TocMax, v.Late, v.Early)
 	}
+	if v.contact {
+		s += v.contactString()
+	}
+	s += v.MeshDist.String()
 	if v.Correct() {
 		return s + ": correct"
 	}
@@ -75,8 +108,14 @@ func judge(w *Workload, fd *frameData, r *Result) (*Verdict, error) {
 	switch r.Task {
 	case "narrow":
 		v, err = judgeNarrow(c, w, fd, r)
+	case "contact":
+		v = &Verdict{}
+		err = judgeContact(w, fd, r, c, v)
 	case "broad":
 		v, err = judgeBroad(c, w, fd, r)
+	case "meshdist":
+		v = &Verdict{}
+		err = judgeMeshdist(c, r, v)
 	case "ccd":
 		v, err = judgeCCD(c, r)
 	default:
@@ -185,7 +224,14 @@ func judgeNarrow(c *csvReader, w *Workload, fd *frameData, r *Result) (*Verdict,
 	if v.Judged == 0 && fd.npair > 0 {
 		return nil, noRows(c, fd.npair, "pair whose boxes overlap")
 	}
-	if v.Judged < fd.npair {
+	v.Queries = fd.npair
+	// The reference of bodies with more than 100 vertices may cover a
+	// sample of the pairs (Sec. 8 of the format).
+	sample := false
+	for _, m := range w.BodyMesh {
+		sample = sample || len(w.Meshes[m].Verts) > 100
+	}
+	if v.Judged < fd.npair && !sample {
 		for fr, ps := range fd.pairs {
 			for _, p := range ps {
 				if _, ok := line[[3]int{fr, int(p.A), int(p.B)}]; !ok {
@@ -238,6 +284,7 @@ func judgeBroad(c *csvReader, w *Workload, fd *frameData, r *Result) (*Verdict, 
 		}
 	}
 	v.Judged = len(r.broad)
+	v.Queries = v.Judged
 	return v, nil
 }
 
@@ -299,6 +346,7 @@ func judgeCCD(c *csvReader, r *Result) (*Verdict, error) {
 	if v.Judged == 0 {
 		return nil, noRows(c, len(r.ccd), "query")
 	}
+	v.Queries = len(r.ccd)
 	if v.Judged < len(r.ccd) {
 		for i, l := range line {
 			if l == 0 {

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -98,5 +99,36 @@ func TestJudgeCountsEveryQuery(t *testing.T) {
 		if v := res[0].Verdict; v == nil || v.Judged != rows || res[0].Queries != rows {
 			t.Errorf("%s: verdict %v, %d queries, want %d judged", c.sample, v, res[0].Queries, rows)
 		}
+	}
+}
+
+// TestJudgeNarrowSample: for bodies of more than 100 vertices the narrow
+// reference may cover a sample of the pairs (the format's Sec. 8); the
+// verdict says how many of how many were judged. With 10-vertex bodies
+// the same gap is an error (TestJudgeRefusesBadReferences).
+func TestJudgeNarrowSample(t *testing.T) {
+	dir := copySample(t, "polytopes-mixed-n1000-b10-f20-s3")
+	path := filepath.Join(dir, "expected", "narrow.csv")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	keep := lines[:1+(len(lines)-1)/2]
+	if err := os.WriteFile(path, []byte(strings.Join(keep, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(w, Options{Task: "narrow", Algos: []string{"sepvec"}, MaxPasses: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := res[0].Verdict
+	want := fmt.Sprintf("judged %d of %d queries (a sample)", len(keep)-1, len(lines)-1)
+	if v == nil || v.Judged != len(keep)-1 || v.Queries != len(lines)-1 || !strings.Contains(v.String(), want) {
+		t.Errorf("verdict %v, want %q", v, want)
 	}
 }

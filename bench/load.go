@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -37,6 +38,7 @@ type workloadJSON struct {
 	Poses      string `json:"poses"`
 	Queries    string `json:"queries"`
 	NumQueries *int   `json:"num_queries"`
+	Placements string `json:"placements"`
 }
 
 // Load reads the workload in dir (the benchmark workload format). Errors
@@ -48,10 +50,23 @@ func Load(dir string) (*Workload, error) {
 	if MeshLoader == nil {
 		return nil, fmt.Errorf("bench: no MeshLoader set")
 	}
-	jpath := filepath.Join(dir, "workload.json")
-	data, err := os.ReadFile(jpath)
+	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, err
+	}
+	defer root.Close()
+	return load(root.FS(), dir, func(name string) (*mesh.Mesh, error) { return MeshLoader(filepath.Join(dir, name)) })
+}
+
+// load reads the workload whose files are in fsys (whose paths are
+// reported under dir), with loadMesh reading the mesh of a file name
+// (slash-separated, relative to fsys). An os.Root's file system refuses
+// to follow a symbolic link out of its directory.
+func load(fsys fs.FS, dir string, loadMesh func(name string) (*mesh.Mesh, error)) (*Workload, error) {
+	jpath := filepath.Join(dir, "workload.json")
+	data, err := fs.ReadFile(fsys, "workload.json")
+	if err != nil {
+		return nil, fullPath(dir, err)
 	}
 	var wj workloadJSON
 	if err := json.Unmarshal(data, &wj); err != nil {
@@ -71,17 +86,34 @@ func Load(dir string) (*Workload, error) {
 		if _, dup := w.MeshIndex[mj.Name]; dup {
 			return nil, fmt.Errorf("%s: meshes[%d]: duplicate mesh name %q", jpath, i, mj.Name)
 		}
-		mpath, err := inside(dir, mj.File)
+		name, err := inside(fsys, mj.File)
 		if err != nil {
 			return nil, fmt.Errorf("%s: meshes[%d]: %v", jpath, i, err)
 		}
-		m, err := MeshLoader(mpath)
+		m, err := loadMesh(name)
 		if err != nil {
 			return nil, err
 		}
 		w.MeshIndex[mj.Name] = i
 		w.Meshes = append(w.Meshes, m)
 		w.MeshNames = append(w.MeshNames, mj.Name)
+	}
+	// open opens the poses or queries file.
+	open := func(field, file string) (fs.File, int64, string, error) {
+		name, err := inside(fsys, file)
+		if err != nil {
+			return nil, 0, "", fmt.Errorf("%s: %s: %v", jpath, field, err)
+		}
+		f, err := fsys.Open(name)
+		if err != nil {
+			return nil, 0, "", fullPath(dir, err)
+		}
+		st, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, 0, "", fullPath(dir, err)
+		}
+		return f, st.Size(), filepath.Join(dir, filepath.FromSlash(name)), nil
 	}
 	switch wj.Kind {
 	case "frames":
@@ -102,53 +134,62 @@ func Load(dir string) (*Workload, error) {
 			wj.Poses = "poses.csv"
 		}
 		w.Frames = wj.Frames
-		ppath, err := inside(dir, wj.Poses)
+		f, size, path, err := open("poses", wj.Poses)
 		if err != nil {
-			return nil, fmt.Errorf("%s: poses: %v", jpath, err)
+			return nil, err
 		}
-		if err := w.loadPoses(ppath); err != nil {
+		err = w.readPoses(f, size, path)
+		f.Close()
+		if err != nil {
 			return nil, err
 		}
 	case "motions":
 		if wj.Queries == "" {
 			wj.Queries = "queries.csv"
 		}
-		qpath, err := inside(dir, wj.Queries)
+		f, _, path, err := open("queries", wj.Queries)
 		if err != nil {
-			return nil, fmt.Errorf("%s: queries: %v", jpath, err)
+			return nil, err
 		}
-		if err := w.loadQueries(qpath); err != nil {
+		err = w.readQueries(f, path)
+		f.Close()
+		if err != nil {
 			return nil, err
 		}
 		if wj.NumQueries != nil && *wj.NumQueries != len(w.Queries) {
 			return nil, fmt.Errorf("%s: num_queries is %d but %s has %d rows", jpath, *wj.NumQueries, wj.Queries, len(w.Queries))
 		}
+	case "placements":
+		if err := w.loadPlacementsFile(dir, jpath, wj.Placements, wj.NumQueries); err != nil {
+			return nil, err
+		}
 	default:
-		return nil, fmt.Errorf("%s: kind %q, want \"frames\" or \"motions\"", jpath, wj.Kind)
+		return nil, fmt.Errorf("%s: kind %q, want \"frames\", \"motions\" or \"placements\"", jpath, wj.Kind)
 	}
 	return w, nil
 }
 
-// inside returns dir joined with the relative path name, or an error if
-// name is absolute, leaves dir lexically, or resolves (following symbolic
-// links) to a place outside dir.
-func inside(dir, name string) (string, error) {
+// inside returns the relative path name as a name in fsys, or an error if
+// it is absolute, leaves the directory lexically, or resolves (following
+// symbolic links) to a place outside it.
+func inside(fsys fs.FS, name string) (string, error) {
 	if !filepath.IsLocal(name) {
 		return "", fmt.Errorf("file %q is not a relative path inside the workload directory", name)
 	}
-	p := filepath.Join(dir, name)
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return p, nil // a missing file is reported when it is opened
+	slash := filepath.ToSlash(filepath.Clean(name))
+	if _, err := fs.Stat(fsys, slash); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("file %q leads outside the workload directory (%v)", name, err)
 	}
-	root, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return "", err
+	return slash, nil
+}
+
+// fullPath puts dir in front of the path of a *fs.PathError.
+func fullPath(dir string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && !filepath.IsAbs(pe.Path) {
+		pe.Path = filepath.Join(dir, filepath.FromSlash(pe.Path))
 	}
-	if rel, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(rel) {
-		return "", fmt.Errorf("file %q resolves to %s, outside the workload directory", name, real)
-	}
-	return p, nil
+	return err
 }
 
 // jsonError adds the line and column of a syntax or type error to err.
@@ -289,13 +330,24 @@ func poseCols(prefix string) []string {
 	return out
 }
 
+// loadPoses reads the poses file at path.
 func (w *Workload) loadPoses(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	c, err := openCSV(path, f)
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	return w.readPoses(f, st.Size(), path)
+}
+
+// readPoses reads a poses file of size bytes from r; path names it in
+// errors.
+func (w *Workload) readPoses(r io.Reader, size int64, path string) error {
+	c, err := openCSV(path, r)
 	if err != nil {
 		return err
 	}
@@ -309,8 +361,8 @@ func (w *Workload) loadPoses(path string) error {
 	// Every row takes at least 17 bytes ("0,0,0,0,0,1,0,0,0"), so the file
 	// size bounds the rows it can hold: never let the header's counts
 	// drive allocation beyond that.
-	if st, err := f.Stat(); err == nil && int64(w.Frames)*int64(nb) > st.Size()/17+1 {
-		return fmt.Errorf("%s: %d frames x %d bodies need %d rows, more than the file's %d bytes can hold", path, w.Frames, nb, int64(w.Frames)*int64(nb), st.Size())
+	if int64(w.Frames) > size/17+1 || int64(w.Frames)*int64(nb) > size/17+1 {
+		return fmt.Errorf("%s: %d frames x %d bodies need %d rows, more than the file's %d bytes can hold", path, w.Frames, nb, int64(w.Frames)*int64(nb), size)
 	}
 	w.Poses = make([][]geom.Pose, w.Frames)
 	seen := make([][]bool, w.Frames)
@@ -356,13 +408,9 @@ func (w *Workload) loadPoses(path string) error {
 	return nil
 }
 
-func (w *Workload) loadQueries(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	c, err := openCSV(path, f)
+// readQueries reads a queries file from r; path names it in errors.
+func (w *Workload) readQueries(r io.Reader, path string) error {
+	c, err := openCSV(path, r)
 	if err != nil {
 		return err
 	}

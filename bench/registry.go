@@ -3,7 +3,8 @@
 // testdata/bench-samples) and writes result directories: results.csv and
 // timing.json per algorithm, timed as the format's Sec. 7 prescribes.
 //
-// Algorithms plug in through RegisterNarrow, RegisterBroad and RegisterCCD,
+// Algorithms plug in through RegisterNarrow, RegisterBroad, RegisterCCD and
+// RegisterContact,
 // each from its own file (algo_*.go) so that every algorithm family of the
 // library is reachable from "collide bench".
 package bench
@@ -20,7 +21,7 @@ import (
 type Workload struct {
 	Dir  string // directory it was read from
 	Name string // workload.json "name"
-	Kind string // "frames" or "motions"
+	Kind string // "frames", "motions" or "placements"
 
 	// Meshes in workload.json order, their names, and name -> index.
 	Meshes    []*mesh.Mesh
@@ -35,6 +36,9 @@ type Workload struct {
 
 	// Motions workloads: the queries in file order.
 	Queries []Query
+
+	// Placements workloads: the placements in file order.
+	Placements []Placement
 
 	params map[string]any // generator parameters, for Save
 	seed   uint64
@@ -101,6 +105,8 @@ type entry struct {
 	narrow     NarrowFactory
 	broad      BroadFactory
 	ccd        CCDFactory
+	contact    ContactFactory
+	meshdist   MeshDistFactory
 }
 
 var registry = map[string]*entry{}
@@ -122,7 +128,7 @@ func RegisterBroad(name string, f BroadFactory) { add(&entry{name: name, task: "
 func RegisterCCD(name string, f CCDFactory) { add(&entry{name: name, task: "ccd", ccd: f}) }
 
 // Algorithms returns the registered algorithm names for a task ("narrow",
-// "broad" or "ccd"), sorted.
+// "broad", "ccd" or "contact"), sorted.
 func Algorithms(task string) []string {
 	var names []string
 	for n, e := range registry {

@@ -4,18 +4,20 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/cputime"
 )
 
 // Options control Run. The zero value runs every algorithm that applies to
 // the workload's default task, with the format's timing rules.
 type Options struct {
-	// Task is "narrow", "broad" or "ccd"; "" means the workload kind's
+	// Task is "narrow", "broad", "ccd" or "contact"; "" means the workload kind's
 	// default ("narrow" for frames, "ccd" for motions).
 	Task string
 	// Algos names the algorithms to run; nil means all registered for
@@ -43,6 +45,10 @@ type Result struct {
 	Passes     int     `json:"passes"`
 	MedianNS   int64   `json:"median_total_ns"`
 	Threads    int     `json:"threads"`
+	// CPUNSPerQuery is the thread CPU time of the pass with the least of
+	// it, per query (it includes the pass's untimed bookkeeping): on a
+	// shared machine other processes inflate it less than wall time.
+	CPUNSPerQuery float64 `json:"cpu_ns_per_query,omitempty"`
 	// Verdict compares the answers with the workload's expected/ files
 	// when they exist (nil otherwise).
 	Verdict *Verdict `json:"verdict,omitempty"`
@@ -50,6 +56,8 @@ type Result struct {
 	narrow   []bool // per narrow pair, in Frames order
 	broad    [][]Pair
 	ccd      []ccdAnswer
+	contact  []ContactAnswer
+	meshdist []meshdistAnswer
 	queryIDs []int
 }
 
@@ -62,6 +70,9 @@ type ccdAnswer struct {
 func DefaultTask(kind string) string {
 	if kind == "motions" {
 		return "ccd"
+	}
+	if kind == "placements" {
+		return "meshdist"
 	}
 	return "narrow"
 }
@@ -76,11 +87,12 @@ func Run(w *Workload, opt Options) ([]Result, error) {
 		task = DefaultTask(w.Kind)
 	}
 	switch {
-	case (task == "narrow" || task == "broad") && w.Kind != "frames",
-		task == "ccd" && w.Kind != "motions":
+	case (task == "narrow" || task == "broad" || task == "contact") && w.Kind != "frames",
+		task == "ccd" && w.Kind != "motions",
+		task == "meshdist" && w.Kind != "placements":
 		return nil, fmt.Errorf("task %q does not apply to a %q workload", task, w.Kind)
-	case task != "narrow" && task != "broad" && task != "ccd":
-		return nil, fmt.Errorf("unknown task %q (want narrow, broad or ccd)", task)
+	case task != "narrow" && task != "broad" && task != "ccd" && task != "contact" && task != "meshdist":
+		return nil, fmt.Errorf("unknown task %q (want narrow, broad, ccd, contact or meshdist)", task)
 	}
 	algos := opt.Algos
 	if len(algos) == 0 {
@@ -220,6 +232,11 @@ func runOne(w *Workload, fd *frameData, task string, e *entry, opt Options) (Res
 			}
 			return total
 		}
+	case "contact":
+		var err error
+		if pass, err = contactRun(w, fd, e, &r); err != nil {
+			return r, err
+		}
 	case "ccd":
 		alg, err := e.ccd(w)
 		if err != nil {
@@ -239,6 +256,12 @@ func runOne(w *Workload, fd *frameData, task string, e *entry, opt Options) (Res
 			}
 			return time.Since(start)
 		}
+	case "meshdist":
+		p, err := meshdistPass(w, e, &r)
+		if err != nil {
+			return r, err
+		}
+		pass = p
 	}
 	warm := pass(true)
 	n := opt.MaxPasses
@@ -253,11 +276,21 @@ func runOne(w *Workload, fd *frameData, task string, e *entry, opt Options) (Res
 		}
 	}
 	times := make([]time.Duration, 0, n)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var cpu int64 = -1
 	for i := 0; i < n; i++ {
 		if opt.Progress != nil {
 			opt.Progress(e.name, i, n)
 		}
+		c0 := cputime.Thread()
 		times = append(times, pass(false))
+		if c := cputime.Thread() - c0; cpu < 0 || c < cpu {
+			cpu = c
+		}
+	}
+	if r.Queries > 0 && cpu > 0 {
+		r.CPUNSPerQuery = float64(cpu) / float64(r.Queries)
 	}
 	if opt.Progress != nil {
 		opt.Progress(e.name, n, n)
@@ -304,6 +337,8 @@ func write(dir string, fd *frameData, r *Result) error {
 				fmt.Fprintf(&b, "%d,%d,%d\n", f, a, c)
 			}
 		}
+	case "contact":
+		writeContact(&b, fd, r)
 	case "ccd":
 		b.WriteString("id,hit,toc\n")
 		for i, a := range r.ccd {
@@ -317,6 +352,8 @@ func write(dir string, fd *frameData, r *Result) error {
 				fmt.Fprintf(&b, "%s,0,\n", id)
 			}
 		}
+	case "meshdist":
+		writeMeshdist(&b, r)
 	}
 	if err := os.WriteFile(filepath.Join(d, "results.csv"), []byte(b.String()), 0o644); err != nil {
 		return err

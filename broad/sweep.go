@@ -415,7 +415,7 @@ func sweepRun(list []sweepEntry, a int, boxes []box6, out []Pair) (k, cands, nex
 		w1 := E1.w
 		B1 := (*box6)(unsafe.Add(bp, uintptr(w1>>2)*bsz))
 		*(*Pair)(op) = Pair{tag, int32(w1)}
-		j := uintptr(in1&b2i(y0 <= B1.hi[1])&b2i(B1.lo[1] <= y1)&b2i(z0 <= B1.hi[2])&b2i(B1.lo[2] <= z1)) * 8
+		j := uintptr(in1&b2i(y0 <= B1.hi[1])&b2i(B1.lo[1] <= y1)&b2i(z0 <= B1.hi[2])&b2i(B1.lo[2] <= z1)) * unsafe.Sizeof(Pair{})
 		cands += in1
 		if in1 != 0 {
 			e := unsafe.Pointer(&list[a+2])
@@ -427,7 +427,7 @@ func sweepRun(list []sweepEntry, a int, boxes []box6, out []Pair) (k, cands, nex
 				w := E.w
 				B := (*box6)(unsafe.Add(bp, uintptr(w>>2)*bsz))
 				*(*Pair)(unsafe.Add(op, j)) = Pair{tag, int32(w)}
-				j += uintptr(b2i(y0 <= B.hi[1])&b2i(B.lo[1] <= y1)&b2i(z0 <= B.hi[2])&b2i(B.lo[2] <= z1)) * 8
+				j += uintptr(b2i(y0 <= B.hi[1])&b2i(B.lo[1] <= y1)&b2i(z0 <= B.hi[2])&b2i(B.lo[2] <= z1)) * unsafe.Sizeof(Pair{})
 				e = unsafe.Add(e, unsafe.Sizeof(sweepEntry{}))
 			}
 			t := int((uintptr(e) - uintptr(unsafe.Pointer(&list[0]))) / unsafe.Sizeof(sweepEntry{}))

@@ -62,10 +62,10 @@ func SweptLinear(e Extent, p0, p1 geom.Pose, opt *SweptOptions) geom.AABB {
 }
 
 // SweptScrew returns an axis-aligned box containing the body over the
-// whole step in which its pose goes from p0 to p1 by the screw motion of
-// ../shared/bench/FORMAT.md Sec. 6 (Buss 2004): a constant rotation by θ
-// about a fixed world axis u and a constant translation d along it, every
-// point moving on a helix.
+// whole step in which its pose goes from p0 to p1 by the screw motion
+// (geom.ScrewPose; Buss, Collision Detection with Relative Screw Motion,
+// Sec. 4): a constant rotation by θ about a fixed world axis u and a
+// constant translation d along it, every point moving on a helix.
 //
 // The bound: over a sub-interval [t_i, t_i + h] every point turns about the
 // screw axis by θ(t - t_i) and slides by (t - t_i) d u; the turn moves it

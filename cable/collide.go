@@ -294,6 +294,7 @@ func (s *System) respond(q *ccd.Query, res ccd.Result, ids [4]int32, r *round, s
 // respondFrame applies the impulse of a contact with normal n (from the
 // second primitive toward the first) and particle weights w.
 func (s *System) respondFrame(n geom.Vec3, w [4]float64, ids [4]int32, r *round, st *StepStats) bool {
+	n = n.Neg() // ccd's weights are for a normal from the first primitive to the second
 	var vel [4]geom.Vec3
 	var im [4]float64
 	for k, p := range ids {
@@ -449,7 +450,7 @@ func closestOnTriangle(p, a, b, c geom.Vec3) (u, v float64, q geom.Vec3) {
 // segments at the time of impact when they are apart, which is the
 // direction that separates them also for nearly parallel edges.
 func contactFrame(q *ccd.Query, res ccd.Result, d float64) (n geom.Vec3, w [4]float64, ok bool) {
-	t := res.TOI
+	t := res.Time
 	if q.Kind == ccd.KindEdgeEdge {
 		a0, a1 := q.Start[0].Lerp(q.End[0], t), q.Start[1].Lerp(q.End[1], t)
 		b0, b1 := q.Start[2].Lerp(q.End[2], t), q.Start[3].Lerp(q.End[3], t)
@@ -459,7 +460,7 @@ func contactFrame(q *ccd.Query, res ccd.Result, d float64) (n geom.Vec3, w [4]fl
 			return n, ccd.EdgeEdgeWeights(s1, s2), true
 		}
 		if res.Normal != (geom.Vec3{}) {
-			return res.Normal, ccd.EdgeEdgeWeights(clamp01(res.U), clamp01(res.V)), true
+			return res.Normal.Neg(), ccd.EdgeEdgeWeights(clamp01(res.U), clamp01(res.V)), true
 		}
 		// Parallel and touching at the time of impact: the direction
 		// between them at the start of the step.
@@ -476,7 +477,7 @@ func contactFrame(q *ccd.Query, res ccd.Result, d float64) (n geom.Vec3, w [4]fl
 	if u+v > 1 {
 		u, v = u/(u+v), v/(u+v)
 	}
-	return res.Normal, ccd.VertexFaceWeights(u, v), true
+	return res.Normal.Neg(), ccd.VertexFaceWeights(u, v), true
 }
 
 func clamp01(x float64) float64 {

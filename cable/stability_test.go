@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/racecheck"
 )
 
 // chainOmega is the largest angular frequency of a free chain of n+1
@@ -120,5 +121,57 @@ func TestSubstepsFinite(t *testing.T) {
 				t.Errorf("mass %v stiffness %v: step took %d substeps, want %d", m, k, st.Substeps, s.Substeps())
 			}
 		}
+	}
+}
+
+// TestErrorsSayThePackageOnce: errors of nested calls (a static mesh's
+// vertex, edge or triangle; a cable) say "cable:" once and name the part.
+func TestErrorsSayThePackageOnce(t *testing.T) {
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nan := math.NaN()
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{func() error { _, err := s.AddStaticMesh([]geom.Vec3{{X: nan}}, nil, nil); return err }(), "static mesh vertex 0: particle"},
+		{func() error {
+			_, err := s.AddStaticMesh([]geom.Vec3{{}, {}}, [][2]int{{0, 1}}, nil)
+			return err
+		}(), "static mesh edge 0: edge"},
+		{func() error {
+			_, err := s.AddStaticMesh([]geom.Vec3{{}, {X: 1}, {X: 2}}, nil, [][3]int{{0, 1, 2}})
+			return err
+		}(), "static mesh triangle 0: triangle"},
+		{func() error { _, err := s.AddCable(Cable{Segments: 0, Mass: 1, To: geom.V(1, 0, 0)}); return err }(), "Cable.Segments 0"},
+		{func() error { _, err := s.AddCable(Cable{Segments: 2, Mass: 1}); return err }(), "Cable.From"},
+	} {
+		if c.err == nil || strings.Count(c.err.Error(), "cable:") != 1 || !strings.HasPrefix(c.err.Error(), "cable: ") || !strings.Contains(c.err.Error(), c.want) {
+			t.Errorf("error %v, want one \"cable:\" and %q", c.err, c.want)
+		}
+	}
+}
+
+// TestStepAllocs: once its scratch space has grown, a step with contacts
+// and substeps allocates nothing.
+func TestStepAllocs(t *testing.T) {
+	if racecheck.Enabled {
+		t.Skip("the race detector adds allocations of its own")
+	}
+	s := barScene(t, Options{Dt: 0.01, Friction: 0.5}, -1)
+	for i := 0; i < 30; i++ {
+		s.Step()
+	}
+	if s.Substeps() < 2 {
+		t.Fatalf("%d substeps: the test needs more than one", s.Substeps())
+	}
+	contacts := 0
+	if a := testing.AllocsPerRun(20, func() { contacts += s.Step().Contacts }); a > 0 {
+		t.Errorf("Step allocates %v times", a)
+	}
+	if contacts == 0 {
+		t.Errorf("no contacts in the measured steps: the test proves nothing")
 	}
 }

@@ -3,6 +3,7 @@ package cable
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/collide-go/collide/ccd"
@@ -66,9 +67,10 @@ type Options struct {
 	// DefaultMaxSubsteps. A spring that would need more is refused by
 	// AddSpring and AddCable.
 	MaxSubsteps int
-	// Verify runs the independent crossing check after every step and
-	// adds its findings to StepStats.Penetrations (the check's time is not
-	// part of the step's work, but it is spent inside Step).
+	// Verify runs the independent crossing check after every substep and
+	// adds its findings to StepStats.Penetrations (the check's time,
+	// StepStats.VerifySeconds, is not part of the step's work, but it is
+	// spent inside Step).
 	Verify bool
 }
 
@@ -391,6 +393,12 @@ func (s *System) AddTriangle(a, b, c int) error {
 	return nil
 }
 
+// within puts the context ctx between the package prefix and the rest of
+// err, one of the package's own errors: "cable: ctx: ...".
+func within(ctx string, err error) error {
+	return fmt.Errorf("cable: %s: %s", ctx, strings.TrimPrefix(err.Error(), "cable: "))
+}
+
 // AddStaticMesh adds static particles at verts, the collision edges
 // (pairs of indices into verts) and triangles, and returns the index of
 // the first particle. Add the triangles' edges to edges as well for
@@ -399,7 +407,7 @@ func (s *System) AddStaticMesh(verts []geom.Vec3, edges [][2]int, tris [][3]int)
 	first := len(s.x)
 	for i, p := range verts {
 		if _, err := s.AddParticle(Particle{X: p}); err != nil {
-			return first, fmt.Errorf("cable: static mesh vertex %d: %w", i, err)
+			return first, within(fmt.Sprintf("static mesh vertex %d", i), err)
 		}
 	}
 	for i, e := range edges {
@@ -407,7 +415,7 @@ func (s *System) AddStaticMesh(verts []geom.Vec3, edges [][2]int, tris [][3]int)
 			return first, fmt.Errorf("cable: static mesh edge %d: index out of range [0, %d): %v", i, len(verts), e)
 		}
 		if err := s.AddEdge(first+e[0], first+e[1]); err != nil {
-			return first, fmt.Errorf("cable: static mesh edge %d: %w", i, err)
+			return first, within(fmt.Sprintf("static mesh edge %d", i), err)
 		}
 	}
 	for i, t := range tris {
@@ -417,7 +425,7 @@ func (s *System) AddStaticMesh(verts []geom.Vec3, edges [][2]int, tris [][3]int)
 			}
 		}
 		if err := s.AddTriangle(first+t[0], first+t[1], first+t[2]); err != nil {
-			return first, fmt.Errorf("cable: static mesh triangle %d: %w", i, err)
+			return first, within(fmt.Sprintf("static mesh triangle %d", i), err)
 		}
 	}
 	return first, nil
@@ -442,13 +450,13 @@ type Cable struct {
 // particles are consecutive.
 func (s *System) AddCable(c Cable) (int, error) {
 	if c.Segments < 1 || c.Segments > 1<<20 {
-		return -1, fmt.Errorf("cable: cable: Segments %d must be in [1, 2^20]", c.Segments)
+		return -1, fmt.Errorf("cable: Cable.Segments %d must be in [1, 2^20]", c.Segments)
 	}
 	if !(c.Mass > 0) || math.IsInf(c.Mass, 0) {
-		return -1, fmt.Errorf("cable: cable: Mass %v must be positive and finite", c.Mass)
+		return -1, fmt.Errorf("cable: Cable.Mass %v must be positive and finite", c.Mass)
 	}
 	if !c.From.IsFinite() || !c.To.IsFinite() || c.From == c.To {
-		return -1, fmt.Errorf("cable: cable: endpoints %v and %v must be finite and distinct", c.From, c.To)
+		return -1, fmt.Errorf("cable: Cable.From %v and To %v must be finite and distinct", c.From, c.To)
 	}
 	m := c.Mass / float64(c.Segments+1)
 	first := len(s.x)

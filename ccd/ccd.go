@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -133,14 +134,17 @@ func (o Options) Validate() error {
 	return nil
 }
 
-// Status is the outcome of a query.
+// Status is the outcome of a query. Its zero value, Unknown, is never
+// returned by a query: a Result with Status Unknown has not been filled in.
 type Status uint8
 
 const (
+	// Unknown is the zero value: no answer.
+	Unknown Status = iota
 	// Separated: the primitives do not touch (come within MinDistance)
 	// for any t in [0, 1].
-	Separated Status = iota
-	// Hit: the primitives touch; Result.TOI is no later than the first
+	Separated
+	// Hit: the primitives touch; Result.Time is no later than the first
 	// contact.
 	Hit
 	// Invalid: a coordinate is NaN or infinite, or the options are
@@ -148,9 +152,11 @@ const (
 	Invalid
 )
 
-// String returns "separated", "hit" or "invalid".
+// String returns "unknown", "separated", "hit" or "invalid".
 func (s Status) String() string {
 	switch s {
+	case Unknown:
+		return "unknown"
 	case Separated:
 		return "separated"
 	case Hit:
@@ -161,27 +167,32 @@ func (s Status) String() string {
 	return fmt.Sprintf("Status(%d)", uint8(s))
 }
 
-// Result is the answer to a query.
+// Result is the answer to a query. The primitive listed first in the query
+// is A and the other B: for vertex-face the vertex is A and the triangle B,
+// for edge-edge edge A (A0, A1) is A and edge B (B0, B1) is B.
 type Result struct {
 	Status Status
-	// TOI is the time of impact in [0, 1] when Status is Hit. For the
+	// Time is the time of impact in [0, 1] when Status is Hit. For the
 	// Inclusion method it is never later than the true first contact.
-	TOI float64
+	Time float64
 	// U and V locate the contact: for vertex-face the barycentric weights
 	// of B and C (the point is near (1-U-V) A + U B + V C); for edge-edge
 	// the parameters along edge A and edge B.
 	U, V float64
-	// Point is the contact point at TOI: the moving vertex for
+	// Point is the contact point at Time: the moving vertex for
 	// vertex-face, the point of edge A at U for edge-edge.
 	Point geom.Vec3
-	// Normal is the unit contact normal at TOI, or the zero vector where it
-	// is not defined (degenerate triangle, parallel edges). For
-	// vertex-face it is the triangle's normal oriented toward the
-	// vertex's side at t=0; for edge-edge the normal of the two edge
-	// directions oriented from edge B toward edge A at t=0.
+	// Normal is the unit contact normal at Time, pointing from A towards
+	// B, or the zero vector where it is not defined (degenerate triangle,
+	// parallel edges). For vertex-face it is the triangle's normal on the
+	// side facing away from the vertex at t=0; for edge-edge the cross
+	// product of the two edge directions, pointing from edge A's side to
+	// edge B's at t=0. When the primitives already touch at t=0, the side
+	// is taken from their relative motion over the step (B moves against
+	// the normal relative to A).
 	Normal geom.Vec3
 	// Capped is set when the Inclusion method ran out of its box budget:
-	// the hit is then not confirmed, and TOI is the earliest time not
+	// the hit is then not confirmed, and Time is the earliest time not
 	// ruled out.
 	Capped bool
 	// Boxes is the number of parameter boxes the Inclusion method
@@ -191,6 +202,26 @@ type Result struct {
 
 // Hit reports whether the result is a contact.
 func (r Result) Hit() bool { return r.Status == Hit }
+
+// Record returns the result as a contact.Contact between A and B (see
+// Result): Status contact.Hit for a confirmed hit, contact.Unconfirmed for
+// a Capped one, contact.Unknown for Separated and Invalid results (which
+// are no contact). Separation is MinDistance's gap, 0 for exact contact;
+// it is left 0. FeatureA and FeatureB are contact.NoFeature: ccd works on
+// primitives, and the caller, who knows which mesh vertex, edge or face
+// each primitive is, sets them.
+func (r Result) Record() contact.Contact {
+	c := contact.Contact{Time: r.Time, Point: r.Point, Normal: r.Normal}
+	switch {
+	case r.Status == Hit && r.Capped:
+		c.Status = contact.Unconfirmed
+	case r.Status == Hit:
+		c.Status = contact.Hit
+	default:
+		return contact.Contact{}
+	}
+	return c
+}
 
 // Query is one elementary continuous collision query: four points moving
 // linearly from Start (t=0) to End (t=1). The point order is that of the
@@ -290,26 +321,39 @@ func (q *Query) at(i int, t float64) geom.Vec3 { return q.Start[i].Lerp(q.End[i]
 
 // contact fills in the point and normal of a hit at time t with
 // parameters (u, v) (barycentric weights of B and C for vertex-face, edge
-// parameters for edge-edge).
+// parameters for edge-edge). The normal points from A (the vertex, edge A)
+// towards B (the triangle, edge B).
 func (q *Query) contact(r *Result, t, u, v float64) {
-	r.TOI, r.U, r.V = t, u, v
+	r.Time, r.U, r.V = t, u, v
 	p0, p1, p2, p3 := q.at(0, t), q.at(1, t), q.at(2, t), q.at(3, t)
-	var n, side geom.Vec3
+	// ab(x) is the vector from A's contact point to B's in configuration x
+	// (the corners at t=0 or t=1).
+	ab := func(x *[4]geom.Vec3) geom.Vec3 {
+		if q.Kind == KindVertexFace {
+			return x[1].Scale(1 - u - v).Add(x[2].Scale(u)).Add(x[3].Scale(v)).Sub(x[0])
+		}
+		return x[2].Lerp(x[3], v).Sub(x[0].Lerp(x[1], u))
+	}
+	var n geom.Vec3
 	if q.Kind == KindVertexFace {
 		r.Point = p0
 		n = p2.Sub(p1).Cross(p3.Sub(p1))
-		side = q.Start[0].Sub(q.Start[1].Scale(1 - u - v).Add(q.Start[2].Scale(u)).Add(q.Start[3].Scale(v)))
 	} else {
 		r.Point = p0.Lerp(p1, u)
 		n = p1.Sub(p0).Cross(p3.Sub(p2))
-		side = q.Start[0].Lerp(q.Start[1], u).Sub(q.Start[2].Lerp(q.Start[3], v))
 	}
 	nn, ok := n.Normalize()
 	if !ok {
 		r.Normal = geom.Vec3{}
 		return
 	}
-	if nn.Dot(side) < 0 {
+	side := nn.Dot(ab(&q.Start))
+	if side == 0 {
+		// Touching at t=0: B's approach relative to A is against the
+		// normal, so the normal is along the start-to-end decrease of ab.
+		side = nn.Dot(ab(&q.Start).Sub(ab(&q.End)))
+	}
+	if side < 0 {
 		nn = nn.Neg()
 	}
 	r.Normal = nn

@@ -3,13 +3,14 @@
 // every vertex moving linearly from t=0 to t=1. It answers whether the two
 // primitives touch (or come within a distance d) for some t in [0, 1], and
 // if so gives a time of impact that is never later than the first contact,
-// with the contact point and normal.
+// with the contact point and normal. The primitive listed first is A (the
+// vertex, or edge A), the other B (the triangle, or edge B); the normal
+// points from A to B, and Result.Record gives the shared contact record.
 //
-// It follows Jansen, "Continuous Collision Detection in 3-D"
-// (../shared/papers/002, Sec. 3): four points are coplanar at the roots of
-// a cubic in t (Sec. 3.1), solved in closed form with complex cube roots
-// (Sec. 3.2-3.3), and at each root the primitives must actually intersect
-// (Sec. 3.4); Impulse is the collision response of Sec. 3.5 (eqs. 28-29).
+// It follows Jansen, "Continuous Collision Detection in 3-D" (Sec. 3):
+// four points are coplanar at the roots of a cubic in t (Sec. 3.1), solved
+// in closed form with complex cube roots (Sec. 3.2-3.3), and at each root
+// the primitives must actually intersect (Sec. 3.4); Impulse is the collision response of Sec. 3.5 (eqs. 28-29).
 // That method is available as Method Cubic, as written, in float64. It is
 // fast, and it misses contacts: in coplanar or parallel motion the cubic
 // vanishes identically, grazing roots are double roots that rounding turns
@@ -65,7 +66,7 @@
 // of 1-4. If the box budget (Options.MaxBoxes) runs out, the query reports
 // a hit (Result.Capped) at the earliest start time of the boxes left.
 // Hence: whenever the primitives touch at a first time t*, the box holding
-// (t*, u*, v*) is never dropped, and the reported TOI is at most t*.
+// (t*, u*, v*) is never dropped, and the reported Time is at most t*.
 //
 // # The rounding error bound
 //

@@ -15,8 +15,8 @@ func ExampleVertexFace() {
 	start := [4]geom.Vec3{geom.V(0.25, 0.25, 1), a, b, c}
 	end := [4]geom.Vec3{geom.V(0.25, 0.25, -1), a, b, c}
 	r := ccd.VertexFace(start, end, ccd.Options{})
-	fmt.Printf("%v at t=%.4f, normal %v\n", r.Status, r.TOI, r.Normal)
-	// Output: hit at t=0.5000, normal (0, 0, 1)
+	fmt.Printf("%v at t=%.4f, normal %v\n", r.Status, r.Time, r.Normal)
+	// Output: hit at t=0.5000, normal (-0, -0, -1)
 }
 
 // Two edges cross; Jansen's cubic finds the same contact here, but it
@@ -26,7 +26,7 @@ func ExampleEdgeEdge() {
 	end := [4]geom.Vec3{geom.V(-1, 0, -1), geom.V(1, 0, -1), geom.V(0, -1, 0), geom.V(0, 1, 0)}
 	for _, m := range []ccd.Method{ccd.Inclusion, ccd.Cubic} {
 		r := ccd.EdgeEdge(start, end, ccd.Options{Method: m})
-		fmt.Printf("%-9v %v at t=%.4f u=%.2f v=%.2f\n", m, r.Status, r.TOI, r.U, r.V)
+		fmt.Printf("%-9v %v at t=%.4f u=%.2f v=%.2f\n", m, r.Status, r.Time, r.U, r.V)
 	}
 	// Output:
 	// inclusion hit at t=0.5000 u=0.50 v=0.50
@@ -44,7 +44,7 @@ func ExampleQuery_Test_sliding() {
 	}
 	fmt.Println("cubic:    ", q.Test(ccd.Options{Method: ccd.Cubic}).Status)
 	r := q.Test(ccd.Options{})
-	fmt.Printf("inclusion: %v at t=%.6f\n", r.Status, r.TOI)
+	fmt.Printf("inclusion: %v at t=%.6f\n", r.Status, r.Time)
 	// Output:
 	// cubic:     separated
 	// inclusion: hit at t=0.833333

@@ -54,8 +54,8 @@ func checkResult(t *testing.T, q *Query, opt Options, r Result) {
 	switch r.Status {
 	case Separated:
 	case Hit:
-		if !(r.TOI >= 0 && r.TOI <= 1) {
-			t.Fatalf("TOI %v outside [0,1]\n%s", r.TOI, fmtQuery(q))
+		if !(r.Time >= 0 && r.Time <= 1) {
+			t.Fatalf("Time %v outside [0,1]\n%s", r.Time, fmtQuery(q))
 		}
 		if n := r.Normal; n != (geom.Vec3{}) && math.Abs(n.Norm()-1) > 1e-9 {
 			t.Fatalf("normal %v not unit", n)
@@ -86,7 +86,7 @@ func nearContactOracle(t *testing.T, q *Query) {
 		return
 	}
 	d := 1e-6 * scale
-	f := exactF(q, rat(c.TOI), rat(u), rat(v))
+	f := exactF(q, rat(c.Time), rat(u), rat(v))
 	half := new(big.Rat).SetFloat64(d / 2)
 	for k := 0; k < 3; k++ {
 		if new(big.Rat).Abs(f[k]).Cmp(half) > 0 {
@@ -94,8 +94,8 @@ func nearContactOracle(t *testing.T, q *Query) {
 		}
 	}
 	r := q.Test(Options{MinDistance: d})
-	if !r.Hit() || r.TOI > c.TOI {
-		t.Fatalf("within %g at t=%v (u=%v v=%v) but inclusion with MinDistance gave %+v\n%s", d, c.TOI, u, v, r, fmtQuery(q))
+	if !r.Hit() || r.Time > c.Time {
+		t.Fatalf("within %g at t=%v (u=%v v=%v) but inclusion with MinDistance gave %+v\n%s", d, c.Time, u, v, r, fmtQuery(q))
 	}
 }
 

@@ -71,8 +71,8 @@ func TestGroundTruth(t *testing.T) {
 				} else {
 					neg++
 				}
-				if m == Inclusion && r.Hit() && (r.TOI < 0 || r.TOI > 1) {
-					t.Errorf("%s query %d: toi %v outside [0,1]", path, i, r.TOI)
+				if m == Inclusion && r.Hit() && (r.Time < 0 || r.Time > 1) {
+					t.Errorf("%s query %d: toi %v outside [0,1]", path, i, r.Time)
 				}
 			}
 			fpTotal += fp

@@ -8,19 +8,18 @@ import (
 
 // EdgeEdgeWeights returns the particle weights of an edge-edge contact for
 // Impulse: edge A = (particles 0, 1) at parameter f1, edge B = (2, 3) at f2,
-// with the normal pointing from edge B toward edge A (Result.Normal of an
-// edge-edge hit; Jansen's eq. 28 with A, B, C, D = particles 0..3 and the
-// opposite normal).
+// with the normal pointing from edge A toward edge B (Result.Normal of an
+// edge-edge hit; Jansen's eq. 28 with A, B, C, D = particles 0..3).
 func EdgeEdgeWeights(f1, f2 float64) [4]float64 {
-	return [4]float64{1 - f1, f1, -(1 - f2), -f2}
+	return [4]float64{-(1 - f1), -f1, 1 - f2, f2}
 }
 
 // VertexFaceWeights returns the particle weights of a vertex-face contact
 // for Impulse: the vertex is particle 0, the triangle's vertices 1, 2, 3
 // with barycentric weights (1-u-v, u, v), the normal pointing from the
-// triangle toward the vertex (Result.Normal of a vertex-face hit).
+// vertex toward the triangle (Result.Normal of a vertex-face hit).
 func VertexFaceWeights(u, v float64) [4]float64 {
-	return [4]float64{1, -(1 - u - v), -u, -v}
+	return [4]float64{-1, 1 - u - v, u, v}
 }
 
 // Impulse is the collision response of Jansen, Sec. 3.5. The contact's

@@ -570,7 +570,7 @@ func inclusion(q *Query, opt Options) Result {
 const newtonTries = 8
 
 // timeMargin is how far before a Newton root the search resumes: the
-// earlier part of the box is still searched, so this only trades TOI
+// earlier part of the box is still searched, so this only trades Time
 // precision against work.
 const timeMargin = 1e-6
 

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/internal/racecheck"
 )
@@ -231,10 +232,10 @@ func TestConstructedContacts(t *testing.T) {
 						continue
 					}
 					res := c.q.Test(Options{})
-					if !res.Hit() || res.TOI > c.T {
+					if !res.Hit() || res.Time > c.T {
 						t.Fatalf("%s %s %v: contact at t=%v (u=%v v=%v) but got %+v\n%s", c.name, sc.name, kind, c.T, c.U, c.V, res, fmtQuery(&c.q))
 					}
-					gap += c.T - res.TOI
+					gap += c.T - res.Time
 					hits++
 					if d := (Options{MinDistance: 0.5}); !c.q.Test(d).Hit() {
 						t.Fatalf("%s: MinDistance 0.5 lost the contact\n%s", c.name, fmtQuery(&c.q))
@@ -328,7 +329,7 @@ func TestAgainstCubicGeneric(t *testing.T) {
 		if inc.Hit() {
 			hits++
 		}
-		if !c.Hit() || c.TOI < 0.01 || c.TOI > 0.99 {
+		if !c.Hit() || c.Time < 0.01 || c.Time > 0.99 {
 			continue
 		}
 		m := 0.01
@@ -340,8 +341,8 @@ func TestAgainstCubicGeneric(t *testing.T) {
 			continue
 		}
 		checked++
-		if !inc.Hit() || inc.TOI > c.TOI+1e-9 {
-			t.Fatalf("cubic finds a clear contact at %v (u=%v v=%v), inclusion says %+v\n%s", c.TOI, c.U, c.V, inc, fmtQuery(&q))
+		if !inc.Hit() || inc.Time > c.Time+1e-9 {
+			t.Fatalf("cubic finds a clear contact at %v (u=%v v=%v), inclusion says %+v\n%s", c.Time, c.U, c.V, inc, fmtQuery(&q))
 		}
 	}
 	t.Logf("%d random queries, %d inclusion hits, %d clear cubic contacts checked", n, hits, checked)
@@ -360,17 +361,17 @@ func TestSpecialCases(t *testing.T) {
 		hit        bool
 		maxTOI     float64
 		minTOI     float64
-		normalSign float64 // expected Normal.Z sign (0: not checked)
+		normalSign float64 // expected Normal.Z sign, from A (vertex, edge A) to B (0: not checked)
 	}{
-		{"vf crossing at t=0.5", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, -1), tri[0], tri[1], tri[2]}}, true, 0.5, 0.49, 1},
-		{"vf touching at t=1", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 1, 0.99, 1},
-		{"vf touching at t=0", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}}, true, 0, 0, 0},
+		{"vf crossing at t=0.5", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, -1), tri[0], tri[1], tri[2]}}, true, 0.5, 0.49, -1},
+		{"vf touching at t=1", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 1, 0.99, -1},
+		{"vf touching at t=0", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}}, true, 0, 0, 1},
 		{"vf passing beside", Query{KindVertexFace, [4]geom.Vec3{v(0.75, 0.75, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.75, 0.75, -1), tri[0], tri[1], tri[2]}}, false, 0, 0, 0},
 		{"vf sliding in plane, outside", Query{KindVertexFace, [4]geom.Vec3{v(2, 0, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.6, 0.6, 0), tri[0], tri[1], tri[2]}}, false, 0, 0, 0},
 		{"vf sliding in plane, entering at edge", Query{KindVertexFace, [4]geom.Vec3{v(2, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.5, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 0.8333333333333334, 0.83, 0},
 		{"vf zero motion on face", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 0, 0, 0},
 		{"vf zero motion apart", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 1e-300), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 1e-300), tri[0], tri[1], tri[2]}}, false, 0, 0, 0},
-		{"ee crossing", Query{KindEdgeEdge, [4]geom.Vec3{v(-1, 0, 1), v(1, 0, 1), v(0, -1, 0), v(0, 1, 0)}, [4]geom.Vec3{v(-1, 0, -1), v(1, 0, -1), v(0, -1, 0), v(0, 1, 0)}}, true, 0.5, 0.49, 1},
+		{"ee crossing", Query{KindEdgeEdge, [4]geom.Vec3{v(-1, 0, 1), v(1, 0, 1), v(0, -1, 0), v(0, 1, 0)}, [4]geom.Vec3{v(-1, 0, -1), v(1, 0, -1), v(0, -1, 0), v(0, 1, 0)}}, true, 0.5, 0.49, -1},
 		{"ee parallel apart", Query{KindEdgeEdge, [4]geom.Vec3{v(0, 0, 1e-9), v(1, 0, 1e-9), v(0, 0, 0), v(1, 0, 0)}, [4]geom.Vec3{v(5, 0, 1e-9), v(6, 0, 1e-9), v(0, 0, 0), v(1, 0, 0)}}, false, 0, 0, 0},
 		{"ee collinear sliding into overlap", Query{KindEdgeEdge, [4]geom.Vec3{v(2, 0, 0), v(3, 0, 0), v(0, 0, 0), v(1, 0, 0)}, [4]geom.Vec3{v(0, 0, 0), v(1, 0, 0), v(0, 0, 0), v(1, 0, 0)}}, true, 0.5, 0.49, 0},
 		{"ee endpoints meet at t=1", Query{KindEdgeEdge, [4]geom.Vec3{v(-1, -1, 0), v(1, -1, 0), v(-1, 1, -1), v(-1, 1, 1)}, [4]geom.Vec3{v(-1, 0, 0), v(1, 0, 0), v(-1, 0, -1), v(-1, 0, 1)}}, true, 1, 0.99, 0},
@@ -384,8 +385,8 @@ func TestSpecialCases(t *testing.T) {
 		if !c.hit {
 			continue
 		}
-		if res.TOI > c.maxTOI || res.TOI < c.minTOI {
-			t.Errorf("%s: TOI %v, want in [%v, %v]", c.name, res.TOI, c.minTOI, c.maxTOI)
+		if res.Time > c.maxTOI || res.Time < c.minTOI {
+			t.Errorf("%s: TOI %v, want in [%v, %v]", c.name, res.Time, c.minTOI, c.maxTOI)
 		}
 		if c.normalSign != 0 && res.Normal.Z*c.normalSign <= 0.99 {
 			t.Errorf("%s: normal %v", c.name, res.Normal)
@@ -438,7 +439,7 @@ func TestMinDistance(t *testing.T) {
 		q := Query{KindVertexFace,
 			[4]geom.Vec3{v(-1, 0.25, h), v(0, 0, 0), v(1, 0, 0), v(0, 1, 0)},
 			[4]geom.Vec3{v(2, 0.25, h), v(0, 0, 0), v(1, 0, 0), v(0, 1, 0)}}
-		if r := q.Test(Options{MinDistance: h}); !r.Hit() || r.TOI > 1.0/3 {
+		if r := q.Test(Options{MinDistance: h}); !r.Hit() || r.Time > 1.0/3 {
 			t.Errorf("h=%v: d=h gave %+v", h, r)
 		}
 		if r := q.Test(Options{MinDistance: h / 2}); r.Hit() {
@@ -452,10 +453,10 @@ func TestCapped(t *testing.T) {
 	v := geom.V
 	q := Query{KindEdgeEdge, [4]geom.Vec3{v(-1, 0, 1), v(1, 0, 1), v(0, -1, 0), v(0, 1, 0)}, [4]geom.Vec3{v(-1, 0, -1), v(1, 0, -1), v(0, -1, 0), v(0, 1, 0)}}
 	r := q.Test(Options{MaxBoxes: 1})
-	if !r.Hit() || !r.Capped || r.TOI != 0 {
+	if !r.Hit() || !r.Capped || r.Time != 0 {
 		t.Errorf("capped: %+v", r)
 	}
-	if r := q.Test(Options{}); !r.Hit() || r.Capped || r.TOI > 0.5 || r.TOI < 0.49 {
+	if r := q.Test(Options{}); !r.Hit() || r.Capped || r.Time > 0.5 || r.Time < 0.49 {
 		t.Errorf("uncapped: %+v", r)
 	}
 }
@@ -491,8 +492,95 @@ func TestRegressions(t *testing.T) {
 		if !exactContact(&c.q, c.maxTOI, c.u, c.w) {
 			t.Fatalf("%s: the oracle does not confirm the contact", c.name)
 		}
-		if r := c.q.Test(Options{}); !r.Hit() || r.TOI > c.maxTOI {
+		if r := c.q.Test(Options{}); !r.Hit() || r.Time > c.maxTOI {
 			t.Errorf("%s: %+v, want a hit at or before %v", c.name, r, c.maxTOI)
 		}
+	}
+}
+
+// TestNormalFromAToB checks the normal of random hits against geometry
+// computed independently at t=0: B (a fixed triangle or segment) lies on
+// the positive side of the normal from A's start position (for
+// vertex-face, the vertex is on the negative side of the triangle's plane
+// oriented by the normal; for edge-edge, the closest points of the two
+// segments at t=0 go from A to B along the normal). Queries are drawn so
+// that about half hit.
+func TestNormalFromAToB(t *testing.T) {
+	rng := rand.New(rand.NewPCG(*seed, 21))
+	n := cases(2000)
+	for _, kind := range []Kind{KindVertexFace, KindEdgeEdge} {
+		hits := 0
+		for i := 0; i < n; i++ {
+			var q Query
+			q.Kind = kind
+			// B fixed near the origin, A moving from one side through
+			// the region around it.
+			if kind == KindVertexFace {
+				q.Start[1], q.Start[2], q.Start[3] = geom.V(-1, -1, 0), geom.V(1, -1, 0.2), geom.V(0, 1, -0.2)
+				q.End[1], q.End[2], q.End[3] = q.Start[1], q.Start[2], q.Start[3]
+				q.Start[0] = geom.V(rng.Float64()*2.8-1.4, rng.Float64()*2.8-1.4, 1+rng.Float64())
+				if rng.IntN(2) == 0 {
+					q.Start[0].Z = -q.Start[0].Z
+				}
+				q.End[0] = geom.V(rng.Float64()*2.8-1.4, rng.Float64()*2.8-1.4, -q.Start[0].Z)
+			} else {
+				q.Start[2], q.Start[3] = geom.V(-1, 0, 0), geom.V(1, 0.3, 0.1)
+				q.End[2], q.End[3] = q.Start[2], q.Start[3]
+				z := 1 + rng.Float64()
+				if rng.IntN(2) == 0 {
+					z = -z
+				}
+				x0 := rng.Float64()*3 - 1.5
+				q.Start[0], q.Start[1] = geom.V(x0, -1, z), geom.V(x0+rng.Float64()-0.5, 1, z)
+				q.End[0], q.End[1] = q.Start[0].Add(geom.V(0, 0, -2*z)), q.Start[1].Add(geom.V(0, 0, -2*z))
+			}
+			r := q.Test(Options{})
+			if !r.Hit() {
+				continue
+			}
+			hits++
+			if math.Abs(r.Normal.Norm()-1) > 1e-12 {
+				t.Fatalf("%v case %d: normal %v is not unit\n%s", kind, i, r.Normal, fmtQuery(&q))
+			}
+			var ab geom.Vec3 // from A towards B at t=0
+			if kind == KindVertexFace {
+				// Foot of the vertex on the triangle's plane, by the
+				// plane's own normal (sign fixed by the corners' order).
+				pn := q.Start[2].Sub(q.Start[1]).Cross(q.Start[3].Sub(q.Start[1]))
+				ab = pn.Scale(-pn.Dot(q.Start[0].Sub(q.Start[1])))
+			} else {
+				_, _, pa, pb := geom.ClosestSegmentPoints(q.Start[0], q.Start[1], q.Start[2], q.Start[3])
+				ab = pb.Sub(pa)
+			}
+			if r.Normal.Dot(ab) <= 0 {
+				t.Fatalf("%v case %d: normal %v does not point from A to B (A to B at t=0: %v)\n%s", kind, i, r.Normal, ab, fmtQuery(&q))
+			}
+			// The record carries the same contact.
+			c := r.Record()
+			if c.Status != contact.Hit || c.Time != r.Time || c.Normal != r.Normal || c.Point != r.Point || c.Validate() != nil {
+				t.Fatalf("%v case %d: record %+v of %+v", kind, i, c, r)
+			}
+		}
+		if rate := float64(hits) / float64(n); rate < 0.3 || rate > 0.7 {
+			t.Errorf("%v: hit rate %.2f, want 0.3-0.7", kind, rate)
+		}
+	}
+}
+
+// TestRecordStatus: the zero Status is Unknown, misses give no record, and
+// a capped hit is an unconfirmed contact.
+func TestRecordStatus(t *testing.T) {
+	if (Result{}).Status != Unknown || Unknown.String() != "unknown" {
+		t.Fatal("zero Status is not Unknown")
+	}
+	tri := [3]geom.Vec3{geom.V(0, 0, 0), geom.V(1, 0, 0), geom.V(0, 1, 0)}
+	miss := VertexFace([4]geom.Vec3{geom.V(2, 2, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{geom.V(2, 2, -1), tri[0], tri[1], tri[2]}, Options{})
+	if miss.Status != Separated || miss.Record().Status != contact.Unknown {
+		t.Errorf("miss: %+v, record %+v", miss, miss.Record())
+	}
+	q := Query{KindVertexFace, [4]geom.Vec3{geom.V(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{geom.V(0.25, 0.25, -1), tri[0], tri[1], tri[2]}}
+	capped := q.Test(Options{MaxBoxes: 1})
+	if !capped.Capped || capped.Record().Status != contact.Unconfirmed {
+		t.Errorf("capped: %+v, record %+v", capped, capped.Record())
 	}
 }

@@ -228,3 +228,19 @@ func BenchmarkSepVecBestCase(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSignedDistance: SignedDistance with per-pair caches carried from
+// frame to frame (the "signed-distance" bench contact algorithm).
+func BenchmarkSignedDistance(b *testing.B) {
+	for _, name := range sampleNames {
+		b.Run(benchName(name), func(b *testing.B) {
+			w := loadBench(b, name)
+			var s Searcher
+			var caches PairMap[DistanceCache]
+			w.runPasses(b, caches.Reset, func(i, j int, ti, tj *geom.Transform) bool {
+				d, _ := s.SignedDistance(w.s.polys[i], ti, w.s.polys[j], tj, caches.Get(i, j))
+				return d.Separation <= 0
+			})
+		})
+	}
+}

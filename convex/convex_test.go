@@ -3,6 +3,7 @@ package convex
 import (
 	"flag"
 	"fmt"
+	"github.com/collide-go/collide/contact"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -63,10 +64,10 @@ func algos() []narrowAlgo {
 				svs[[2]int{a, b}] = c
 			}
 			st := s.IntersectStatus(pa, ta, pb, tb, c)
-			if r := s.LastResult(); r.Status != st {
-				panic("LastResult disagrees with IntersectStatus")
+			if s.res.Status != st {
+				panic("the result disagrees with IntersectStatus")
 			}
-			return st, s.LastResult().Plane
+			return st, s.res.Plane
 		}},
 		{"sepvec-posed-status", func(a, b int, pa, pb *Polytope, ta, tb *geom.Transform) (Status, geom.Plane) {
 			c := svps[[2]int{a, b}]
@@ -78,10 +79,10 @@ func algos() []narrowAlgo {
 			xa.Set(pa, ta)
 			xb.Set(pb, tb)
 			st := s.IntersectPosedStatus(&xa, &xb, c)
-			if r := s.LastResult(); r.Status != st {
-				panic("LastResult disagrees with IntersectPosedStatus")
+			if s.res.Status != st {
+				panic("the result disagrees with IntersectPosedStatus")
 			}
-			return st, s.LastResult().Plane
+			return st, s.res.Plane
 		}},
 		{"sepvec-nocache", func(a, b int, pa, pb *Polytope, ta, tb *geom.Transform) (Status, geom.Plane) {
 			r := s.Intersect(pa, ta, pb, tb, nil)
@@ -471,7 +472,15 @@ func TestNoAllocs(t *testing.T) {
 	var gc PairMap[GJKCache]
 	var pcs PairMap[Cache]
 	var xa, xb Posed
+	var dc PairMap[DistanceCache]
+	var dst []contact.Contact
 	run := func() {
+		for _, e := range s.expected[:300] {
+			ta0, tb0 := s.poses[e.frame][e.a].Transform(), s.poses[e.frame][e.b].Transform()
+			sv.SignedDistance(s.polys[e.a], &ta0, s.polys[e.b], &tb0, dc.Get(e.a, e.b))
+			sv.SignedDistance(s.polys[e.a], &ta0, s.polys[e.b], &tb0, nil)
+			dst, _ = sv.Manifold(s.polys[e.a], &ta0, s.polys[e.b], &tb0, 0.05, dc.Get(e.a, e.b), dst[:0])
+		}
 		for _, e := range s.expected[:300] {
 			ta, tb := s.poses[e.frame][e.a].Transform(), s.poses[e.frame][e.b].Transform()
 			sv.Intersect(s.polys[e.a], &ta, s.polys[e.b], &tb, caches.Get(e.a, e.b))

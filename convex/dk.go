@@ -117,7 +117,7 @@ func buildHierarchy(p *Polytope) hierarchy {
 // coarsest level by a scan, then a local search on every finer level
 // (Lemma 5), and finally hill climbing on the polytope itself.
 func (p *Polytope) SupportDK(d geom.Vec3) (int32, float64) {
-	ls := p.dk.levels
+	ls := p.hierarchy().levels
 	if len(ls) == 0 {
 		return p.SupportBrute(d)
 	}

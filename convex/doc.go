@@ -1,14 +1,16 @@
 // Package convex decides whether two convex polytopes intersect, the way
-// Chung and Wang do it (../shared/papers/003, "Quick Collision Detection of
-// Polytopes in Virtual Environments", VRST 1996), beside a GJK baseline
-// that also gives distance and closest points.
+// Chung and Wang do it ("Quick Collision Detection of Polytopes in Virtual
+// Environments", VRST 1996), beside a GJK baseline that also gives distance
+// and closest points; it computes their exact signed distance (distance or
+// penetration depth, SignedDistance) and contact manifolds (Manifold).
 //
 // A Polytope is built once per shape (New from a closed convex mesh.Mesh,
 // FromPoints from a point set through package hull). It holds the vertices
 // with flat neighbour lists for supporting-vertex hill climbing (Sec. 2.3),
 // the precomputed table of supporting vertices for 8 x 16 directions
-// (Sec. 2.4) and a Dobkin-Kirkpatrick hierarchy for O(log n) supporting
-// vertices from scratch (Sec. 5). Queries never transform vertices: the
+// (Sec. 2.4) and, built at its first use, a Dobkin-Kirkpatrick hierarchy
+// for O(log n) supporting vertices from scratch (Sec. 5). Queries never
+// transform vertices: the
 // search direction is turned into each body's local frame (Sec. 2.3).
 //
 // Searcher.Intersect is the separating-vector search: the direction S is
@@ -51,9 +53,8 @@
 // same strict test as the cached tetrahedron's), and hill climbing on a
 // large posed body starts from the best of the table vertex and the face's
 // vertices.
-// IntersectStatus and IntersectPosedStatus return only the status (the
-// rest of the result is in Searcher.LastResult), which spares a scene's
-// innermost loop the copy of a Result.
+// IntersectStatus and IntersectPosedStatus return only the status, which
+// spares a scene's innermost loop the copy of a Result.
 //
 // Exactness. "Separated" is only reported with a witness: the plane
 // Result.Plane, checked by the support-function inequality of Lemma 1 (with
@@ -68,4 +69,22 @@
 // GJK (Gilbert, Johnson and Keerthi, the paper's reference [15]) runs on the
 // same polytopes with the same hill-climbing support; GJKCache is its
 // optional warm start.
+//
+// Signed distance and contacts. Searcher.SignedDistance returns the
+// distance and closest points of separated polytopes (GJK to a relative
+// precision of 1e-13, the closest points recomputed from the final
+// simplex's features) and the penetration depth and direction of
+// overlapping ones: the expanding polytope algorithm (van den Bergen,
+// "Proximity Queries and Penetration Depth Computation on 3D Game
+// Objects", GDC 2001) bounds the depth from below by its nearest face and
+// from above by the support value along that face's normal; the face's
+// supporting vertices name a facet of the Minkowski difference A - B (a
+// face of A, a face of B or an edge of each), whose normal is taken from the
+// meshes, so the depth and direction are exact up to rounding (Distance.Exact
+// reports the certificate). Searcher.Manifold turns it into up to four
+// contact points by clipping the incident face with the reference face
+// (Catto's Box2D, Coumans's Bullet), with feature ids that stay the same
+// while the same features touch, and speculative contacts within a margin.
+// A DistanceCache per pair carries the last simplex, so a coherent scene
+// starts each query where the last one ended.
 package convex

@@ -75,3 +75,44 @@ func ExampleSearcher_IntersectPosed() {
 	// 1 intersecting
 	// 2 intersecting
 }
+
+// The signed distance of two cubes: apart, then overlapping by 0.1 along
+// x (the depth and the direction B must move), with its contact record.
+func ExampleSearcher_SignedDistance() {
+	a, _ := convex.New(shapes.Cube(1))
+	b, _ := convex.New(shapes.Cube(1))
+	ta := geom.TransformIdentity()
+	tb := geom.Pose{P: geom.Vec3{X: 1.5, Y: 0.2}, Q: geom.QuatIdentity()}.Transform()
+	var s convex.Searcher
+	var cache convex.DistanceCache
+	d, _ := s.SignedDistance(a, &ta, b, &tb, &cache)
+	fmt.Printf("separation %.2f along (%.0f, %.0f, %.0f)\n", d.Separation, d.Normal.X, d.Normal.Y, d.Normal.Z)
+	tb.T.X = 0.9
+	d, _ = s.SignedDistance(a, &ta, b, &tb, &cache)
+	c, _ := d.Record(0)
+	fmt.Printf("%v, separation %.2f along (%.0f, %.0f, %.0f), exact %v\n", c.Status, c.Separation, c.Normal.X, c.Normal.Y, c.Normal.Z, d.Exact)
+	// Output:
+	// separation 0.50 along (1, 0, 0)
+	// penetrating, separation -0.10 along (1, 0, 0), exact true
+}
+
+// A cube resting on a slab: four contacts at the cube's bottom corners,
+// each with its separation and a feature pair that keys a solver's warm
+// start.
+func ExampleSearcher_Manifold() {
+	slab, _ := convex.New(shapes.Box(geom.Vec3{X: 2, Y: 2, Z: 0.5}))
+	cube, _ := convex.New(shapes.Cube(1))
+	ta := geom.TransformIdentity()
+	tb := geom.Pose{P: geom.Vec3{Z: 0.999}, Q: geom.QuatIdentity()}.Transform()
+	var s convex.Searcher
+	var cache convex.DistanceCache // one per pair, kept from step to step
+	cs, _ := s.Manifold(slab, &ta, cube, &tb, 0.01, &cache, nil)
+	for _, c := range cs {
+		fmt.Printf("%v at (%.1f, %.1f, %.4f), separation %.3f, %v / %v\n", c.Status, c.Point.X, c.Point.Y, c.Point.Z, c.Separation, c.FeatureA.Kind, c.FeatureB.Kind)
+	}
+	// Unordered output:
+	// penetrating at (-0.5, -0.5, 0.4995), separation -0.001, face / vertex
+	// penetrating at (0.5, -0.5, 0.4995), separation -0.001, face / vertex
+	// penetrating at (0.5, 0.5, 0.4995), separation -0.001, face / vertex
+	// penetrating at (-0.5, 0.5, 0.4995), separation -0.001, face / vertex
+}

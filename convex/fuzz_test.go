@@ -45,6 +45,13 @@ func FuzzFromPoints(f *testing.F) {
 		if err != nil {
 			return
 		}
+		// Needles and slivers thinner than 1e-7 of their diameter are
+		// outside the hull's documented accuracy (a point sticking out by
+		// less than about 1e-8 of the diameter may be merged away), which
+		// is more than ConvexTol: the support checks below do not apply.
+		if b := p.Mesh().Bounds(); min(b.Max.X-b.Min.X, b.Max.Y-b.Min.Y, b.Max.Z-b.Min.Z) < 1e-7*b.Diagonal() {
+			return
+		}
 		for _, d := range []geom.Vec3{{X: 1}, {Y: -1}, {X: 1, Y: 2, Z: -3}, {X: -0.3, Y: 0.1, Z: 0.9}} {
 			_, want := p.SupportBrute(d)
 			// Hill climbing is exact on a convex polytope; the hull is
@@ -136,4 +143,116 @@ func FuzzIntersect(f *testing.F) {
 		g := GJK(pa, &ta, pb, &tb, nil, nil)
 		check("gjk", g.Status, g.Plane)
 	})
+}
+
+// FuzzSignedDistance: SignedDistance and Manifold on a cube and a
+// tetrahedron at fuzzed poses (quaternion and translation each) never
+// panic; they return an error for non-finite or out-of-range poses, and
+// otherwise a unit normal along which the answer holds: for an overlap the
+// gap along the normal is the separation, for a distance the planes
+// through the points separate the vertices, and every manifold contact
+// validates.
+func FuzzSignedDistance(f *testing.F) {
+	f.Add(fuzzSeed(1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1.5, 0, 0))
+	f.Add(fuzzSeed(1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0.8, 0.1, 0.05))
+	f.Add(fuzzSeed(1, 0, 0, 0, 0, 0, 0, 0.7, 0.7, 0, 0, 0.3, 0.2, 0.1))
+	f.Add(fuzzSeed(1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0))
+	f.Add(fuzzSeed(math.NaN(), 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0))
+	f.Add(fuzzSeed(1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1e300, 0, 0))
+	pa, err := FromPoints([]geom.Vec3{{X: -0.5, Y: -0.5, Z: -0.5}, {X: 0.5, Y: -0.5, Z: -0.5}, {X: -0.5, Y: 0.5, Z: -0.5}, {X: 0.5, Y: 0.5, Z: -0.5},
+		{X: -0.5, Y: -0.5, Z: 0.5}, {X: 0.5, Y: -0.5, Z: 0.5}, {X: -0.5, Y: 0.5, Z: 0.5}, {X: 0.5, Y: 0.5, Z: 0.5}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	pb, err := FromPoints([]geom.Vec3{{X: 0, Y: 0, Z: 0.7}, {X: 0.6, Y: 0, Z: -0.2}, {X: -0.3, Y: 0.5, Z: -0.2}, {X: -0.3, Y: -0.5, Z: -0.2}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	var s Searcher
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fl := floats(data, 14)
+		pose := func(x []float64) (geom.Transform, bool) {
+			q, ok := geom.Quat{W: x[0], X: x[1], Y: x[2], Z: x[3]}.Normalize()
+			return geom.Pose{P: geom.Vec3{X: x[4], Y: x[5], Z: x[6]}, Q: q}.Transform(), ok
+		}
+		ta, okA := pose(fl[:7])
+		tb, okB := pose(fl[7:])
+		if !okA || !okB {
+			return
+		}
+		var cache DistanceCache
+		d, err := s.SignedDistance(pa, &ta, pb, &tb, &cache)
+		finite := ta.T.MaxAbs() <= 1e6 && tb.T.MaxAbs() <= 1e6 && orthonormal(ta.R) && orthonormal(tb.R)
+		if err != nil {
+			if finite {
+				t.Fatalf("error for finite poses: %v", err)
+			}
+			return
+		}
+		if !finite {
+			return // valid but large: only the absence of a panic is checked
+		}
+		a := body{v: worldVertsOf(pa, ta)}
+		b := body{v: worldVertsOf(pb, tb)}
+		// Features parallel within a tiny angle (rotations from denormal
+		// quaternions) can leave GJK's direction up to sqrt(2e-13) rad
+		// from the closest features' (its stopping tolerance is 1e-13 on
+		// the squared distance, which such a turn changes by its square):
+		// the plane test allows 1e-6.
+		tol := 1e-6 * math.Max(1, math.Max(ta.T.MaxAbs(), tb.T.MaxAbs()))
+		if math.Abs(d.Normal.Norm()-1) > 1e-9 || math.IsNaN(d.Separation) {
+			t.Fatalf("answer %+v", d)
+		}
+		if g := gapAlong(a, b, d.Normal); d.Separation <= 0 && math.Abs(g-d.Separation) > tol {
+			t.Fatalf("gap along the normal %v, separation %v", g, d.Separation)
+		}
+		if d.Separation > 0 {
+			for _, v := range a.v {
+				if x := d.Normal.Dot(v.Sub(d.PointA)); x > tol {
+					t.Fatalf("vertex of A %g beyond the plane at PointA", x)
+				}
+			}
+			for _, v := range b.v {
+				if x := d.Normal.Dot(v.Sub(d.PointB)); x < -tol {
+					t.Fatalf("vertex of B %g before the plane at PointB", -x)
+				}
+			}
+		}
+		cs, err := s.Manifold(pa, &ta, pb, &tb, 0.1, &cache, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) > ManifoldPoints || (d.Separation <= 0.1 && len(cs) == 0) {
+			t.Fatalf("%d contacts at separation %v", len(cs), d.Separation)
+		}
+		for _, c := range cs {
+			if err := c.Validate(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+func worldVertsOf(p *Polytope, t geom.Transform) []geom.Vec3 {
+	out := make([]geom.Vec3, p.NumVerts())
+	for i := range out {
+		out[i] = t.Apply(p.Vertex(i))
+	}
+	return out
+}
+
+// orthonormal reports whether R R^T is the identity within 1e-9.
+func orthonormal(R geom.Mat3) bool {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			x := R[i][0]*R[j][0] + R[i][1]*R[j][1] + R[i][2]*R[j][2]
+			if i == j {
+				x--
+			}
+			if !(math.Abs(x) <= 1e-9) {
+				return false
+			}
+		}
+	}
+	return true
 }

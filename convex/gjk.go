@@ -65,8 +65,7 @@ func GJKIntersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transfo
 }
 
 type simplexVert struct {
-	w      geom.Vec3 // support point of M = A - B (A frame)
-	pa, pb geom.Vec3 // its points on A and on B (A frame)
+	w      geom.Vec3 // support point of M = A - B (A frame): A's vertex ia minus B's ib
 	ia, ib int32     // vertex ids
 }
 
@@ -74,6 +73,18 @@ type gjkState struct {
 	sv  [4]simplexVert
 	n   int
 	lam [4]float64
+	// relTol is the convergence tolerance on squared distances (0: 1e-10).
+	relTol float64
+	// seed holds nseed vertex pairs (of A, of B) of a previous simplex
+	// that the next run starts from (consumed by run).
+	seed  [4][2]int32
+	nseed int
+	// noPlane skips placing the witness plane (Plane.D) of a separated
+	// result for rotations exact to rounding; Plane.N is still set.
+	noPlane bool
+	// R and t place B in A's frame (x -> R x + t) for the last run.
+	R mat3
+	t geom.Vec3
 }
 
 type gjkOut struct {
@@ -116,6 +127,7 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 	R := rowsOf(&Rm)
 	mA := rowsOf(&ta.R)
 	t := mA.mulT(tb.T.Sub(ta.T))
+	g.R, g.t = R, t
 	v := mA.mulT(v0)
 	if !(v.Dot(v) > 0) {
 		v = geom.Vec3{X: 1}
@@ -128,18 +140,55 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 	}
 	tol := opt.tol(a, b)
 	maxIter := 4 * opt.maxIter()
-	const relTol = 1e-10 // on squared distances
+	relTol := g.relTol // on squared distances
+	if relTol == 0 {
+		relTol = 1e-10
+	}
 	g.n = 0
 	vInM := false // v is a point of M (the simplex's closest point)
 	vv := 0.0
+	if ns := g.nseed; ns > 0 {
+		// Warm start from a previous simplex: its points with today's
+		// poses, and their closest point to the origin.
+		g.nseed = 0
+		for i := 0; i < ns; i++ {
+			sa, sb := g.seed[i][0], g.seed[i][1]
+			if sa < 0 || int(sa) >= len(a.verts) || sb < 0 || int(sb) >= len(b.verts) {
+				g.n = 0
+				break
+			}
+			pa := a.verts[sa]
+			pb := R.mul(b.verts[sb]).Add(t)
+			g.sv[g.n] = simplexVert{w: pa.Sub(pb), ia: sa, ib: sb}
+			g.n++
+		}
+		if g.n > 0 {
+			nv, inside := g.closest()
+			nv2 := nv.Dot(nv)
+			if inside {
+				out.Status = Intersecting
+				out.Iterations = 0
+				out.vdir = v
+				out.setPoints(g, a, ta)
+				out.wa, out.wb = g.sv[0].ia, g.sv[0].ib
+				return out
+			}
+			if nv2 > tol*tol && nv2 < math.Inf(1) {
+				v, vv, vInM = nv, nv2, true
+				ia, ib = g.sv[0].ia, g.sv[0].ib
+			} else {
+				g.n = 0
+			}
+		}
+	}
 	var lastVW float64
 	decided := false
 	for it := 0; it < maxIter; it++ {
 		out.Iterations = it + 1
 		// Support of M in direction -v: A's support along -v minus B's
 		// support along +v.
-		ia, _ = a.SupportFrom(v.Neg(), ia)
-		ib, _ = b.SupportFrom(R.mulT(v), ib)
+		ia, _ = a.supportAny(v.Neg(), ia)
+		ib, _ = b.supportAny(R.mulT(v), ib)
 		pa := a.verts[ia]
 		pb := R.mul(b.verts[ib]).Add(t)
 		w := pa.Sub(pb)
@@ -164,14 +213,14 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 			break // no new support point: v is as close as it gets
 		}
 		prevSV, prevLam, prevN := g.sv, g.lam, g.n
-		g.sv[g.n] = simplexVert{w: w, pa: pa, pb: pb, ia: ia, ib: ib}
+		g.sv[g.n] = simplexVert{w: w, ia: ia, ib: ib}
 		g.n++
 		nv, inside := g.closest()
 		nv2 := nv.Dot(nv)
 		if inside || nv2 <= tol*tol {
 			out.Status = Intersecting
 			out.vdir = nv
-			out.setPoints(g, ta)
+			out.setPoints(g, a, ta)
 			out.wa, out.wb = ia, ib
 			return out
 		}
@@ -187,8 +236,8 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		// The answer needs a verified gap along the final v: the exact
 		// minimum over M of v.x, from the supports along v.
 		var hA, hB float64
-		ia, hA = a.SupportFrom(v.Neg(), ia)
-		ib, hB = b.SupportFrom(R.mulT(v), ib)
+		ia, hA = a.supportAny(v.Neg(), ia)
+		ib, hB = b.supportAny(R.mulT(v), ib)
 		// min over A of v.x is -hA; max over B of v.x is v.t + hB.
 		lastVW = -hA - (v.Dot(t) + hB)
 		out.vdir = v
@@ -202,11 +251,15 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		gap := lastVW / n
 		out.Status = Separated
 		out.Gap = gap
-		out.setPoints(g, ta)
+		out.setPoints(g, a, ta)
 		if boolean {
 			out.Distance = gap
 		} else {
 			out.Distance = math.Max(out.PB.Sub(out.PA).Norm(), gap)
+		}
+		if g.noPlane && max(devA, devB) <= exactRotation {
+			out.Plane.N = N
+			return out
 		}
 		// Plane midway in the slab: max over A of N.x is N.Ta + hA'.
 		maxA := N.Dot(ta.T) + a.supportValue(nA)
@@ -235,8 +288,17 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		return out
 	}
 	out.Status = Intersecting
-	out.setPoints(g, ta)
+	out.setPoints(g, a, ta)
 	return out
+}
+
+// supportAny returns a supporting vertex along d and d.v: by the vector
+// scan where it applies (supportLoc), else by hill climbing from start.
+func (p *Polytope) supportAny(d geom.Vec3, start int32) (int32, float64) {
+	if i, h, ok := p.supportLoc(d); ok {
+		return i, h
+	}
+	return p.SupportFrom(d, start)
 }
 
 // supportValue returns max over the vertices of d.v, by hill climbing from
@@ -246,11 +308,12 @@ func (p *Polytope) supportValue(d geom.Vec3) float64 {
 	return h
 }
 
-func (o *gjkOut) setPoints(g *gjkState, ta *geom.Transform) {
+func (o *gjkOut) setPoints(g *gjkState, a *Polytope, ta *geom.Transform) {
 	var pa, pb geom.Vec3
 	for i := 0; i < g.n; i++ {
-		pa = pa.AddScaled(g.lam[i], g.sv[i].pa)
-		pb = pb.AddScaled(g.lam[i], g.sv[i].pb)
+		va := a.verts[g.sv[i].ia]
+		pa = pa.AddScaled(g.lam[i], va)
+		pb = pb.AddScaled(g.lam[i], va.Sub(g.sv[i].w))
 	}
 	o.PA, o.PB = ta.Apply(pa), ta.Apply(pb)
 }

@@ -3,6 +3,7 @@ package convex
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/hull"
@@ -18,9 +19,10 @@ const (
 )
 
 // Polytope is a convex polytope prepared for supporting-vertex queries: its
-// vertices in the local frame, neighbour lists, the 8 x 16 direction table
-// and the Dobkin-Kirkpatrick hierarchy. It is immutable after New and may be
-// shared by any number of goroutines.
+// vertices in the local frame, neighbour lists and the 8 x 16 direction
+// table (and the Dobkin-Kirkpatrick hierarchy, built at the first
+// SupportDK). It is immutable after New and may be shared by any number of
+// goroutines.
 type Polytope struct {
 	// The fields used by every query first (one cache line).
 	verts    []geom.Vec3
@@ -33,7 +35,8 @@ type Polytope struct {
 	adj      []int32
 	table    [TableRows * TableCols]int32
 	mesh     *mesh.Mesh
-	dk       hierarchy
+	dkOnce   sync.Once
+	dk       hierarchy // built by hierarchy()
 }
 
 // New prepares the closed convex mesh m. It returns an error when m is not
@@ -69,7 +72,6 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 	for i := range p.table {
 		p.table[i], _ = p.SupportBrute(tableDir(i))
 	}
-	p.dk = buildHierarchy(p)
 	if n <= soaLen {
 		p.soa = newSoa(p.verts)
 	}
@@ -96,18 +98,28 @@ func (p *Polytope) Neighbors(v int) []int32 { return p.adj[p.adjStart[v]:p.adjSt
 func (p *Polytope) Centroid() geom.Vec3 { return p.centroid }
 
 // Radius returns the largest distance of a vertex from the local origin
-// (the bounding radius of ../shared/bench/FORMAT.md Sec. 8).
+// (the bounding radius of the benchmark format's judge).
 func (p *Polytope) Radius() float64 { return p.radius }
 
 // HierarchyLevels returns the number of levels of the Dobkin-Kirkpatrick
 // hierarchy including the polytope itself, and the number of vertices of
 // the coarsest level.
 func (p *Polytope) HierarchyLevels() (levels, top int) {
-	top = len(p.dk.topIDs())
+	h := p.hierarchy()
+	top = len(h.topIDs())
 	if top == 0 {
 		top = len(p.verts)
 	}
-	return len(p.dk.levels) + 1, top
+	return len(h.levels) + 1, top
+}
+
+// hierarchy returns the Dobkin-Kirkpatrick hierarchy, building it at the
+// first call: no query of the package needs it (the direction table and
+// hill climbing find supporting vertices from scratch faster on the
+// benchmark polytopes, BenchmarkSupport), so New does not spend the time.
+func (p *Polytope) hierarchy() *hierarchy {
+	p.dkOnce.Do(func() { p.dk = buildHierarchy(p) })
+	return &p.dk
 }
 
 // SupportBrute returns a vertex maximising d . v (local direction d) and
@@ -130,10 +142,6 @@ func (p *Polytope) SupportBrute(d geom.Vec3) (int32, float64) {
 func (p *Polytope) SupportFrom(d geom.Vec3, start int32) (int32, float64) {
 	return supportClimb(p.verts, p.adj, p.adjStart, d, start)
 }
-
-// TableVertex returns the precomputed supporting vertex of the table
-// direction nearest to d (Sec. 2.4), a good start for SupportFrom.
-func (p *Polytope) TableVertex(d geom.Vec3) int32 { return p.table[tableIndex(d)] }
 
 // Support returns a supporting vertex in direction d from scratch: the
 // table entry for d refined by hill climbing.

@@ -177,8 +177,7 @@ func (b *placed) supStart(d geom.Vec3, c [3]int32) (int32, float64) {
 	return supportClimb(vs, b.p.adj, b.p.adjStart, d, start)
 }
 
-// IntersectPosedStatus is IntersectPosed returning only the status
-// (LastResult returns the rest).
+// IntersectPosedStatus is IntersectPosed returning only the status.
 func (s *Searcher) IntersectPosedStatus(a, b *Posed, cache *Cache) Status {
 	if a.b.p == nil || b.b.p == nil {
 		s.res = Result{Status: Invalid}
@@ -188,10 +187,6 @@ func (s *Searcher) IntersectPosedStatus(a, b *Posed, cache *Cache) Status {
 	b.rebind()
 	return s.search(&a.b, &b.b, cache)
 }
-
-// LastResult returns the full result of the last query of s (any of the
-// Intersect methods).
-func (s *Searcher) LastResult() Result { return s.res }
 
 // search is the separating-vector search of IntersectPosed: the steps of
 // Intersect on world vertices.

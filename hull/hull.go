@@ -731,6 +731,12 @@ func (b *builder) output(pts []geom.Vec3, loops []loop, tri bool) (*mesh.Mesh, [
 	if err != nil {
 		return nil, nil, &Error{Index: -1, Msg: fmt.Sprintf("cannot build the hull mesh (numerically degenerate input?): %v", err)}
 	}
+	// A sliver at a tiny scale (points spanning 1e-76 whose digits differ
+	// far below that) has exact orientations but a volume that underflows
+	// float64: it bounds no solid the other packages can use.
+	if err := m.RequireSolid(); err != nil {
+		return nil, nil, &Error{Index: -1, Msg: fmt.Sprintf("the hull is too thin for float64 at this scale (scale the points up): %v", err)}
+	}
 	return m, index, nil
 }
 

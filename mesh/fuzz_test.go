@@ -3,6 +3,7 @@ package mesh_test
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/collide-go/collide/geom"
@@ -92,8 +93,21 @@ func FuzzNew(f *testing.F) {
 		if want := o.convex(m.ConvexTol()); m.Convex() != want {
 			t.Fatalf("Convex %v, want %v\nverts %v\nfaces %v", m.Convex(), want, s.verts, s.faces)
 		}
-		if err := m.RequireSolid(); err == nil && !(m.Closed() && m.Manifold() && m.Oriented() && m.Volume() > 0) {
+		if err := m.RequireSolid(); err == nil && !(m.Closed() && m.Oriented() && m.Volume() > 0) {
 			t.Fatalf("RequireSolid accepted a mesh that is not solid")
+		}
+		if err := m.RequireManifoldSolid(); err == nil && !(m.Closed() && m.Manifold() && m.Oriented() && m.Volume() > 0) {
+			t.Fatalf("RequireManifoldSolid accepted a mesh that is not a manifold solid")
+		}
+		// Mass properties of every solid: finite, positive, and physical
+		// (principal moments satisfy the triangle inequality).
+		if mp, err := mesh.MassProperties(m, 2); err == nil {
+			p := mp.Principal
+			if !(mp.Mass > 0) || !mp.Center.IsFinite() || !(p.X >= -1e-9*p.Z) || !(p.X+p.Y >= p.Z*(1-1e-9)) {
+				t.Fatalf("mass properties %+v", mp)
+			}
+		} else if m.RequireSolid() == nil && !strings.Contains(err.Error(), "not those of a solid") {
+			t.Fatalf("MassProperties refused a solid: %v", err)
 		}
 		m.Triangles(nil)
 	})

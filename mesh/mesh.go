@@ -226,6 +226,15 @@ func New(verts []geom.Vec3, faces [][]int, opt *Options) (*Mesh, error) {
 		m.bounds = m.bounds.AddPoint(v)
 	}
 	diag := m.bounds.Diagonal()
+	if math.IsInf(diag, 0) {
+		far, mag := 0, 0.0
+		for i, v := range verts {
+			if a := max(math.Abs(v.X), math.Abs(v.Y), math.Abs(v.Z)); a > mag {
+				far, mag = i, a
+			}
+		}
+		return nil, &Error{Face: None, Vertex: far, Edge: None, Msg: fmt.Sprintf("coordinates out of range: %v, the bounding box overflows; keep coordinates within ±geom.MaxCoord = %g (scale the model to larger units)", verts[far], geom.MaxCoord)}
+	}
 	n := 0
 	for f, l := range faces {
 		if len(l) < 3 {
@@ -286,13 +295,25 @@ func facePlane(vs []geom.Vec3, loop []int32, diag float64, o Options) (geom.Plan
 		nrm = nrm.Add(a.Cross(b))
 	}
 	area := nrm.Norm() / 2
+	if math.IsInf(area, 0) || math.IsNaN(area) {
+		// The products overflow: the coordinates are far beyond what any
+		// algorithm here accepts.
+		far, mag := loop[0], 0.0
+		for _, vi := range loop {
+			v := vs[vi]
+			if m := max(math.Abs(v.X), math.Abs(v.Y), math.Abs(v.Z)); m > mag {
+				far, mag = vi, m
+			}
+		}
+		return geom.Plane{}, fmt.Sprintf("coordinates out of range: vertex %d is %v, its area overflows; keep coordinates within ±geom.MaxCoord = %g (scale the model to larger units)", far, vs[far], geom.MaxCoord)
+	}
 	if !(area > o.AreaTol*diag*diag) || area == 0 {
-		return geom.Plane{}, fmt.Sprintf("has zero area (%g)", area)
+		return geom.Plane{}, fmt.Sprintf("has zero area (%g); drop such faces (meshio's Soup.DropDegenerate, collide mesh repair)", area)
 	}
 	pl, _ := geom.PlaneFromNormal(nrm, c)
 	for _, vi := range loop {
 		if d := math.Abs(pl.SignedDist(vs[vi])); d > o.PlanarTol*diag {
-			return geom.Plane{}, fmt.Sprintf("is not planar: vertex %d is %g from the face plane (tolerance %g)", vi, d, o.PlanarTol*diag)
+			return geom.Plane{}, fmt.Sprintf("is not planar: vertex %d is %g from the face plane (tolerance %g); split such faces into triangles (meshio's Soup.Triangulate, collide mesh repair) or raise Options.PlanarTol", vi, d, o.PlanarTol*diag)
 		}
 	}
 	return pl, ""
@@ -588,44 +609,107 @@ func (m *Mesh) checkConvexLinear() bool {
 	return hits == 1
 }
 
-// RequireSolid returns an *Error naming the first edge or vertex that keeps
-// the mesh from bounding a solid: a boundary edge, an edge with more than two
-// faces, an inconsistently oriented edge, or a vertex whose faces do not form
-// a single fan; or an error when the enclosed volume is not positive
-// (faces oriented inwards).
+// RequireSolid returns an *Error naming the first edge that keeps the mesh
+// from bounding a solid: a boundary edge, an edge with more than two faces,
+// or an inconsistently oriented edge; or an error when the enclosed volume is
+// not positive (faces oriented inwards).
+//
+// Non-manifold vertices are accepted: a closed surface where two sheets
+// touch at a single vertex (the cow of the common test models; two cubes
+// sharing a corner) still bounds a solid, every edge has exactly two faces
+// traversed once in each direction, and the volume, inside/outside and
+// face normals are all well defined. What does not hold at such a vertex is
+// the counter-clockwise order of VertexEdges (it is unspecified there, and
+// Manifold reports false); RequireManifoldSolid also refuses them, for
+// algorithms that walk the fan around a vertex.
 func (m *Mesh) RequireSolid() error {
+	// Closed and Oriented, computed by New, are exactly the edge tests
+	// below; only a mesh failing them needs the search for the culprit.
 	for i, e := range m.Edges {
+		if m.closed && m.oriented {
+			break
+		}
 		switch {
 		case e.NumFaces == 1:
-			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("boundary edge %d-%d has only face %d (mesh is not closed)", e.V[0], e.V[1], e.Left)}
+			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("boundary edge %d-%d has only face %d (mesh is not closed; use it as a soup, or close the hole)", e.V[0], e.V[1], e.Left)}
 		case e.NumFaces > 2:
 			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("edge %d-%d is shared by %d faces (non-manifold), among them %d and %d", e.V[0], e.V[1], e.NumFaces, e.Left, e.Right)}
 		}
 	}
 	for i, e := range m.Edges {
+		if m.oriented {
+			break
+		}
 		if e.Right != None && m.sameDirection(i) {
-			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("faces %d and %d traverse edge %d-%d in the same direction (inconsistent orientation)", e.Left, e.Right, e.V[0], e.V[1])}
+			return &Error{Face: None, Vertex: None, Edge: i, Msg: fmt.Sprintf("faces %d and %d traverse edge %d-%d in the same direction (inconsistent orientation; meshio's Soup.Orient repairs it)", e.Left, e.Right, e.V[0], e.V[1])}
 		}
 	}
+	if vol, abs := m.volumeAbs(); !(vol > solidVolumeRel*abs) {
+		return &Error{Face: None, Vertex: None, Edge: None, Msg: fmt.Sprintf("enclosed volume is %g, not positive beyond rounding (%g of the faces' cone volumes %g: faces oriented inwards, or a two-sided surface enclosing nothing? meshio's Soup.Orient turns closed parts outward)", vol, solidVolumeRel, abs)}
+	}
+	return nil
+}
+
+// RequireManifoldSolid is RequireSolid that also refuses a vertex whose
+// faces do not form a single fan (a non-manifold vertex), naming it.
+func (m *Mesh) RequireManifoldSolid() error {
+	if err := m.RequireSolid(); err != nil {
+		return err
+	}
 	if !m.manifold {
-		var buf []int32
 		for v := range m.Verts {
-			if m.VertStart[v] == m.VertStart[v+1] {
-				continue
-			}
-			saved := slices.Clone(m.VertexEdges(v))
-			var ok bool
-			buf, ok = m.orderAround(int32(v), buf[:0])
-			copy(m.VertEdges[m.VertStart[v]:], saved)
-			if !ok {
+			if !m.fanConnected(int32(v)) {
 				return &Error{Face: None, Vertex: v, Edge: None, Msg: "faces around the vertex do not form a single fan (non-manifold vertex)"}
 			}
 		}
 	}
-	if vol := m.Volume(); !(vol > 0) {
-		return &Error{Face: None, Vertex: None, Edge: None, Msg: fmt.Sprintf("enclosed volume is %g, not positive (faces oriented inwards?)", vol)}
-	}
 	return nil
+}
+
+// solidVolumeRel is the fraction of the sum of the faces' unsigned cone
+// volumes (volumeAbs) that the enclosed volume of a solid must exceed: a
+// two-sided surface (every face twice, once each way) encloses nothing, but
+// its computed volume is the rounding of cancelling terms, about 1e-16 of
+// their sum, and may be positive; a solid's is a sizeable fraction of it
+// (all of it for a convex body seen from its box centre).
+const solidVolumeRel = 1e-9
+
+// volumeAbs returns Volume and the sum of the absolute values of its cone
+// terms, the scale of its rounding.
+func (m *Mesh) volumeAbs() (vol, abs float64) {
+	o := m.bounds.Center()
+	for f := 0; f < m.NumFaces(); f++ {
+		l := m.Face(f)
+		a := m.Verts[l[0]].Sub(o)
+		for k := 1; k+1 < len(l); k++ {
+			x := a.Dot(m.Verts[l[k]].Sub(o).Cross(m.Verts[l[k+1]].Sub(o)))
+			vol += x
+			abs += math.Abs(x)
+		}
+	}
+	return vol / 6, abs / 6
+}
+
+// RequireConvex returns nil when the mesh is a closed convex solid
+// (Convex reports true), else an error that says why: RequireManifoldSolid's
+// error, or an *Error naming the vertex furthest outside a face plane and
+// that face, with the distance and the tolerance.
+func (m *Mesh) RequireConvex() error {
+	if err := m.RequireManifoldSolid(); err != nil {
+		return err
+	}
+	if m.convex {
+		return nil
+	}
+	worst, wf, wv := 0.0, 0, 0
+	for f, pl := range m.Planes {
+		for v, p := range m.Verts {
+			if d := pl.SignedDist(p); d > worst {
+				worst, wf, wv = d, f, v
+			}
+		}
+	}
+	return &Error{Face: None, Vertex: wv, Edge: None, Msg: fmt.Sprintf("lies %.3g outside the plane of face %d (convexity tolerance %.3g): the mesh is not convex; use its convex hull (package hull) or a larger Options.ConvexTol", worst, wf, m.convexTol)}
 }
 
 // sameDirection reports whether both faces of edge i traverse it V[0]->V[1].

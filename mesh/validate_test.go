@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/hull"
 	"github.com/collide-go/collide/mesh"
 )
 
@@ -148,7 +149,8 @@ func TestValidationTolerances(t *testing.T) {
 }
 
 // TestRequireSolid checks that RequireSolid accepts closed outward meshes
-// and names the offending edge or vertex otherwise.
+// and names the offending edge otherwise; RequireManifoldSolid also names
+// a non-manifold vertex.
 func TestRequireSolid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	for i := 0; i < cases(1500); i++ {
@@ -192,6 +194,17 @@ func TestRequireSolid(t *testing.T) {
 			t.Fatalf("case %d (%s): New: %v", i, kind, err)
 		}
 		err = m.RequireSolid()
+		if kind == "bowtie" {
+			// Two solids sharing a vertex bound a solid: RequireSolid
+			// accepts them, RequireManifoldSolid names the vertex.
+			if err != nil {
+				t.Fatalf("case %d (bowtie at %d): RequireSolid: %v", i, wantVert, err)
+			}
+			if m.Manifold() {
+				t.Fatalf("case %d (bowtie at %d): Manifold() is true", i, wantVert)
+			}
+			err = m.RequireManifoldSolid()
+		}
 		if kind == "valid" {
 			if err != nil {
 				t.Fatalf("case %d (%s): %v", i, s.name, err)
@@ -219,5 +232,176 @@ func TestRequireSolid(t *testing.T) {
 				t.Fatalf("case %d (inward): %q", i, err)
 			}
 		}
+	}
+}
+
+// TestOutOfRangeMessage checks that coordinates whose products overflow
+// are reported as out of range, naming geom.MaxCoord, instead of as a
+// face of zero or infinite area.
+func TestOutOfRangeMessage(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		s     float64
+		faces [][]int
+	}{
+		{"1e308 tetrahedron", 1e308, [][]int{{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}}},
+		{"1e200 triangle", 1e200, [][]int{{0, 1, 2}}},
+	} {
+		verts := []geom.Vec3{{X: -c.s, Y: -c.s, Z: -c.s}, {X: c.s, Y: c.s, Z: -c.s}, {X: c.s, Y: -c.s, Z: c.s}, {X: -c.s, Y: c.s, Z: c.s}}
+		_, err := mesh.New(verts, c.faces, nil)
+		if err == nil {
+			t.Fatalf("%s: accepted", c.name)
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, "out of range") || !strings.Contains(msg, "MaxCoord") || strings.Contains(msg, "zero area") {
+			t.Fatalf("%s: message %q does not say the coordinates are out of range", c.name, msg)
+		}
+		var me *mesh.Error
+		if !errors.As(err, &me) || (me.Vertex == mesh.None && me.Face == mesh.None) {
+			t.Fatalf("%s: %v names no vertex or face", c.name, err)
+		}
+	}
+	// Large but representable coordinates are still accepted by New (the
+	// algorithms check their own limits).
+	if _, err := mesh.New([]geom.Vec3{{}, {X: 1e17}, {Y: 1e17}}, [][]int{{0, 1, 2}}, nil); err != nil {
+		t.Fatalf("1e17 triangle: %v", err)
+	}
+}
+
+// TestRequireSolidTwoSided checks that a two-sided surface (a polygon and
+// its reverse: closed, manifold and oriented, enclosing nothing) is refused
+// whatever the rounding of its volume, at random places and sizes, while
+// thin solids (a slab a millionth as thick as it is wide) are accepted.
+func TestRequireSolidTwoSided(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	positive := 0
+	for i := 0; i < 300; i++ {
+		n := 3 + rng.IntN(6)
+		size := math.Pow(10, 6*rng.Float64()-3)
+		far := math.Pow(10, 4*rng.Float64()) * size
+		c := geom.Vec3{X: far * rng.NormFloat64(), Y: far * rng.NormFloat64(), Z: far * rng.NormFloat64()}
+		ax, _ := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}.Normalize()
+		u, w := ax.Orthonormal()
+		verts := make([]geom.Vec3, n)
+		front := make([]int, n)
+		back := make([]int, n)
+		for k := range verts {
+			a := 2 * math.Pi * (float64(k) + 0.3*rng.Float64()) / float64(n)
+			verts[k] = c.AddScaled(size*math.Cos(a), u).AddScaled(size*math.Sin(a), w)
+			front[k] = k
+			back[n-1-k] = k
+		}
+		m, err := mesh.New(verts, [][]int{front, back}, &mesh.Options{PlanarTol: 1e-3})
+		if err != nil {
+			t.Fatalf("case %d: New: %v", i, err)
+		}
+		if !m.Closed() || !m.Manifold() || !m.Oriented() {
+			t.Fatalf("case %d: the doubled polygon is not closed, manifold and oriented", i)
+		}
+		if m.Volume() > 0 {
+			positive++
+		}
+		if err := m.RequireSolid(); err == nil {
+			t.Errorf("case %d: a two-sided polygon (volume %g) accepted as a solid", i, m.Volume())
+		}
+		// The same polygon as a slab of thickness size*1e-6: a solid.
+		h := ax.Scale(size * 1e-6)
+		sv := make([]geom.Vec3, 0, 2*n)
+		for _, v := range verts {
+			sv = append(sv, v.Add(h))
+		}
+		sv = append(sv, verts...)
+		top := make([]int, n)
+		bot := make([]int, n)
+		faces := [][]int{}
+		for k := 0; k < n; k++ {
+			top[k] = k
+			bot[n-1-k] = n + k
+			k1 := (k + 1) % n
+			faces = append(faces, []int{k, n + k, n + k1, k1})
+		}
+		faces = append(faces, top, bot)
+		s, err := mesh.New(sv, faces, &mesh.Options{PlanarTol: 1e-3})
+		if err != nil {
+			t.Fatalf("case %d: slab: %v", i, err)
+		}
+		if s.Volume() > 0 {
+			if err := s.RequireSolid(); err != nil {
+				t.Errorf("case %d: a thin slab refused: %v", i, err)
+			}
+		}
+	}
+	t.Logf("%d of 300 two-sided polygons have a positive computed volume", positive)
+	if positive == 0 {
+		t.Errorf("no two-sided polygon had a positive computed volume: the test does not exercise the rounding")
+	}
+}
+
+// TestRequireConvex checks that RequireConvex accepts convex solids and
+// names, for a dented one, the vertex furthest outside a face plane (found
+// here by brute force over the faces' corners).
+func TestRequireConvex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 1))
+	dented := 0
+	for i := range 200 {
+		n := 8 + rng.IntN(40)
+		var pts []geom.Vec3
+		for range n {
+			p := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+			p, _ = p.Normalize()
+			pts = append(pts, p)
+		}
+		m, err := hull.New(pts, &hull.Options{Triangles: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.RequireConvex(); err != nil {
+			t.Fatalf("hull %d: %v", i, err)
+		}
+		// Push one vertex towards the centre: the mesh is then (mostly)
+		// not convex, and the error must give the largest distance of a
+		// vertex above a face plane, found by brute force.
+		vs := slices.Clone(m.Verts)
+		k := rng.IntN(len(vs))
+		vs[k] = vs[k].Scale(0.3)
+		var fs [][]int
+		for f := range m.NumFaces() {
+			var l []int
+			for _, v := range m.Face(f) {
+				l = append(l, int(v))
+			}
+			fs = append(fs, l)
+		}
+		d, err := mesh.New(vs, fs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst := 0.0
+		for f := range d.NumFaces() {
+			l := d.Face(f)
+			a, b, c := vs[l[0]], vs[l[1]], vs[l[2]]
+			nrm, _ := b.Sub(a).Cross(c.Sub(a)).Normalize()
+			for _, p := range vs {
+				worst = max(worst, p.Sub(a).Dot(nrm))
+			}
+		}
+		err = d.RequireConvex()
+		if worst <= d.ConvexTol() {
+			if err != nil {
+				t.Fatalf("dented hull %d is still convex (worst %g), but: %v", i, worst, err)
+			}
+			continue
+		}
+		dented++
+		var me *mesh.Error
+		if !errors.As(err, &me) || me.Vertex == mesh.None || !strings.Contains(err.Error(), "not convex") {
+			t.Fatalf("dented hull %d: %v", i, err)
+		}
+		if got := fmt.Sprintf("%.3g", worst); !strings.Contains(err.Error(), "lies "+got+" outside") {
+			t.Fatalf("dented hull %d: %v, brute force says %s", i, err, got)
+		}
+	}
+	if dented < 150 {
+		t.Fatalf("only %d of 200 dented hulls were not convex", dented)
 	}
 }

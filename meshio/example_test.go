@@ -39,7 +39,7 @@ func ExampleReadOBJ_errors() {
 	fmt.Println(err)
 	// Output:
 	// bad.obj:4: face 0: vertex index 400 out of range (file has 3 vertices)
-	// flat.obj:4: face 0: has zero area (0)
+	// flat.obj:4: face 0: has zero area (0); drop such faces (meshio's Soup.DropDegenerate, collide mesh repair)
 }
 
 // A polygon soup keeps faces that mesh.New would reject.
@@ -69,4 +69,63 @@ func ExampleWriteOBJ() {
 	// v 1 -1 -1
 	// v -1 1...
 	// read back: 8 vertices, 6 faces
+}
+
+// Repair a triangle soup in which every triangle has its own corners (as
+// FCL's test meshes are stored) and one triangle is wound the wrong way:
+// welding shares the corners, orientation turns the closed tetrahedron
+// outward.
+func ExampleSoup_Repair() {
+	const soup = `v 0 0 0
+v 0 1 0
+v 1 0 0
+f 1 2 3
+v 0 0 0
+v 1 0 0
+v 0 0 1
+f 4 5 6
+v 0 0 0
+v 0 0 1
+v 0 1 0
+f 7 8 9
+v 1 0 0
+v 0 0 1
+v 0 1 0
+f 10 11 12
+`
+	s, err := meshio.ReadOBJSoup(strings.NewReader(soup), "soup.obj")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r := s.Repair(nil)
+	m, err := s.Mesh(nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("welded", r.Welded, "flipped", r.Orient.Flipped)
+	fmt.Println(m.NumVerts(), m.Closed(), m.Oriented(), m.Volume() > 0)
+	// Output:
+	// welded 8 flipped 1
+	// 4 true true true
+}
+
+// A convex decomposition (V-HACD writes one OBJ object per piece) read as a
+// compound of closed convex meshes.
+func ExampleReadConvexParts() {
+	ms, names, err := meshio.ReadConvexParts("../testdata/meshes/bullet/duck_vhacd.obj", meshio.ByObject, nil, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i, m := range ms {
+		fmt.Println(names[i], m.NumVerts(), m.Convex())
+	}
+	// Output:
+	// convex_0 64 true
+	// convex_1 64 true
+	// convex_2 33 true
+	// convex_3 25 true
+	// convex_4 22 true
 }

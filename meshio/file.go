@@ -54,12 +54,42 @@ func FormatOf(name string) Format {
 	return Unknown
 }
 
+// nonMesh names the kind of a few common binary files that are not meshes
+// (images, archives, documents, executables) from their first bytes, or
+// returns "".
+func nonMesh(head []byte) string {
+	for _, k := range [...]struct{ magic, what string }{
+		{"\x89PNG\r\n\x1a\n", "a PNG image"},
+		{"\xff\xd8\xff", "a JPEG image"},
+		{"GIF87a", "a GIF image"},
+		{"GIF89a", "a GIF image"},
+		{"%PDF-", "a PDF document"},
+		{"PK\x03\x04", "a ZIP archive (also .3mf, .docx, ...)"},
+		{"\x1f\x8b", "a gzip-compressed file (decompress it first)"},
+		{"BZh", "a bzip2-compressed file (decompress it first)"},
+		{"\xfd7zXZ\x00", "an xz-compressed file (decompress it first)"},
+		{"\x28\xb5\x2f\xfd", "a zstd-compressed file (decompress it first)"},
+		{"\x7fELF", "an ELF executable"},
+		{"glTF", "a binary glTF (.glb) file, which meshio does not read"},
+		{"Kaydara FBX Binary", "an FBX file, which meshio does not read"},
+	} {
+		if bytes.HasPrefix(head, []byte(k.magic)) {
+			return k.what
+		}
+	}
+	return ""
+}
+
 // Sniff guesses the format from the first bytes of a file (512 are plenty),
 // or returns Unknown. It recognises the PLY and OFF headers, ASCII STL's
 // "solid" and OBJ statements; a binary STL cannot be recognised from its
 // start alone (size is the tell; see ReadSTLSoup), so data that is not
-// text is reported as STL.
+// text is reported as STL, unless its first bytes are the signature of a
+// common non-mesh file (PNG, JPEG, GIF, PDF, ZIP, gzip ...): then Unknown.
 func Sniff(head []byte) Format {
+	if nonMesh(head) != "" {
+		return Unknown
+	}
 	t := bytes.TrimLeft(head, " \t\r\n")
 	if bytes.HasPrefix(t, []byte("ply")) && len(t) > 3 && (t[3] == '\n' || t[3] == '\r') {
 		return PLY
@@ -103,6 +133,9 @@ func ReadSoup(r io.Reader, name string) (*Soup, error) {
 	if f == Unknown {
 		br := bufio.NewReaderSize(r, 4096)
 		head, _ := br.Peek(512)
+		if what := nonMesh(head); what != "" {
+			return nil, fileErr(name, "is %s, not a mesh file (want OBJ, STL, OFF or PLY)", what)
+		}
 		if f = Sniff(head); f == Unknown {
 			return nil, fileErr(name, "unknown mesh format (extension is not .obj, .stl, .off or .ply, and the content is not recognised)")
 		}
@@ -134,6 +167,10 @@ func ReadSoupFile(path string) (*Soup, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, fileErr(path, "is a directory, not a mesh file (give the path of an .obj, .stl, .off or .ply file in it)")
 	}
 	defer f.Close()
 	return ReadSoup(f, path)

@@ -17,9 +17,10 @@ import (
 // "f"/"fo" statements whose entries may have the forms v, v/vt, v//vn and
 // v/vt/vn; indices are 1-based, negative ones count back from the last
 // vertex read. Comments (#) and line continuations (a trailing \) are
-// honoured. Texture coordinates, normals, groups, materials, smoothing
-// groups, lines, points, free-form geometry and unknown statements are
-// ignored.
+// honoured. Objects ("o NAME") and groups ("g NAME") are recorded in
+// Soup.Objects and Soup.Groups (see Soup.Split); texture coordinates,
+// normals, materials, smoothing groups, lines, points, free-form geometry
+// and unknown statements are ignored.
 func ReadOBJSoup(r io.Reader, name string) (*Soup, error) {
 	s := &Soup{Name: name}
 	var fb faceBuilder
@@ -53,6 +54,13 @@ func ReadOBJSoup(r io.Reader, name string) (*Soup, error) {
 			continue
 		}
 		switch string(kw) {
+		case "o", "g":
+			p := Part{Name: string(bytes.TrimSpace(stripComment(rest))), Pos: int64(line), Start: len(fb.start)}
+			if kw[0] == 'o' {
+				s.Objects = append(s.Objects, p)
+			} else {
+				s.Groups = append(s.Groups, p)
+			}
 		case "v":
 			if len(s.Verts) >= maxElems {
 				return nil, lineErr(name, line, "too many vertices")
@@ -108,6 +116,9 @@ func ReadOBJSoup(r io.Reader, name string) (*Soup, error) {
 	}
 	s.Faces = fb.faces()
 	s.FacePos = fb.pos
+	if len(s.Faces) == 0 {
+		s.why = ": the file has no f statements (points and lines are not surfaces)"
+	}
 	// Positive indices may refer to vertices defined later in the file.
 	for f, l := range s.Faces {
 		for _, v := range l {
@@ -135,18 +146,20 @@ func WriteOBJ(w io.Writer, m *mesh.Mesh) error {
 	return writeOBJ(w, m.Verts, m.NumFaces(), m.Face)
 }
 
-// WriteOBJSoup writes a polygon soup as a Wavefront OBJ file.
+// WriteOBJSoup writes a polygon soup as a Wavefront OBJ file, with its
+// objects and groups ("o" and "g" statements) before their first faces.
 func WriteOBJSoup(w io.Writer, s *Soup) error {
+	var l []int32
 	return writeOBJ(w, s.Verts, len(s.Faces), func(f int) []int32 {
-		l := make([]int32, len(s.Faces[f]))
-		for i, v := range s.Faces[f] {
-			l[i] = int32(v)
+		l = l[:0]
+		for _, v := range s.Faces[f] {
+			l = append(l, int32(v))
 		}
 		return l
-	})
+	}, s.Objects, s.Groups)
 }
 
-func writeOBJ(w io.Writer, verts []geom.Vec3, nf int, face func(int) []int32) error {
+func writeOBJ(w io.Writer, verts []geom.Vec3, nf int, face func(int) []int32, parts ...[]Part) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	buf := make([]byte, 0, 128)
 	buf = append(buf, "# collide mesh: "...)
@@ -164,7 +177,22 @@ func writeOBJ(w io.Writer, verts []geom.Vec3, nf int, face func(int) []int32) er
 		buf = append(buf, '\n')
 		bw.Write(buf)
 	}
+	next := make([]int, len(parts))
 	for f := 0; f < nf; f++ {
+		for k, ps := range parts {
+			for next[k] < len(ps) && ps[next[k]].Start <= f {
+				buf = append(buf[:0], "og"[k], ' ')
+				for _, c := range []byte(ps[next[k]].Name) {
+					if c == '\n' || c == '\r' {
+						c = ' '
+					}
+					buf = append(buf, c)
+				}
+				buf = append(buf, '\n')
+				bw.Write(buf)
+				next[k]++
+			}
+		}
 		buf = append(buf[:0], 'f')
 		for _, v := range face(f) {
 			buf = append(buf, ' ')

@@ -131,6 +131,9 @@ func ReadOFFSoup(r io.Reader, name string) (*Soup, error) {
 	}
 	s.Faces = fb.faces()
 	s.FacePos = fb.pos
+	if nf == 0 {
+		s.why = ": the header declares 0 faces"
+	}
 	return s, nil
 }
 

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
@@ -61,6 +63,20 @@ func (t plyType) size() int {
 	return 0
 }
 
+// maxUnsigned returns the largest value of an unsigned type (which some
+// writers use for the strip separator -1), or -1.
+func (t plyType) maxUnsigned() float64 {
+	switch t {
+	case plyUint8:
+		return math.MaxUint8
+	case plyUint16:
+		return math.MaxUint16
+	case plyUint32:
+		return math.MaxUint32
+	}
+	return -1
+}
+
 func (t plyType) isFloat() bool { return t == plyFloat32 || t == plyFloat64 }
 
 // decode converts the binary value b (t.size() bytes) to float64; every
@@ -105,6 +121,7 @@ const (
 	plyOther = iota
 	plyVertex
 	plyFace
+	plyStrips
 )
 
 // maxPLYHeader bounds the header size in bytes.
@@ -115,8 +132,10 @@ const maxPLYHeader = 1 << 20
 //
 // The "vertex" element must have x, y and z properties of any numeric type;
 // the "face" element's "vertex_indices" (or "vertex_index") list may have
-// any integer count and index types. Other properties and elements are
-// skipped. Errors name the header line, or the element and its line
+// any integer count and index types. Triangle strips (a "tristrips"
+// element with a "vertex_indices" list, -1 between strips, as the Stanford
+// scans use) become triangles, one face each, all at the position of their
+// strip. Other properties and elements are skipped. Errors name the header line, or the element and its line
 // (ascii) or byte offset (binary).
 func ReadPLYSoup(r io.Reader, name string) (*Soup, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -179,6 +198,8 @@ func ReadPLYSoup(r io.Reader, name string) (*Soup, error) {
 				e.role = plyVertex
 			case "face":
 				e.role = plyFace
+			case "tristrips":
+				e.role = plyStrips
 			}
 			if e.role != plyOther && n > maxElems {
 				return nil, lineErr(name, line, "%s count %d too large", e.name, n)
@@ -215,7 +236,7 @@ func ReadPLYSoup(r io.Reader, name string) (*Soup, error) {
 			switch {
 			case e.role == plyVertex && p.countTyp == plyBad && (p.name == "x" || p.name == "y" || p.name == "z"):
 				e.use[p.name[0]-'x'] = k
-			case e.role == plyFace && (p.name == "vertex_indices" || p.name == "vertex_index") && e.use[0] < 0:
+			case (e.role == plyFace || e.role == plyStrips) && (p.name == "vertex_indices" || p.name == "vertex_index") && e.use[0] < 0:
 				if p.countTyp == plyBad {
 					return nil, lineErr(name, line, "face property %s is not a list", p.name)
 				}
@@ -244,9 +265,9 @@ body:
 				}
 			}
 			nv = e.count
-		case plyFace:
+		case plyFace, plyStrips:
 			if e.use[0] < 0 {
-				return nil, lineErr(name, line, "PLY face element has no vertex_indices list")
+				return nil, lineErr(name, line, "PLY %s element has no vertex_indices list", e.name)
 			}
 		}
 	}
@@ -275,6 +296,22 @@ body:
 	}
 	s.Faces = pr.fb.faces()
 	s.FacePos = pr.fb.pos
+	if len(s.Faces) == 0 {
+		var names []string
+		hasFaces := false
+		for _, e := range elems {
+			names = append(names, e.name)
+			hasFaces = hasFaces || e.role == plyFace || e.role == plyStrips
+		}
+		switch {
+		case !hasFaces:
+			s.why = fmt.Sprintf(": the file has no face or tristrips element (elements: %s); a point cloud is not a surface", strings.Join(names, ", "))
+		case pr.stripTris > 0:
+			s.why = fmt.Sprintf(": its triangle strips hold only %d degenerate triangles", pr.stripTris)
+		default:
+			s.why = ": its face and tristrips elements are empty"
+		}
+	}
 	return s, nil
 }
 
@@ -291,6 +328,9 @@ type plyReader struct {
 	// ascii
 	ls  *lines
 	cur []byte
+	// triangle strips
+	strip     []int
+	stripTris int // triangles in strips, degenerate ones included
 }
 
 var errPLYEOF = errors.New("unexpected end of file")
@@ -372,8 +412,8 @@ func (pr *plyReader) readElem(e *plyElem) error {
 		pr.s.Verts = make([]geom.Vec3, 0, prealloc(e.count))
 		pr.s.VertPos = make([]int64, 0, prealloc(e.count))
 	case plyFace:
-		pr.fb.start = make([]int, 0, prealloc(e.count))
-		pr.fb.pos = make([]int64, 0, prealloc(e.count))
+		pr.fb.start = slices.Grow(pr.fb.start, prealloc(e.count))
+		pr.fb.pos = slices.Grow(pr.fb.pos, prealloc(e.count))
 	}
 	var xyz [3]float64
 	for i := int64(0); i < e.count; i++ {
@@ -384,7 +424,13 @@ func (pr *plyReader) readElem(e *plyElem) error {
 		for k, p := range e.props {
 			fail := func(err error) error {
 				if err == errPLYEOF {
-					return pr.fail(pr.pos(), "%s %d of %d: property %s: unexpected end of file", e.name, i, e.count, p.name)
+					// Point at the line where the element began when it
+					// began on a line of the file, else at the end.
+					at := pr.pos()
+					if pr.ls != nil && pos <= int64(pr.ls.n) {
+						at = pos
+					}
+					return pr.fail(at, "%s %d of %d: property %s: unexpected end of file", e.name, i, e.count, p.name)
 				}
 				return pr.fail(pos, "%s %d: property %s: %v", e.name, i, p.name, err)
 			}
@@ -399,6 +445,9 @@ func (pr *plyReader) readElem(e *plyElem) error {
 							if math.IsNaN(v) || math.IsInf(v, 0) {
 								return pr.fail(pos, "vertex %d: coordinate %s is not finite", i, p.name)
 							}
+							if math.Abs(v) > geom.MaxCoord {
+								return pr.fail(pos, "vertex %d: %s", i, rangeMsg(fmt.Sprintf("%s = %g", p.name, v)))
+							}
 							xyz[c] = v
 						}
 					}
@@ -412,9 +461,19 @@ func (pr *plyReader) readElem(e *plyElem) error {
 			if cnt < 0 {
 				return pr.fail(pos, "%s %d: property %s: negative list length %v", e.name, i, p.name, cnt)
 			}
+			if e.role == plyStrips && e.use[0] == k {
+				if err := pr.readStrip(e, i, pos, cnt, p.typ); err != nil {
+					return err
+				}
+				continue
+			}
 			isIdx := e.role == plyFace && e.use[0] == k
 			if isIdx && cnt < 3 {
 				return pr.fail(pos, "face %d: has %v vertex indices, need at least 3", i, cnt)
+			}
+			if isIdx && cnt > float64(pr.nv) {
+				// A face repeating no vertex has at most nv of them.
+				return pr.fail(pos, "face %d: list of %.0f vertex indices is longer than the %d vertices of the file (a corrupt list count?)", i, cnt, pr.nv)
 			}
 			for j := 0; float64(j) < cnt; j++ {
 				v, err := pr.scalar(p.typ)
@@ -435,6 +494,63 @@ func (pr *plyReader) readElem(e *plyElem) error {
 		}
 	}
 	return nil
+}
+
+// readStrip reads the index list of tristrips element i (cnt items of type
+// t, at source position pos) and adds its triangles as faces. Index -1
+// (or, for an unsigned type, its largest value) ends a strip and starts
+// the next. In a strip a, b, c, d, e ... triangle
+// k is (s[k], s[k+1], s[k+2]) for even k and (s[k+1], s[k], s[k+2]) for
+// odd k, so that all have the orientation of the first; triangles with a
+// repeated vertex (used to join strips) are skipped.
+func (pr *plyReader) readStrip(e *plyElem, i, pos int64, cnt float64, t plyType) error {
+	pr.strip = pr.strip[:0]
+	flush := func() error {
+		st := pr.strip
+		for k := 0; k+2 < len(st); k++ {
+			pr.stripTris++
+			a, b, c := st[k], st[k+1], st[k+2]
+			if k%2 == 1 {
+				a, b = b, a
+			}
+			if a == b || b == c || a == c {
+				continue
+			}
+			if len(pr.fb.start) >= maxElems {
+				return pr.fail(pos, "%s %d: too many triangles", e.name, i)
+			}
+			pr.fb.begin(pos)
+			pr.fb.add(a)
+			pr.fb.add(b)
+			pr.fb.add(c)
+		}
+		pr.strip = pr.strip[:0]
+		return nil
+	}
+	for j := 0; float64(j) < cnt; j++ {
+		v, err := pr.scalar(t)
+		if err == errPLYEOF {
+			at := pr.pos()
+			if pr.ls != nil && pos <= int64(pr.ls.n) {
+				at = pos
+			}
+			return pr.fail(at, "%s %d of %d: strip of %.0f indices: unexpected end of file after %d", e.name, i, e.count, cnt, j)
+		}
+		if err != nil {
+			return pr.fail(pos, "%s %d: vertex_indices: %v", e.name, i, err)
+		}
+		if v == -1 || (v >= float64(pr.nv) && v == t.maxUnsigned()) {
+			if err := flush(); err != nil {
+				return err
+			}
+			continue
+		}
+		if v < 0 || v >= float64(pr.nv) {
+			return pr.fail(pos, "%s %d: vertex index %v out of range [0, %d) (-1 separates strips)", e.name, i, v, pr.nv)
+		}
+		pr.strip = append(pr.strip, int(v))
+	}
+	return flush()
 }
 
 // ReadPLY reads a PLY file (see ReadPLYSoup) and builds a mesh with the

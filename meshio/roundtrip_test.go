@@ -211,7 +211,7 @@ func TestSoupRoundTrip(t *testing.T) {
 		nv := 1 + rng.IntN(20)
 		s := &Soup{}
 		for j := 0; j < nv; j++ {
-			s.Verts = append(s.Verts, geom.Vec3{X: float64(rng.IntN(3)), Y: rng.NormFloat64() * 1e-300, Z: math.Ldexp(rng.Float64(), rng.IntN(2000)-1000)})
+			s.Verts = append(s.Verts, geom.Vec3{X: float64(rng.IntN(3)), Y: rng.NormFloat64() * 1e-300, Z: math.Ldexp(rng.Float64(), rng.IntN(1050)-1000)})
 		}
 		for f := rng.IntN(10); f > 0; f-- {
 			var l []int

@@ -72,6 +72,23 @@ type Soup struct {
 	VertPos, FacePos []int64
 	// Binary reports that positions are byte offsets.
 	Binary bool
+	// Objects and Groups are the OBJ "o" and "g" statements in file order
+	// (empty for other formats); see Split.
+	Objects, Groups []Part
+
+	// why says, for a soup without faces, what the file has instead.
+	why string
+}
+
+// Part is a named run of consecutive faces of a soup: an OBJ object ("o
+// NAME") or group ("g NAME") and the faces after it up to the next one.
+type Part struct {
+	Name string
+	// Pos is the source line of the statement.
+	Pos int64
+	// Start is the index of the part's first face; the part ends where
+	// the next part starts (or at the last face).
+	Start int
 }
 
 // errAt returns an *Error at source position pos.
@@ -88,7 +105,7 @@ func (s *Soup) errAt(pos int64, err error) *Error {
 // and vertex numbers in the message are 0-based mesh indices.
 func (s *Soup) Mesh(opt *mesh.Options) (*mesh.Mesh, error) {
 	if len(s.Faces) == 0 {
-		return nil, fileErr(s.Name, "no faces (%d vertices)", len(s.Verts))
+		return nil, fileErr(s.Name, "no faces (%d vertices)%s", len(s.Verts), s.why)
 	}
 	m, err := mesh.New(s.Verts, s.Faces, opt)
 	if err == nil {
@@ -255,7 +272,15 @@ func parseCoord(b []byte) (float64, string) {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return 0, fmt.Sprintf("coordinate %q is not finite", clip(b))
 	}
+	if math.Abs(x) > geom.MaxCoord {
+		return 0, rangeMsg(clip(b))
+	}
 	return x, ""
+}
+
+// rangeMsg says that coordinate c is beyond geom.MaxCoord.
+func rangeMsg(c string) string {
+	return fmt.Sprintf("coordinate %s is out of range (beyond ±geom.MaxCoord = %g); scale the model to larger units", c, geom.MaxCoord)
 }
 
 // clip shortens b for error messages.
@@ -287,7 +312,7 @@ func parse3(b []byte) (geom.Vec3, []byte, string) {
 // as degenerate: faces that repeat a vertex and faces whose area is at most
 // AreaTol x (bounding-box diagonal)^2 (opt as for mesh.New; nil means the
 // defaults). Real-world STL files often contain such slivers. FacePos stays
-// parallel to Faces. It returns the number of faces removed.
+// parallel to Faces and the OBJ parts keep their faces. It returns the number of faces removed.
 func (s *Soup) DropDegenerate(opt *mesh.Options) int {
 	areaTol := mesh.DefaultAreaTol
 	if opt != nil && opt.AreaTol > 0 {
@@ -296,7 +321,9 @@ func (s *Soup) DropDegenerate(opt *mesh.Options) int {
 	diag := geom.AABBOf(s.Verts...).Diagonal()
 	limit := areaTol * diag * diag
 	keep := 0
+	newIndex := make([]int, len(s.Faces)+1)
 	for f, l := range s.Faces {
+		newIndex[f] = keep
 		if !degenerate(s.Verts, l, limit) {
 			s.Faces[keep] = l
 			if f < len(s.FacePos) {
@@ -305,11 +332,13 @@ func (s *Soup) DropDegenerate(opt *mesh.Options) int {
 			keep++
 		}
 	}
+	newIndex[len(s.Faces)] = keep
 	removed := len(s.Faces) - keep
 	s.Faces = s.Faces[:keep]
 	if len(s.FacePos) > keep {
 		s.FacePos = s.FacePos[:keep]
 	}
+	s.renumberParts(newIndex)
 	return removed
 }
 

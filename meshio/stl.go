@@ -30,6 +30,9 @@ func ReadSTLSoup(r io.Reader, name string) (*Soup, error) {
 	if isASCIISTL(data) {
 		return readSTLASCII(data, name)
 	}
+	if what := nonMesh(data); what != "" {
+		return nil, offErr(name, 0, "not an STL file: the content is %s", what)
+	}
 	return readSTLBinary(data, name)
 }
 
@@ -88,7 +91,7 @@ func readSTLBinary(data []byte, name string) (*Soup, error) {
 	need := 84 + 50*n
 	if need > uint64(len(data)) {
 		have := (uint64(len(data)) - 84) / 50
-		return nil, offErr(name, int64(84+50*have), "binary STL truncated: header says %d triangles (%d bytes), file has %d bytes (triangle %d incomplete)", n, need, len(data), have)
+		return nil, offErr(name, int64(84+50*have), "binary STL truncated, or not an STL file: the header says %d triangles (%d bytes), the file has %d bytes (room for %d triangles)", n, need, len(data), have)
 	}
 	if n > maxElems/3 {
 		return nil, offErr(name, 80, "binary STL has %d triangles, too many", n)
@@ -112,6 +115,9 @@ func readSTLBinary(data []byte, name string) (*Soup, error) {
 				if b&0x7f800000 == 0x7f800000 { // exponent all ones: Inf or NaN
 					return nil, offErr(name, int64(off)+12+12*int64(k)+4*int64(j), "triangle %d: vertex %d: coordinate %v is not finite", t, k, math.Float32frombits(b))
 				}
+				if math.Abs(float64(math.Float32frombits(b))) > geom.MaxCoord {
+					return nil, offErr(name, int64(off)+12+12*int64(k)+4*int64(j), "triangle %d: vertex %d: %s", t, k, rangeMsg(fmt.Sprint(math.Float32frombits(b))))
+				}
 				if b == 0x80000000 { // -0 is the same point as +0
 					b = 0
 				}
@@ -129,6 +135,9 @@ func readSTLBinary(data []byte, name string) (*Soup, error) {
 	}
 	s.Faces = fb.faces()
 	s.FacePos = fb.pos
+	if n == 0 {
+		s.why = ": the header declares 0 triangles"
+	}
 	return s, nil
 }
 
@@ -217,6 +226,9 @@ func readSTLASCII(data []byte, name string) (*Soup, error) {
 	}
 	s.Faces = fb.faces()
 	s.FacePos = fb.pos
+	if len(s.Faces) == 0 {
+		s.why = ": the file has no facets"
+	}
 	return s, nil
 }
 

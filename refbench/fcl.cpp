@@ -56,3 +56,25 @@ extern "C" int fcl_ccd(const fcl_shape *a, const fcl_shape *b, const double *pos
 	*toc = res.time_of_contact;
 	return res.is_collide;
 }
+
+struct fcl_tf {
+	Transform3d t;
+};
+
+extern "C" fcl_tf *fcl_new_tf(const double *pose) {
+	auto *t = new fcl_tf;
+	t->t = tf_of(pose);
+	return t;
+}
+
+extern "C" int fcl_meshdist(const fcl_shape *a, const fcl_tf *ta, const fcl_shape *b, const fcl_tf *tb, double *dist) {
+	CollisionRequestd creq; // one contact, no contact details
+	CollisionResultd cres;
+	collide(a->g.get(), ta->t, b->g.get(), tb->t, creq, cres);
+	if (cres.isCollision()) return 1;
+	DistanceRequestd dreq; // no nearest points, rel_err = abs_err = 0: exact
+	DistanceResultd dres;
+	distance(a->g.get(), ta->t, b->g.get(), tb->t, dreq, dres);
+	*dist = dres.min_distance;
+	return 0;
+}

@@ -14,6 +14,13 @@ fcl_shape *fcl_new_shape(int kind, const double *v, int nv, const int *fv, const
 // (a0, a1, b0, b1; px py pz qw qx qy qz each); it returns 1 on contact and
 // sets *toc.
 int fcl_ccd(const fcl_shape *a, const fcl_shape *b, const double *poses, double *toc);
+typedef struct fcl_tf fcl_tf;
+// fcl_new_tf converts a pose (px py pz qw qx qy qz) to FCL's transform.
+fcl_tf *fcl_new_tf(const double *pose);
+// fcl_meshdist runs FCL's collide on two shapes at two transforms and,
+// without a collision, its distance (exact: rel_err = abs_err = 0); it
+// returns 1 on collision, else 0 with *dist set.
+int fcl_meshdist(const fcl_shape *a, const fcl_tf *ta, const fcl_shape *b, const fcl_tf *tb, double *dist);
 #ifdef __cplusplus
 }
 #endif

@@ -2,12 +2,6 @@ package screw
 
 import "math"
 
-// atanErr bounds the absolute error of fastAtan2 in radians. The
-// polynomial below (Abramowitz and Stegun 4.4.49) is accurate to 2e-8 on
-// [0, 1]; the bound leaves room for rounding in the octant reduction, and
-// TestFastAtan2 checks it against math.Atan2 by dense sampling.
-const atanErr = 1e-7
-
 // fastAtan2 returns atan2(y, x) within atanErr for finite y and x (0 for
 // y = x = 0; the sign of a zero y is kept, as math.Atan2 does). It is used for the azimuths of the projection, whose records
 // are widened by the resulting error (setup): the screen only has to be

@@ -33,11 +33,11 @@ func (d *Detector) boxMask(pad float64) uint32 {
 	// distance from the screw axis is at most rmax.
 	rmax := 0.0
 	if !d.trans {
-		rmax = hypot(cB.X, cB.Z) + math.Sqrt(b[0]*b[0]+b[1]*b[1]+b[2]*b[2])
+		rmax = hypot(cB.X-d.u.X, cB.Z-d.u.Z) + math.Sqrt(b[0]*b[0]+b[1]*b[1]+b[2]*b[2])
 	}
 	ch := 2 * rmax * math.Sin(d.theta/(4*cullK))
 	gl := math.Abs(d.g) / (2 * cullK)
-	pad += math.Sqrt(ch*ch+gl*gl)*(1+1e-9) + 1e-9*d.scale
+	pad += math.Sqrt(ch*ch+gl*gl)*(1+relPad) + lenTol*d.scale
 	// B's bounding sphere, in A's box frame, against A's box first; the
 	// boxes only where the sphere does not separate.
 	rs := min(ib.radius, math.Sqrt(b[0]*b[0]+b[1]*b[1]+b[2]*b[2])) + pad
@@ -59,8 +59,7 @@ func (d *Detector) boxMask(pad float64) uint32 {
 			c, s = c*c1-s*s1, s*c1+c*s1
 		}
 		t := (float64(k) + 0.5) / cullK
-		w := rot(cB)
-		w.Y += t * d.g
+		w := d.moveSC(cB, t, s, c, false)
 		T := Q.MulVec(w.Sub(cA))
 		ex := max(math.Abs(T.X)-a[0], 0)
 		ey := max(math.Abs(T.Y)-a[1], 0)

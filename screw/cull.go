@@ -66,7 +66,7 @@ func (in *meshInfo) buildClusters(m *mesh.Mesh) {
 			in.cfaces = append(in.cfaces, fs...)
 			in.cstart = append(in.cstart, int32(len(in.cfaces)))
 			in.cc = append(in.cc, ctr)
-			in.cr = append(in.cr, math.Sqrt(r)*(1+1e-9)+1e-12*in.radius)
+			in.cr = append(in.cr, math.Sqrt(r)*(1+relPad)+sphereAbsPad*in.radius)
 			return
 		}
 		b := geom.AABB{Min: in.fc[fs[0]], Max: in.fc[fs[0]]}
@@ -126,12 +126,7 @@ type sweep struct {
 // at returns the position of p at time j/cullK under the screen-frame
 // motion, or under its inverse when inv is set.
 func (d *Detector) sweepAt(sw *sweep, p geom.Vec3, j int, inv bool) geom.Vec3 {
-	c, s := sw.c[j], sw.s[j]
-	t := float64(j) / cullK
-	if inv {
-		return geom.Vec3{X: p.X*c - p.Z*s, Y: p.Y - t*d.g, Z: p.X*s + p.Z*c}
-	}
-	return geom.Vec3{X: p.X*c + p.Z*s, Y: p.Y + t*d.g, Z: -p.X*s + p.Z*c}
+	return d.moveSC(p, float64(j)/cullK, sw.s[j], sw.c[j], inv)
 }
 
 // halfChord returns half the length of the chord of one interval of the
@@ -151,7 +146,7 @@ func (d *Detector) ballsOf(sw *sweep, p geom.Vec3, inv bool, mid *[cullK]geom.Ve
 		mid[j-1] = prev.Add(cur).Scale(0.5)
 		prev = cur
 	}
-	return d.halfChord(sw, hypot(p.X, p.Z))
+	return d.halfChord(sw, hypot(p.X-d.u.X, p.Z-d.u.Z))
 }
 
 // maskOf returns the intervals k of mask w in which the sphere (c, rho)
@@ -171,8 +166,8 @@ func maskOf(c geom.Vec3, rho float64, mid *[cullK]geom.Vec3, w uint32) uint32 {
 // maskWindow returns the time window [lo, hi] of the intervals in mask m
 // (which must not be 0), widened by a rounding margin.
 func maskWindow(m uint32) (lo, hi float64) {
-	lo = float64(bits.TrailingZeros32(m))/cullK - 1e-6
-	hi = float64(bits.Len32(m))/cullK + 1e-6
+	lo = float64(bits.TrailingZeros32(m))/cullK - maskTimePad
+	hi = float64(bits.Len32(m))/cullK + maskTimePad
 	return max(lo, 0), min(hi, 1)
 }
 
@@ -187,7 +182,7 @@ func (d *Detector) cullFaces() bool {
 		// bounding boxes (boxcull.go).
 		mask := allIntervals
 		if !d.noCull {
-			if mask = d.boxMask(1e-5*d.scale + 2*d.near); mask == 0 {
+			if mask = d.boxMask(cullPad*d.scale + 2*d.near); mask == 0 {
 				return false
 			}
 		}
@@ -218,7 +213,7 @@ func (d *Detector) cullFaces() bool {
 		}
 		sw.half = math.Sin(d.theta / (2 * cullK))
 	}
-	eps := 1e-5*d.scale + 2*d.near
+	eps := cullPad*d.scale + 2*d.near
 	bds := [2]*body{&d.a, &d.b}
 	var mid [cullK]geom.Vec3
 	for bi, bd := range bds {

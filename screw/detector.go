@@ -34,6 +34,9 @@ type meshInfo struct {
 	cr                    []float64
 	// Largest absolute vertex coordinate (NaN if a coordinate is NaN).
 	maxCoord float64
+	// solid: the mesh is closed and consistently oriented, so its faces
+	// have an outside (else they are treated as two-sided).
+	solid bool
 }
 
 func newMeshInfo(m *mesh.Mesh) *meshInfo {
@@ -54,7 +57,8 @@ func newMeshInfo(m *mesh.Mesh) *meshInfo {
 	if len(ls) > 0 {
 		se = ls[len(ls)/4]
 	}
-	in := &meshInfo{center: c, half: b.Max.Sub(b.Min).Scale(0.5), radius: math.Sqrt(r), shortEdge: se}
+	in := &meshInfo{center: c, half: b.Max.Sub(b.Min).Scale(0.5), radius: math.Sqrt(r), shortEdge: se,
+		solid: m.Closed() && m.Oriented()}
 	for _, v := range m.Verts {
 		for _, x := range [3]float64{v.X, v.Y, v.Z} {
 			if !(math.Abs(x) <= in.maxCoord) {
@@ -81,7 +85,7 @@ func newMeshInfo(m *mesh.Mesh) *meshInfo {
 		}
 		in.fc[f] = fc
 		// Widened a little for the rounding of the transforms.
-		in.fr[f] = math.Sqrt(fr)*(1+1e-9) + 1e-12*in.radius
+		in.fr[f] = math.Sqrt(fr)*(1+relPad) + sphereAbsPad*in.radius
 	}
 	in.buildClusters(m)
 	seenV := make([]int32, len(m.Verts))
@@ -131,14 +135,30 @@ type body struct {
 	edge   []bool
 	vert   []bool
 	proj   [][3]float64 // (r, h, s) of kept vertices, when no cut is needed
+	// two: the faces are two-sided (an open or inconsistently wound
+	// mesh, or Options.TwoSided): a vertex may enter a face from either
+	// side. keepAll: no face is culled by facing (either body is
+	// two-sided: a solid's faces that face away from the motion meet a
+	// two-sided surface when the solid leaves it).
+	two, keepAll bool
 }
 
 // Detector finds the collisions of two polyhedra under relative screw
 // motion. It keeps its buffers between queries, so repeated queries allocate
 // nothing once the buffers have grown. A Detector is not safe for
 // concurrent use; use one per goroutine.
+//
+// The pose-independent data of a mesh (Prepared) is computed on its first
+// query and kept in a cache keyed by the mesh pointer, bounded to
+// maxCachedMeshes (64) meshes; a mesh must not change after a Detector has
+// seen it. Callers with many bodies (package world) should Prepare each
+// body's mesh once and use the *Prepared methods, which bypass the cache.
 type Detector struct {
+	// cache holds the data of the meshes of recent queries (at most
+	// maxCachedMeshes); pre, while a *Prepared method runs, its meshes'.
 	cache map[*mesh.Mesh]*meshInfo
+	pre   [2]*Prepared
+	cbuf  []Collision // Contacts' collisions
 	// The mesh of the last lookup in cache and its info.
 	lastMesh *mesh.Mesh
 	lastInfo *meshInfo
@@ -150,11 +170,22 @@ type Detector struct {
 	o, ax, ay, az geom.Vec3
 	theta, g      float64
 	trans         bool // pure translation: orthogonal projection
+	// small is set for rotations below smallTheta: the screen frame's
+	// origin is then near the bodies instead of on the screw axis, whose
+	// point u (u.Y = 0) is far away, and the screen is an orthogonal
+	// projection along pdir (ortho) whose records are widened by the
+	// deviation of the screw from the translation (smallMargins). The
+	// motion itself is exact: p moves to p + C pj(p-u) + S jj(p-u) + t g y.
+	small bool
+	ortho bool // orthogonal projection (trans or small)
+	u     geom.Vec3
+	// Projection of the small mode: screen coordinates r = p.pe1,
+	// h = p.pe2, time coordinate s = p.pdir * sinv.
+	pe1, pe2, pdir geom.Vec3
+	sinv           float64
 	// Motion of A in the world, for reporting.
-	a0, a1   geom.Pose
-	aMove    Motion
-	aMoves   bool
-	aMoveSet bool // aMove computed (lazily, for reporting)
+	a0, a1 geom.Pose
+	aMoves bool
 
 	pixel, tres float64 // pixel size, time resolution
 	rowH        float64 // height of a screen row (a pixel, or coarser)
@@ -189,6 +220,15 @@ type Detector struct {
 	hits      []Collision
 	vbuf      []geom.Vec3
 
+	// Contacts of the start poses (rest.go): the contacts found (world),
+	// the pairs tested, B's vertices and planes in A's frame, and the
+	// clusters of each body near the other.
+	rest       []Collision
+	restSet    candSet
+	rpos, rnrm []geom.Vec3
+	roff       []float64
+	rca, rcb   []int32
+
 	// Culling (cull.go): screen transforms of the bodies, face sphere
 	// centres, and the masks of time intervals in which each face, edge
 	// and vertex can touch the other body.
@@ -213,6 +253,11 @@ func NewDetector() *Detector {
 }
 
 func (d *Detector) info(m *mesh.Mesh) *meshInfo {
+	for _, p := range d.pre {
+		if p != nil && p.m == m {
+			return p.info
+		}
+	}
 	if m == d.lastMesh && m != nil {
 		return d.lastInfo
 	}
@@ -221,6 +266,11 @@ func (d *Detector) info(m *mesh.Mesh) *meshInfo {
 	}
 	in := d.cache[m]
 	if in == nil {
+		if len(d.cache) >= maxCachedMeshes {
+			// Bounded: forget every mesh (they are prepared again on
+			// their next query).
+			clear(d.cache)
+		}
 		in = newMeshInfo(m)
 		d.cache[m] = in
 	}
@@ -250,11 +300,6 @@ func checkInput(a, b *mesh.Mesh, poses [4]geom.Pose) error {
 	return nil
 }
 
-// MaxCoordinate bounds the coordinates Detect and FirstContact accept:
-// pose translations and mesh vertex coordinates must be at most this large
-// in absolute value.
-const MaxCoordinate = 1e15
-
 // MaxScaleRatio bounds the ratio of the largest coordinate of a query (pose
 // translations, mesh vertex coordinates) to the bounding radius of the
 // smaller body: beyond it float64 positions cannot resolve the bodies.
@@ -273,18 +318,18 @@ var projectionStepsPerEdge = 4096
 func (d *Detector) checkRange(a, b *mesh.Mesh, poses [4]geom.Pose) error {
 	names := [4]string{"a0", "a1", "b0", "b1"}
 	ia, ib := d.info(a), d.info(b)
-	lim := min(MaxCoordinate, MaxScaleRatio*min(ia.radius, ib.radius))
+	lim := min(geom.MaxCoord, MaxScaleRatio*min(ia.radius, ib.radius))
 	for i, in := range [2]*meshInfo{ia, ib} {
 		if !(in.maxCoord <= lim) {
 			return fmt.Errorf("%w: mesh %s has a vertex coordinate %g beyond the usable range %g (at most %g, and %g times the smaller body's radius %g)",
-				ErrBadInput, [2]string{"A", "B"}[i], in.maxCoord, lim, MaxCoordinate, MaxScaleRatio, min(ia.radius, ib.radius))
+				ErrBadInput, [2]string{"A", "B"}[i], in.maxCoord, lim, geom.MaxCoord, MaxScaleRatio, min(ia.radius, ib.radius))
 		}
 	}
 	for i, p := range poses {
 		for _, x := range [3]float64{p.P.X, p.P.Y, p.P.Z} {
 			if !(math.Abs(x) <= lim) {
 				return fmt.Errorf("%w: pose %s translation %v has a coordinate beyond the usable range %g (at most %g, and %g times the smaller body's radius %g)",
-					ErrBadInput, names[i], p.P, lim, MaxCoordinate, MaxScaleRatio, min(ia.radius, ib.radius))
+					ErrBadInput, names[i], p.P, lim, geom.MaxCoord, MaxScaleRatio, min(ia.radius, ib.radius))
 			}
 		}
 	}
@@ -300,8 +345,16 @@ func errProjection() error {
 // a0 to a1) and body B (mesh b, from b0 to b1) during the step, assuming
 // the relative motion is a screw motion (Buss Sec. 4), sorted by time, and
 // returns the extended slice. Collisions whose properness is below the
-// threshold are dropped. The bodies are assumed disjoint at time 0; a motion
-// without relative movement has no collisions. opt may be nil.
+// threshold are dropped. opt may be nil.
+//
+// Bodies that already touch or overlap at the start poses, or lie within
+// Options.RestMargin of each other, first get their resting contacts (Time
+// 0, Resting set, with Separation: 0 touching, negative overlapping,
+// positive within the margin) whatever their properness, whether or not
+// they move; see rest.go for the feature pairs. A body entirely inside
+// the other, with no edge piercing a face, has no resting contact. The
+// contacts of the motion follow; a motion without relative movement has
+// none.
 //
 // VF and FV collisions are reported when a vertex enters the other body
 // through a face (the face is backward facing there, Sec. 4.2); EE
@@ -309,7 +362,7 @@ func errProjection() error {
 //
 // Unusable input is an error wrapping ErrBadInput that names the pose or
 // mesh: non-finite or non-unit poses, empty meshes, coordinates beyond
-// MaxCoordinate or MaxScaleRatio times the smaller body's bounding radius,
+// geom.MaxCoord or MaxScaleRatio times the smaller body's bounding radius,
 // and (a safety net) projections that exceed their subdivision budget.
 func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options, dst []Collision) ([]Collision, error) {
 	if err := checkInput(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
@@ -318,8 +371,10 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 	if err := d.checkRange(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return dst, err
 	}
+	d.startContacts(a, b, a0, b0, opt)
+	d.hits = d.hits[:0]
 	if !d.setup(a, b, a0, a1, b0, b1, opt) || !d.slice(allIntervals) {
-		return dst, nil
+		return d.report(dst), nil
 	}
 	if !d.rasterize() {
 		return dst, errProjection()
@@ -334,9 +389,15 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 // reaches the threshold, in world space, sorted by time and without
 // repeats.
 func (d *Detector) report(dst []Collision) []Collision {
+	// The contacts of the start poses first (Time 0), then those of the
+	// motion, without repeating a resting pair at t = 0.
+	dst = append(dst, d.rest...)
 	start := len(dst)
 	for _, c := range d.hits {
 		if c.Properness >= d.thresh {
+			if len(d.rest) > 0 && c.Time < dupTime && d.restSet.find(c.Kind, c.FeatureA, c.FeatureB) != nil {
+				continue
+			}
 			dst = append(dst, d.toWorld(c))
 		}
 	}
@@ -358,7 +419,7 @@ func dedupe(out []Collision, scratch []int32) ([]Collision, []int32) {
 		w := 0
 		for i := range out {
 			dup := false
-			for j := w - 1; j >= 0 && out[i].Time-out[j].Time < 1e-9; j-- {
+			for j := w - 1; j >= 0 && out[i].Time-out[j].Time < dupTime; j-- {
 				if sameFeatures(&out[i], &out[j]) {
 					dup = true
 					break
@@ -386,7 +447,7 @@ func dedupe(out []Collision, scratch []int32) ([]Collision, []int32) {
 	})
 	keep := int32(-1)
 	for k, i := range idx {
-		if keep >= 0 && sameFeatures(&out[i], &out[keep]) && out[i].Time-out[keep].Time < 1e-9 {
+		if keep >= 0 && sameFeatures(&out[i], &out[keep]) && out[i].Time-out[keep].Time < dupTime {
 			idx[k] = -1
 			continue
 		}
@@ -449,9 +510,31 @@ func sortByTime(out []Collision) {
 	})
 }
 
+// startContacts finds the contacts of the start poses (rest.go) into
+// d.rest.
+func (d *Detector) startContacts(a, b *mesh.Mesh, a0, b0 geom.Pose, opt *Options) {
+	var o Options
+	if opt != nil {
+		o = *opt
+	}
+	ia, ib := d.info(a), d.info(b)
+	touch := restTouchRel * max(ia.radius, ib.radius)
+	margin := touch
+	if o.RestMargin > 0 {
+		margin = max(o.RestMargin, touch)
+	}
+	thresh := o.Properness
+	if thresh == 0 {
+		thresh = DefaultProperness
+	}
+	d.restContacts(a, b, a0, b0, margin, touch, thresh, o.TwoSided || !ia.solid, o.TwoSided || !ib.solid)
+}
+
 // FirstContact returns the earliest time in [0, 1] at which the two bodies
 // touch (hit true), for the same input as Detect, ignoring properness (the
-// first contact of two disjoint solids is always proper). It is faster than
+// first contact of two disjoint solids is always proper). Bodies that
+// touch or overlap at the start poses (a resting contact of Detect with
+// Separation <= 0) touch at time 0. It is faster than
 // Detect: candidate pairs that cannot be earlier than the best found so far
 // are skipped.
 func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options) (hit bool, toc float64, err error) {
@@ -460,6 +543,12 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 	}
 	if err := d.checkRange(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return false, 0, err
+	}
+	d.startContacts(a, b, a0, b0, opt)
+	for i := range d.rest {
+		if d.rest[i].Separation <= 0 {
+			return true, 0, nil // touching or overlapping at the start
+		}
 	}
 	d.first = true
 	ok := d.setup(a, b, a0, a1, b0, b1, opt)
@@ -515,7 +604,6 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	}
 	d.a0, d.a1 = a0, a1
 	d.aMoves = a0 != a1
-	d.aMoveSet = false
 	tba := a0.Inverse().Mul(b0) // B local -> A local at time 0
 	// Omega = a1^-1 b1 b0^-1 a0 = (a1^-1 b1) (a0^-1 b0)^-1 (Relative).
 	om := a1.Inverse().Mul(b1).Mul(tba.Inverse())
@@ -523,8 +611,10 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	ia, ib := d.info(a), d.info(b)
 	cA := ia.center
 	cB := tba.Apply(ib.center)
-	d.scale = max(ia.radius, ib.radius) + 1e-300
-	if mot.Theta == 0 {
+	d.scale = max(ia.radius, ib.radius) + minScale
+	d.small, d.u = false, geom.Vec3{}
+	switch {
+	case mot.Theta == 0:
 		if !(mot.G > 0) {
 			return false
 		}
@@ -533,7 +623,20 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		d.ay = mot.V
 		d.ax, d.az = mot.V.Orthonormal()
 		d.o = cA
-	} else {
+	case mot.Theta < smallTheta:
+		// The screw axis is about |displacement| / theta away: keep the
+		// origin at B's centre, where coordinates stay small, and carry
+		// the axis point u.
+		d.trans, d.small = false, true
+		d.theta, d.g = mot.Theta, mot.G
+		d.ay = mot.V
+		// Right-handed (x = y cross z), so the rotation formulas hold.
+		d.az, _ = mot.V.Orthonormal()
+		d.ax = d.ay.Cross(d.az)
+		d.o = cB
+		w := mot.U.Sub(d.o)
+		d.u = geom.Vec3{X: w.Dot(d.ax), Z: w.Dot(d.az)}
+	default:
 		d.trans = false
 		d.theta, d.g = mot.Theta, mot.G
 		d.ay = mot.V
@@ -544,7 +647,7 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		// no direction).
 		perp := func(p geom.Vec3) geom.Vec3 {
 			w := p.Sub(d.o)
-			lim := 1e-9 * (w.Norm() + d.scale)
+			lim := lenTol * (w.Norm() + d.scale)
 			w = w.AddScaled(-w.Dot(d.ay), d.ay)
 			if w.Norm() <= lim {
 				return geom.Vec3{}
@@ -563,6 +666,7 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		d.az = z
 		d.ax = d.ay.Cross(d.az)
 	}
+	d.ortho = d.trans || d.small
 	// Screen transforms.
 	rs := geom.MatRows(d.ax, d.ay, d.az)
 	ta := geom.Transform{R: rs, T: rs.MulVec(d.o).Neg()}
@@ -570,20 +674,24 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	d.tr = [2]geom.Transform{ta, tb}
 	d.a.m, d.a.info, d.a.isA, d.a.center = a, ia, true, ta.Apply(ia.center)
 	d.b.m, d.b.info, d.b.isA, d.b.center = b, ib, false, tb.Apply(ib.center)
+	d.a.two = o.TwoSided || !ia.solid
+	d.b.two = o.TwoSided || !ib.solid
+	d.a.keepAll = d.a.two || d.b.two
+	d.b.keepAll = d.a.keepAll
 
 	// Swept bounding sphere test (Sec. 9, first step).
 	ca := ta.Apply(ia.center)
 	cb := tb.Apply(ib.center)
 	cb1 := d.move(cb, 1)
-	rc := hypot(cb.X, cb.Z)
+	rc := hypot(cb.X-d.u.X, cb.Z-d.u.Z)
 	sag := rc * d.theta * d.theta / 8 * 1.01
 	dist := segPointDist(cb, cb1, ca)
-	if dist-sag > ia.radius+ib.radius+1e-9*d.scale {
+	if dist-sag > ia.radius+ib.radius+lenTol*d.scale {
 		return false
 	}
-	if d.theta > 0 {
+	if d.theta > 0 && !d.small {
 		ra, rb := hypot(ca.X, ca.Z), rc
-		if math.Abs(ra-rb) > ia.radius+ib.radius+1e-9*d.scale {
+		if math.Abs(ra-rb) > ia.radius+ib.radius+lenTol*d.scale {
 			return false
 		}
 	}
@@ -632,18 +740,21 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	// Records of one-pixel rows are widened by half a pixel for the
 	// rasterization; without rows the segments are the chords themselves,
 	// whose own deviation is added where they are made (subdivide).
-	d.margin = d.near + 1e-9*d.scale
+	d.margin = d.near + lenTol*d.scale
 	if o.PixelRows {
 		d.margin += d.pixel / 2
 	}
-	d.smargin = 1e-9
-	if !d.trans {
+	d.smargin = timePad
+	if d.small {
+		d.smallMargins(cb, ib.radius)
+	}
+	if !d.ortho {
 		// The azimuths of the projection come from fastAtan2, within
 		// atanErr of the true ones: that moves h by at most r*atanErr and
 		// s by at most r^2 theta/(g^2 + r^2 theta^2)*atanErr, which is at
 		// most atanErr/theta and r*atanErr/(2|g|). Records of both bodies
 		// are widened by twice that (a vertex record has no margin).
-		rmax := (max(hypot(ca.X, ca.Z)+ia.radius, rc+ib.radius)) * (1 + 1e-9)
+		rmax := (max(hypot(ca.X, ca.Z)+ia.radius, rc+ib.radius)) * (1 + relPad)
 		d.margin += 2 * atanErr * rmax
 		d.smargin += 2 * atanErr * min(1/d.theta, rmax/(2*math.Abs(d.g)))
 	}
@@ -669,8 +780,8 @@ func (d *Detector) slice(w uint32) bool {
 	d.sliceFull = d.allFull && w == allIntervals
 	d.a.load(d.tr[0], d.fmask[0])
 	d.b.load(d.tr[1], d.fmask[1])
-	d.a.facing(d.theta, d.g, true, d.fmask[0])
-	d.b.facing(d.theta, d.g, false, d.fmask[1])
+	d.a.facing(d.theta, d.g, d.u, true, d.fmask[0])
+	d.b.facing(d.theta, d.g, d.u, false, d.fmask[1])
 	return d.cullFeatures()
 }
 
@@ -680,16 +791,62 @@ func (d *Detector) move(p geom.Vec3, t float64) geom.Vec3 {
 		return geom.Vec3{X: p.X, Y: p.Y + t*d.g, Z: p.Z}
 	}
 	s, c := math.Sincos(t * d.theta)
-	return geom.Vec3{X: p.X*c + p.Z*s, Y: p.Y + t*d.g, Z: -p.X*s + p.Z*c}
+	return d.moveSC(p, t, s, c, false)
 }
 
-// rotate applies the motion's rotation at time t to a direction.
-func (d *Detector) rotate(v geom.Vec3, t float64) geom.Vec3 {
-	if d.trans {
-		return v
+// moveSC applies the screen-frame motion at time t, whose rotation angle
+// has sine sn and cosine cs, to p; with inv its inverse (B's time-0 frame
+// seen moving back). In the small mode the rotation is about the axis
+// through u, written as an increment so that the far axis costs no
+// accuracy.
+func (d *Detector) moveSC(p geom.Vec3, t, sn, cs float64, inv bool) geom.Vec3 {
+	g := t * d.g
+	if inv {
+		sn, g = -sn, -g
 	}
-	s, c := math.Sincos(t * d.theta)
-	return geom.Vec3{X: v.X*c + v.Z*s, Y: v.Y, Z: -v.X*s + v.Z*c}
+	if !d.small {
+		return geom.Vec3{X: p.X*cs + p.Z*sn, Y: p.Y + g, Z: -p.X*sn + p.Z*cs}
+	}
+	wx, wz := p.X-d.u.X, p.Z-d.u.Z
+	c := cosm1(sn, cs)
+	return geom.Vec3{X: p.X + c*wx + sn*wz, Y: p.Y + g, Z: p.Z + c*wz - sn*wx}
+}
+
+// cosm1 returns cos(a) - 1 for the angle a with sine sn and cosine cs,
+// accurately for small angles.
+func cosm1(sn, cs float64) float64 {
+	if cs > 0 {
+		return -sn * sn / (1 + cs)
+	}
+	return cs - 1
+}
+
+// smallMargins sets the projection of the small mode (see Detector.small)
+// and widens the records' margins by the deviation of the screw from the
+// translation by the displacement p of the screen origin: a point at
+// distance rho from the origin deviates from x + t p by at most
+// 2 sin(t theta/2) rho <= theta rho (its turn about the origin) plus the
+// sagitta |u| (1 - cos(theta/2)) of the origin's own helix. cb and rb are
+// B's bounding sphere in the screen frame (only B moves in it).
+func (d *Detector) smallMargins(cb geom.Vec3, rb float64) {
+	sn, cs := math.Sincos(d.theta)
+	p := d.moveSC(geom.Vec3{}, 1, sn, cs, false)
+	h := math.Sin(d.theta / 4)
+	dev := (d.theta*(cb.Norm()+rb) + 2*h*h*hypot(d.u.X, d.u.Z)) * (1 + smallDevPad)
+	d.margin += dev
+	pl := p.Norm()
+	d.pdir = d.ay
+	d.sinv = 0
+	if pl > 0 && dev < pl {
+		d.pdir = p.Scale(1 / pl)
+		d.sinv = 1 / pl
+		d.smargin += dev / pl * (1 + smallDevPad)
+	} else {
+		// The displacement is within the deviation: the time
+		// coordinate says nothing, every window is the whole step.
+		d.smargin += 2
+	}
+	d.pe1, d.pe2 = d.pdir.Orthonormal()
 }
 
 func segPointDist(a, b, p geom.Vec3) float64 {
@@ -773,13 +930,30 @@ const smallLoad = 64
 // facing marks the faces that are (at least partly) backward facing for A
 // or forward facing for B under the flow omega(x) = theta y x x + g y, and
 // the edges and vertices on them.
-func (bd *body) facing(theta, g float64, backward bool, fm []uint32) {
+func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32) {
 	m := bd.m
 	clear(bd.edge)
 	clear(bd.vert)
-	// A bound of |x| + |z| over the body.
-	rmax := math.Abs(bd.center.X) + math.Abs(bd.center.Z) + 1.5*bd.info.radius
-	eps := 1e-9 * (math.Abs(g) + theta*rmax)
+	if bd.keepAll {
+		// Two-sided faces face every way: keep every face that can
+		// touch, with its edges and vertices.
+		for f := range bd.face {
+			bd.face[f] = fm[f] != 0
+			if !bd.face[f] {
+				continue
+			}
+			for _, v := range m.Face(f) {
+				bd.vert[v] = true
+			}
+			for _, e := range m.FaceEdgeLoop(f) {
+				bd.edge[e] = true
+			}
+		}
+		return
+	}
+	// A bound of |x| + |z| over the body, measured from the axis.
+	rmax := math.Abs(bd.center.X-u.X) + math.Abs(bd.center.Z-u.Z) + 1.5*bd.info.radius
+	eps := facingRel * (math.Abs(g) + theta*rmax)
 	for f := range bd.face {
 		if fm[f] == 0 {
 			bd.face[f] = false
@@ -796,7 +970,7 @@ func (bd *body) facing(theta, g float64, backward bool, fm []uint32) {
 		var okPrev, ok0 bool
 		for k, v := range loop {
 			p := bd.pos[v]
-			w := theta*(p.Z*n.X-p.X*n.Z) + g*n.Y
+			w := theta*((p.Z-u.Z)*n.X-(p.X-u.X)*n.Z) + g*n.Y
 			ok := backward && w <= eps || !backward && w >= -eps
 			if ok {
 				keep = true
@@ -818,6 +992,7 @@ func (bd *body) facing(theta, g float64, backward bool, fm []uint32) {
 
 // Prepare computes the pose-independent data of mesh m (bounding sphere,
 // typical edge length, face and face-cluster bounding spheres for culling,
-// face neighbourhoods) ahead of the first query that uses it. Queries do it
-// on demand otherwise.
+// face neighbourhoods) into the Detector's cache ahead of the first query
+// that uses it. Queries do it on demand otherwise. The package function
+// Prepare builds the same data for callers to keep.
 func (d *Detector) Prepare(m *mesh.Mesh) { d.info(m) }

@@ -11,8 +11,12 @@ import (
 // projects to the plane's dominant coordinate plane and counts crossings,
 // so non-convex faces work too.
 func insideFace(bd *body, f int, p geom.Vec3, tol float64) bool {
-	loop := bd.m.Face(f)
-	n := bd.nrm[f]
+	return insidePoly(bd.m.Face(f), bd.pos, bd.nrm[f], p, tol)
+}
+
+// insidePoly is insideFace for the face with vertex loop loop, vertex
+// positions pos and unit normal n.
+func insidePoly(loop []int32, pos []geom.Vec3, n geom.Vec3, p geom.Vec3, tol float64) bool {
 	ax := 0 // dropped axis
 	an := math.Abs(n.X)
 	if math.Abs(n.Y) > an {
@@ -33,9 +37,9 @@ func insideFace(bd *body, f int, p geom.Vec3, tol float64) bool {
 	px, py := uv(p)
 	in := false
 	m := len(loop)
-	qx, qy := uv(bd.pos[loop[m-1]])
+	qx, qy := uv(pos[loop[m-1]])
 	for _, vi := range loop {
-		rx, ry := uv(bd.pos[vi])
+		rx, ry := uv(pos[vi])
 		if (ry > py) != (qy > py) {
 			x := qx + (py-qy)*(rx-qx)/(ry-qy)
 			if x > px {
@@ -49,7 +53,7 @@ func insideFace(bd *body, f int, p geom.Vec3, tol float64) bool {
 	}
 	// Within tol (in 3D) of the boundary.
 	for i, vi := range loop {
-		a, b := bd.pos[vi], bd.pos[loop[(i+1)%m]]
+		a, b := pos[vi], pos[loop[(i+1)%m]]
 		if segPointDist(a, b, p) <= tol {
 			return true
 		}
@@ -155,14 +159,14 @@ func refineN(ev func(float64) (float64, float64), a, b, fa, fb float64) float64 
 		} else {
 			b, fb = x, f
 		}
-		if b-a <= 1e-13 {
+		if b-a <= refineBracket {
 			break
 		}
 		nx := x - f/df
 		if !(nx > a && nx < b) || df == 0 {
 			nx = (a + b) / 2
 		}
-		if math.Abs(nx-x) <= 1e-14 {
+		if math.Abs(nx-x) <= refineStep {
 			x = nx
 			break
 		}
@@ -192,8 +196,9 @@ func (d *Detector) eeSetup(e *eeFunc, p, ea, q0, eb0 geom.Vec3) {
 	n1 := ea.Cross(pj(eb0))
 	n2 := ea.Cross(jj(eb0))
 	d0 := q0.Sub(p)
-	d1 := pj(q0)
-	d2 := jj(q0)
+	w := q0.Sub(d.u) // u = 0 unless small
+	d1 := pj(w)
+	d2 := jj(w)
 	g := d.g
 	c := &e.c
 	c[0] = n0.Dot(d0)
@@ -274,8 +279,33 @@ func (d *Detector) solveAll(best float64, first bool) float64 {
 
 // solveVertex tests a VF or FV candidate in its time window, clipped to
 // tmax. It returns the earliest contact time; unless first, it appends the
-// collision records.
+// collision records. A two-sided face (Detector.twoSided) is entered from
+// either side: its back is tried as a face with the opposite normal.
 func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool) {
+	fb := &d.a
+	if c.kind == VF {
+		fb = &d.b
+	}
+	t, ok := d.solveVertexSide(c, tmax, first, false)
+	if !fb.two {
+		return t, ok
+	}
+	if ok && first {
+		tmax = t
+	}
+	t2, ok2 := d.solveVertexSide(c, tmax, first, true)
+	switch {
+	case ok && ok2:
+		return min(t, t2), true
+	case ok2:
+		return t2, true
+	}
+	return t, ok
+}
+
+// solveVertexSide is solveVertex for one side of the face: its front, or
+// with back its back (the plane's normal and offset negated).
+func (d *Detector) solveVertexSide(c *cand, tmax float64, first, back bool) (float64, bool) {
 	var x, n geom.Vec3
 	var off, k1, k3s float64
 	var fb *body // body of the face
@@ -289,24 +319,30 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 		x, n, off = d.a.pos[c.a], d.b.nrm[c.b], d.b.off[c.b]
 		k1, k3s = -d.g*n.Y, -1
 	}
-	lo := max(0, c.tlo-1e-9)
-	hi := min(tmax, c.thi+1e-9)
+	if back {
+		// k1 follows n; k2 and k3 are computed from n below.
+		n, off, k1 = n.Neg(), -off, -k1
+	}
+	lo := max(0, c.tlo-timePad)
+	hi := min(tmax, c.thi+timePad)
 	if hi < lo {
 		return 0, false
 	}
 	f0 := n.Dot(x) - off
-	k2 := n.X*x.X + n.Z*x.Z
-	k3 := k3s * (n.X*x.Z - n.Z*x.X)
-	tol := 1e-9 * d.scale
+	// The rotation about the axis acts on x - u (u = 0 unless small).
+	wx, wz := x.X-d.u.X, x.Z-d.u.Z
+	k2 := n.X*wx + n.Z*wz
+	k3 := k3s * (n.X*wz - n.Z*wx)
+	tol := lenTol * d.scale
 	// f changes by at most L per unit time: far above the plane, the
 	// vertex cannot reach it before hi.
 	L := math.Abs(k1) + d.theta*math.Sqrt(k2*k2+k3*k3)
 	var fn helixFn
 	var rs [maxRoots]proot
-	if !(f0 > hi*L*(1+1e-9)+1e-15*d.scale) {
+	if !(f0 > hi*L*(1+relPad)+vertexFarAbs*d.scale) {
 		tm := lo + (hi-lo)/2
 		sn, cs := math.Sincos(tm * d.theta)
-		prune := !first && d.thresh > -1
+		prune := !first && d.thresh > -1 && !back
 		if prune && d.vertexImproper(c, hi-tm, sn, cs) {
 			// Every contact of the pair in its window is too improper
 			// to be reported.
@@ -326,7 +362,7 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 			p := d.vertexAtSC(c.kind, x, r)
 			if insideFace(fb, f, p, tol) {
 				if !first {
-					d.addVertexHit(c, r, false)
+					d.addVertexHit(c, r, false, back)
 				}
 				return r.t, true
 			}
@@ -341,7 +377,7 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 			p := d.vertexAtSC(c.kind, x, r)
 			p = p.AddScaled(-d.near, n)
 			if insideFace(fb, f, p, d.near) {
-				d.addVertexHit(c, r, true)
+				d.addVertexHit(c, r, true, back)
 				return r.t, true
 			}
 		}
@@ -351,7 +387,7 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 		r := d.hrootAt(lo)
 		if fl := f0 + k1*lo + k2*(r.cs-1) + k3*r.sn; fl >= 0 && fl <= d.near {
 			if p := d.vertexAtSC(c.kind, x, r).AddScaled(-fl, n); insideFace(fb, f, p, d.near) {
-				d.addVertexHit(c, r, true)
+				d.addVertexHit(c, r, true, back)
 				return lo, true
 			}
 		}
@@ -367,6 +403,9 @@ func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool
 // at the window's centre.
 func (d *Detector) vertexRoots(fn *helixFn, f0, k1, k2, k3, lo, hi, sn, cs float64, rs *[maxRoots]proot) int {
 	fn.setVertex(f0, k1, k2, k3, d.theta)
+	if d.small {
+		fn.setSmall()
+	}
 	if hi > lo {
 		fn.sn0, fn.cs0, fn.scOK = sn, cs, true
 		if n, ok := fn.roots(lo, hi, true, rs); ok {
@@ -394,7 +433,7 @@ func (d *Detector) vertexRoots(fn *helixFn, f0, k1, k2, k3, lo, hi, sn, cs float
 // theta), compared without square roots: u.n / |u| < T is u.n < 0 and
 // (u.n)^2 > T^2 |u|^2 for T <= 0.
 func (d *Detector) vertexImproper(c *cand, h, s, co float64) bool {
-	T := d.thresh - d.theta*h - 1e-9
+	T := d.thresh - d.theta*h - propPad
 	var bd *body
 	var v int32
 	var nn geom.Vec3
@@ -436,11 +475,7 @@ func (d *Detector) vertexImproper(c *cand, h, s, co float64) bool {
 // of B: nearEE moves B's edge ends with it), for VF A's vertex moved
 // backward into B's time-0 frame.
 func (d *Detector) vertexAtSC(k Kind, p geom.Vec3, r hroot) geom.Vec3 {
-	s, c := r.sn, r.cs
-	if k == FV {
-		return geom.Vec3{X: p.X*c + p.Z*s, Y: p.Y + r.t*d.g, Z: -p.X*s + p.Z*c}
-	}
-	return geom.Vec3{X: p.X*c - p.Z*s, Y: p.Y - r.t*d.g, Z: p.X*s + p.Z*c}
+	return d.moveSC(p, r.t, r.sn, r.cs, k != FV)
 }
 
 // hrootAt returns time t with the sine and cosine of the motion's angle.
@@ -457,8 +492,8 @@ func (d *Detector) solveEE(c *cand, tmax float64, first bool) (float64, bool) {
 	da := d.a.pos[ea.V[1]].Sub(p)
 	q0 := d.b.pos[eb.V[0]]
 	db := d.b.pos[eb.V[1]].Sub(q0)
-	lo := max(0, c.tlo-1e-9)
-	hi := min(tmax, c.thi+1e-9)
+	lo := max(0, c.tlo-timePad)
+	hi := min(tmax, c.thi+timePad)
 	if hi < lo {
 		return 0, false
 	}
@@ -467,9 +502,9 @@ func (d *Detector) solveEE(c *cand, tmax float64, first bool) (float64, bool) {
 	// Edges that stay parallel (for instance both parallel to the screw
 	// axis) never cross at a single point; their contacts are vertex-face
 	// ones (Sec. 5).
-	if da.Cross(db).Norm2() <= 1e-24*da.Norm2()*db.Norm2() {
+	if da.Cross(db).Norm2() <= parallelSin2*da.Norm2()*db.Norm2() {
 		par := math.Abs(fn.c[1]) + math.Abs(fn.c[2]) + math.Abs(fn.c[4]) + math.Abs(fn.c[5]) + math.Abs(fn.c[6]) + math.Abs(fn.c[7]) + math.Abs(fn.c[8])
-		if par <= 1e-12*math.Sqrt(da.Norm2()*db.Norm2())*d.scale*(1+d.theta) {
+		if par <= parallelCoplanar*math.Sqrt(da.Norm2()*db.Norm2())*d.scale*(1+d.theta) {
 			return 0, false
 		}
 	}
@@ -492,6 +527,9 @@ func (d *Detector) solveEE(c *cand, tmax float64, first bool) (float64, bool) {
 	// closest points within both edges.
 	var hf helixFn
 	hf.setEE(&fn, hi)
+	if d.small {
+		hf.setSmall()
+	}
 	hf.sn0, hf.cs0, hf.scOK = sn, cs, true
 	var rs [maxRoots]proot
 	nr, ok := 0, false
@@ -565,15 +603,15 @@ func (d *Detector) eeAt(c *cand, r hroot) (s, u float64, pa, pb geom.Vec3, ok bo
 	p := d.a.pos[ea.V[0]]
 	da := d.a.pos[ea.V[1]].Sub(p)
 	q0, q1 := d.b.pos[eb.V[0]], d.b.pos[eb.V[1]]
-	sn, cs, dy := r.sn, r.cs, r.t*d.g
-	q := geom.Vec3{X: q0.X*cs + q0.Z*sn, Y: q0.Y + dy, Z: -q0.X*sn + q0.Z*cs}
+	sn, cs := r.sn, r.cs
+	q := d.moveSC(q0, r.t, sn, cs, false)
 	w := q1.Sub(q0)
 	db := geom.Vec3{X: w.X*cs + w.Z*sn, Y: w.Y, Z: -w.X*sn + w.Z*cs}
 	rr := p.Sub(q)
 	a, b, cc := da.Dot(da), da.Dot(db), db.Dot(db)
 	dd, e := da.Dot(rr), db.Dot(rr)
 	den := a*cc - b*b
-	if !(den > 1e-12*a*cc) {
+	if !(den > lineDenRel*a*cc) {
 		return 0, 0, pa, pb, false
 	}
 	s = (b*e - cc*dd) / den
@@ -589,8 +627,8 @@ func (d *Detector) eeCheck(c *cand, s, u float64, pa, pb geom.Vec3, first bool) 
 	eb := d.b.m.Edges[c.b]
 	la := math.Sqrt(d.a.pos[ea.V[1]].Dist2(d.a.pos[ea.V[0]]))
 	lb := math.Sqrt(d.b.pos[eb.V[1]].Dist2(d.b.pos[eb.V[0]]))
-	tol := 1e-9 * d.scale
-	dt := 1e-6 * d.scale
+	tol := lenTol * d.scale
+	dt := eeMeetRel * d.scale
 	if s >= -tol/la && s <= 1+tol/la && u >= -tol/lb && u <= 1+tol/lb && pa.Dist2(pb) <= dt*dt {
 		return true, false
 	}

@@ -56,7 +56,7 @@ func (d *Detector) eePropUpper(c *cand, da, db geom.Vec3, h, sn, cs float64) flo
 	if math.IsInf(pos, 1) {
 		return math.Inf(1) // no faces: propEE gives 0
 	}
-	return max(pos, neg) + w/(mu-w) + w + 1e-9
+	return max(pos, neg) + w/(mu-w) + w + propPad
 }
 
 // eeEndsAway reports whether, during [tm - h, tm + h], each end of either
@@ -77,10 +77,10 @@ func (d *Detector) eeEndsAway(p, da, q0, db geom.Vec3, tm, h, sn, cs float64) bo
 	// other, so va is that close to B's line; sqrt(x) <= (1 + x)/2 bounds
 	// the edge lengths.
 	g := math.Abs(d.g)
-	tolA := endEps*(1+la2)/2 + 1.01e-6*d.scale
-	tolB := endEps*(1+lb2)/2 + 1.01e-6*d.scale
+	tolA := endEps*(1+la2)/2 + 1.01*eeMeetRel*d.scale
+	tolB := endEps*(1+lb2)/2 + 1.01*eeMeetRel*d.scale
 	dbt := rotSC(db, sn, cs)
-	q := geom.Vec3{X: q0.X*cs + q0.Z*sn, Y: q0.Y + tm*d.g, Z: -q0.X*sn + q0.Z*cs}
+	q := d.moveSC(q0, tm, sn, cs, false)
 	m := da.Cross(dbt)
 	// dist(va, B's line) = |(va - q) x dB| / lb changes at most by
 	// |q'| + |va - q| theta per unit time; dist(vb(t), A's line) =
@@ -89,8 +89,8 @@ func (d *Detector) eeEndsAway(p, da, q0, db geom.Vec3, tm, h, sn, cs float64) bo
 	// adds m = dA x dB, (vb + dB - p) x dA subtracts it.
 	wv := p.Sub(q)
 	ca := wv.Cross(dbt)
-	cb := da.Cross(wv)                           // (q - p) x dA
-	vq := th*(math.Abs(q0.X)+math.Abs(q0.Z)) + g // bounds the speed of q
+	cb := da.Cross(wv)                                       // (q - p) x dA
+	vq := th*(math.Abs(q0.X-d.u.X)+math.Abs(q0.Z-d.u.Z)) + g // bounds the speed of q
 	for k := 0; k < 2; k++ {
 		if k == 1 {
 			wv = wv.Add(da)
@@ -102,7 +102,7 @@ func (d *Detector) eeEndsAway(p, da, q0, db geom.Vec3, tm, h, sn, cs float64) bo
 		if ca.Dot(ca) <= l*l*lb2 {
 			return false
 		}
-		l = (th*(math.Abs(q0.X)+math.Abs(q0.Z))+g)*h + tolB
+		l = (th*(math.Abs(q0.X-d.u.X)+math.Abs(q0.Z-d.u.Z))+g)*h + tolB
 		if cb.Dot(cb) <= l*l*la2 {
 			return false
 		}
@@ -115,7 +115,7 @@ func (d *Detector) eeEndsAway(p, da, q0, db geom.Vec3, tm, h, sn, cs float64) bo
 // the shorter edge's length in it (a bound of its speed from the
 // coordinates, times h). Short windows and slow motions pass.
 func (d *Detector) eeEndsLikelyAway(da, q0, db geom.Vec3, h float64) bool {
-	r := math.Abs(q0.X) + math.Abs(q0.Z) + math.Abs(db.X) + math.Abs(db.Z)
+	r := math.Abs(q0.X-d.u.X) + math.Abs(q0.Z-d.u.Z) + math.Abs(db.X) + math.Abs(db.Z)
 	l := (math.Abs(d.g) + d.theta*r) * h
 	return l*l < (1.0/16)*min(da.Dot(da), db.Dot(db))
 }

@@ -14,7 +14,7 @@ import (
 
 func (d *Detector) refAddVertexHit(c *cand, t float64, near bool) {
 	sn, cs := math.Sincos(t * d.theta)
-	d.addVertexHit(c, hroot{t, sn, cs}, near)
+	d.addVertexHit(c, hroot{t, sn, cs}, near, false)
 }
 
 func (d *Detector) refAddEEHit(c *cand, t float64, near bool) {

@@ -47,6 +47,31 @@ type helixFn struct {
 	// caller has them (scOK).
 	sn0, cs0 float64
 	scOK     bool
+	// small: the coefficients of cos a - 1 and sin a are large (the
+	// screw axis is far, Detector.small) and the trigonometric form
+	// cancels; the models are then taken from the exact form.
+	small bool
+}
+
+// setSmall switches f to the exact-form models of the small-rotation mode,
+// with rounding allowances from the sizes of the terms (|cos a - 1| is at
+// most theta^2 / 2 and |sin a| at most theta on the step).
+func (f *helixFn) setSmall() {
+	f.small = true
+	th := f.theta
+	bS, bC := min(1, th), min(2, th*th/2)
+	c := &f.c
+	if !f.ee {
+		f.rnd = roundRel * (math.Abs(c[0]) + math.Abs(c[1]) + math.Abs(c[2])*bC + math.Abs(c[3])*bS)
+		f.rndD = roundRel * (math.Abs(c[1]) + th*(math.Abs(c[2])*bS+math.Abs(c[3])))
+		return
+	}
+	v := math.Abs(c[0]) + math.Abs(c[3]) + (math.Abs(c[1])+math.Abs(c[7]))*bC + (math.Abs(c[2])+math.Abs(c[8]))*bS +
+		math.Abs(c[4])*bC*bC + math.Abs(c[5])*bC*bS + math.Abs(c[6])*bS*bS
+	dv := math.Abs(c[3]) + math.Abs(c[7]) + math.Abs(c[8]) +
+		th*(math.Abs(c[1])+math.Abs(c[2])+math.Abs(c[7])+math.Abs(c[8])+4*(math.Abs(c[4])+math.Abs(c[5])+math.Abs(c[6])))
+	f.rnd = roundRel * v
+	f.rndD = 4 * roundRel * dv
 }
 
 // setVertex prepares f(t) = f0 + k1 t + k2 (cos a - 1) + k3 sin a.
@@ -57,10 +82,10 @@ func (f *helixFn) setVertex(f0, k1, k2, k3, theta float64) {
 	f.k[0], f.k[1], f.k[2], f.k[3] = f0-k2, k1, k2, k3
 	amp := math.Sqrt(k2*k2 + k3*k3)
 	t2 := theta * theta
-	f.m4 = t2 * t2 * amp * (1 + 1e-12)
+	f.m4 = t2 * t2 * amp * (1 + boundPad)
 	s := math.Abs(f0) + 2*math.Abs(k2) + math.Abs(k3) + math.Abs(k1)
-	f.rnd = 1e-14 * s
-	f.rndD = 1e-14 * (math.Abs(k1) + theta*(math.Abs(k2)+math.Abs(k3)))
+	f.rnd = roundRel * s
+	f.rndD = roundRel * (math.Abs(k1) + theta*(math.Abs(k2)+math.Abs(k3)))
 }
 
 // setEE prepares the coplanarity function of e (coefficients set by
@@ -84,7 +109,7 @@ func (f *helixFn) setEE(e *eeFunc, thi float64) {
 	b13 := math.Sqrt(k[2]*k[2] + k[4]*k[4])
 	b24 := math.Sqrt(k[3]*k[3] + k[5]*k[5])
 	dd := math.Sqrt(k[6]*k[6] + k[7]*k[7])
-	f.m4 = (4*t2*th*b24 + t2*t2*(b13+math.Abs(thi)*b24) + 16*t2*t2*dd) * (1 + 1e-12)
+	f.m4 = (4*t2*th*b24 + t2*t2*(b13+math.Abs(thi)*b24) + 16*t2*t2*dd) * (1 + boundPad)
 	cs := 0.0
 	for _, x := range c {
 		cs += math.Abs(x)
@@ -93,8 +118,8 @@ func (f *helixFn) setEE(e *eeFunc, thi float64) {
 	for _, x := range k {
 		ks += math.Abs(x)
 	}
-	f.rnd = 1e-14 * (cs + ks)
-	f.rndD = 1e-14 * (cs + ks) * (1 + 2*th)
+	f.rnd = roundRel * (cs + ks)
+	f.rndD = roundRel * (cs + ks) * (1 + 2*th)
 }
 
 // taylor returns the value and first three derivatives at tm, and the sine
@@ -106,6 +131,9 @@ func (f *helixFn) taylor(tm float64) (g0, g1, g2, g3, sn, cs float64) {
 
 // taylorSC is taylor given the sine and cosine of tm theta.
 func (f *helixFn) taylorSC(tm, sn, cs float64) (g0, g1, g2, g3, sn1, cs1 float64) {
+	if f.small {
+		return f.taylorExact(tm, sn, cs)
+	}
 	th := f.theta
 	k := &f.k
 	if !f.ee {
@@ -130,6 +158,34 @@ func (f *helixFn) taylorSC(tm, sn, cs float64) (g0, g1, g2, g3, sn1, cs1 float64
 	g2 = 2*th*yb - t2*x - 4*t2*v
 	g3 = -3*t2*xb - t2*th*y - 8*t2*th*w
 	return
+}
+
+// taylorExact is taylorSC from the exact form (small mode): the value and
+// first three derivatives at tm of f0 + k1 t + k2 C + k3 S, or of the
+// coplanarity function c0 + c3 t + C (c1 + t c7) + S (c2 + t c8) + C^2 c4 +
+// C S c5 + S^2 c6, with C = cos a - 1 and S = sin a, a = t theta.
+func (f *helixFn) taylorExact(tm, sn, cs float64) (g0, g1, g2, g3, sn1, cs1 float64) {
+	th := f.theta
+	c := &f.c
+	C, S := cosm1(sn, cs), sn
+	if !f.ee {
+		g0 = c[0] + c[1]*tm + c[2]*C + c[3]*S
+		g1 = c[1] + th*(c[3]*cs-c[2]*S)
+		g2 = -th * th * (c[2]*cs + c[3]*S)
+		g3 = th * th * th * (c[2]*S - c[3]*cs)
+		return g0, g1, g2, g3, sn, cs
+	}
+	t2 := th * th
+	C1, C2, C3 := -th*S, -t2*cs, t2*th*S
+	S1, S2, S3 := th*cs, -t2*S, -t2*th*cs
+	g0 = c[0] + c[3]*tm + C*(c[1]+tm*c[7]) + S*(c[2]+tm*c[8]) + C*C*c[4] + C*S*c[5] + S*S*c[6]
+	g1 = c[3] + c[1]*C1 + c[7]*(C+tm*C1) + c[2]*S1 + c[8]*(S+tm*S1) +
+		c[4]*2*C*C1 + c[5]*(C1*S+C*S1) + c[6]*2*S*S1
+	g2 = c[1]*C2 + c[7]*(2*C1+tm*C2) + c[2]*S2 + c[8]*(2*S1+tm*S2) +
+		c[4]*2*(C1*C1+C*C2) + c[5]*(C2*S+2*C1*S1+C*S2) + c[6]*2*(S1*S1+S*S2)
+	g3 = c[1]*C3 + c[7]*(3*C2+tm*C3) + c[2]*S3 + c[8]*(3*S2+tm*S3) +
+		c[4]*(6*C1*C2+2*C*C3) + c[5]*(C3*S+3*C2*S1+3*C1*S2+C*S3) + c[6]*(6*S1*S2+2*S*S3)
+	return g0, g1, g2, g3, sn, cs
 }
 
 // evalSC returns the exact value and slope at t and the sine and cosine
@@ -298,7 +354,7 @@ func (f *helixFn) model(a, b, lo float64, down bool, out *[maxRoots]proot, n *in
 		*n++
 		return modelDone
 	}
-	if h >= 2.5e-10 {
+	if h >= minModelHalf {
 		return modelSplit
 	}
 	// A tiny interval that is neither refuted nor monotone: a double root
@@ -387,7 +443,7 @@ func (f *helixFn) approx(pr *proot, a, b, fa, fb, tm, sn, cs, g0, g1, a2, a3, r,
 		dp := g1 + x*(2*a2+x*3*a3)
 		dx := p / dp
 		x -= dx
-		if math.Abs(dx) <= 1e-9 {
+		if math.Abs(dx) <= modelNewtonStop {
 			break
 		}
 	}
@@ -448,7 +504,7 @@ func (f *helixFn) polish(pr *proot) hroot {
 		}
 		// The error of t is at most |g|/m1; one Newton step squares it
 		// times m2/(2 m1).
-		if g*g*pr.q <= 1e-16 || math.Abs(dt) <= 1e-16 {
+		if g*g*pr.q <= polishStop || math.Abs(dt) <= polishStop {
 			sn, cs = turn(sn, cs, f.theta*(nt-t))
 			return hroot{nt, sn, cs}
 		}

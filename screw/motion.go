@@ -6,13 +6,6 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
-// translationTheta is the rotation angle (radians) below which a relative
-// motion is treated as a pure translation: the screw axis of a motion with
-// rotation theta and lateral displacement d lies d/theta away, and below this
-// angle the translation approximation moves no point by more than
-// translationTheta times (motion length + body radius).
-const translationTheta = 1e-7
-
 // Motion is a screw motion (Buss Sec. 4): rotation by Theta radians
 // (right-hand rule) about the axis through U with unit direction V, together
 // with a glide G along V. At time t in [0, 1] it maps x to
@@ -31,8 +24,11 @@ type Motion struct {
 // x -> q x + p (Sec. 4.1). The rotation angle is taken in [0, pi] (q and -q
 // are the same rotation); the axis point is U = t/2 + (V x t) cot(Theta/2)/2
 // with t the displacement perpendicular to the axis, computed from the
-// quaternion so it is accurate near 0 and near pi. Rotations below 1e-7
-// radians are treated as translations (Sec. 7, end).
+// quaternion so it is accurate near 0 and near pi. Only rotations below
+// translationTheta (1e-100 radians, which move no point within MaxCoord of
+// the origin by more than 1e-85 length units) are treated as translations;
+// for small angles the axis point U is far away (about |p| / Theta), and
+// Apply stays accurate because it works with the increment.
 func MotionFromTransform(q geom.Quat, p geom.Vec3) Motion {
 	if q.W < 0 {
 		q = q.Neg()
@@ -105,22 +101,13 @@ func (m Motion) Velocity(x geom.Vec3) geom.Vec3 {
 	return m.V.Cross(x.Sub(m.U)).Scale(m.Theta).AddScaled(m.G, m.V)
 }
 
-// Interpolate returns the pose at time t of a body moving from p0 to p1 by
-// the screw motion of ../shared/bench/FORMAT.md Sec. 6 (constant rotation
-// about a fixed world axis and constant translation along it).
-func Interpolate(p0, p1 geom.Pose, t float64) geom.Pose {
-	d := p1.Mul(p0.Inverse())
-	m := MotionFromTransform(d.Q, d.P)
-	return m.Pose(t).Mul(p0)
-}
-
 // ErrorEstimate returns Buss's estimate (Sec. 4.3, eq. 5) of the relative
 // error of assuming screw motion for a step that rotates by theta radians:
 // (1 - cos(theta/2)) / theta, the largest distance between a circular arc and
 // its chord divided by the arc length. It is 0 for theta = 0.
 func ErrorEstimate(theta float64) float64 {
 	theta = math.Abs(theta)
-	if theta < 1e-8 {
+	if theta < errEstSeries {
 		return theta / 8
 	}
 	h := math.Sin(theta / 4)

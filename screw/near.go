@@ -30,12 +30,13 @@ func (d *Detector) nearEE(c *cand) {
 	ea, eb := d.a.m.Edges[c.a], d.b.m.Edges[c.b]
 	p0, p1 := d.a.pos[ea.V[0]], d.a.pos[ea.V[1]]
 	q0, q1 := d.b.pos[eb.V[0]], d.b.pos[eb.V[1]]
-	lo, hi := max(0, c.tlo-1e-9), min(1, c.thi+1e-9)
+	lo, hi := max(0, c.tlo-timePad), min(1, c.thi+timePad)
 	if !(hi >= lo) {
 		return
 	}
-	r2 := max(q0.X*q0.X+q0.Z*q0.Z, q1.X*q1.X+q1.Z*q1.Z)
-	speed := math.Sqrt(d.theta*d.theta*r2+d.g*d.g) * (1 + 1e-9)
+	w0, w1 := q0.Sub(d.u), q1.Sub(d.u) // from the axis (u = 0 unless small)
+	r2 := max(w0.X*w0.X+w0.Z*w0.Z, w1.X*w1.X+w1.Z*w1.Z)
+	speed := math.Sqrt(d.theta*d.theta*r2+d.g*d.g) * (1 + relPad)
 	dist := func(t float64) float64 {
 		r := d.hrootAt(t)
 		_, _, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.vertexAtSC(FV, q0, r), d.vertexAtSC(FV, q1, r))

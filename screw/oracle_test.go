@@ -111,6 +111,9 @@ type oracle struct {
 	n      int
 	bv     [][][3]float64 // B's world vertices per sample
 	av     [][3]float64
+	// twoA, twoB: the faces of A (of B) are two-sided: a vertex crossing
+	// one from its back is a contact too (with the normal reversed).
+	twoA, twoB bool
 }
 
 func newOracle(a, b *mesh.Mesh, pa, b0, b1 geom.Pose, n int) *oracle {
@@ -191,11 +194,16 @@ func (o *oracle) events() []oevent {
 			for i := 0; i < o.n; i++ {
 				x0 := odot(n, o.bv[i][v]) - d
 				x1 := odot(n, o.bv[i+1][v]) - d
-				if x0 > 0 && x1 <= 0 {
+				back := o.twoA && x0 < 0 && x1 >= 0
+				if x0 > 0 && x1 <= 0 || back {
 					t := bisect(fn, float64(i)/float64(o.n), float64(i+1)/float64(o.n))
 					bv := o.bVerts(t)
 					if inPoly(a, o.av, f, bv[v], n, tol) {
-						ev = append(ev, oevent{FV, int32(f), int32(v), t, vertexProper(b, bv, v, n)})
+						nn := n
+						if back {
+							nn = [3]float64{-n[0], -n[1], -n[2]}
+						}
+						ev = append(ev, oevent{FV, int32(f), int32(v), t, vertexProper(b, bv, v, nn)})
 					}
 				}
 			}
@@ -213,11 +221,15 @@ func (o *oracle) events() []oevent {
 				n0, d0 := faceGeom(b, o.bv[i], f)
 				n1, d1 := faceGeom(b, o.bv[i+1], f)
 				x0, x1 := odot(n0, o.av[v])-d0, odot(n1, o.av[v])-d1
-				if x0 > 0 && x1 <= 0 {
+				back := o.twoB && x0 < 0 && x1 >= 0
+				if x0 > 0 && x1 <= 0 || back {
 					t := bisect(fn, float64(i)/float64(o.n), float64(i+1)/float64(o.n))
 					bv := o.bVerts(t)
 					n, _ := faceGeom(b, bv, f)
 					if inPoly(b, bv, f, o.av[v], n, tol) {
+						if back {
+							n = [3]float64{-n[0], -n[1], -n[2]}
+						}
 						ev = append(ev, oevent{VF, int32(v), int32(f), t, vertexProper(a, o.av, v, n)})
 					}
 				}
@@ -292,6 +304,9 @@ func (o *oracle) events() []oevent {
 // its right face lie below the plane of its left face).
 func convexEdge(m *mesh.Mesh, e int) bool {
 	ed := m.Edges[e]
+	if ed.Left < 0 || ed.Right < 0 {
+		return true // a boundary edge: one face, nothing reflex
+	}
 	vs := make([][3]float64, len(m.Verts))
 	for i, v := range m.Verts {
 		vs[i] = [3]float64{v.X, v.Y, v.Z}
@@ -329,13 +344,33 @@ func (o *oracle) eeProper(ia, ib int, bv [][3]float64) (float64, [3]float64) {
 	ua := ounit(osub(o.av[ea.V[1]], o.av[ea.V[0]]))
 	ub := ounit(osub(bv[eb.V[1]], bv[eb.V[0]]))
 	n := ounit(ocross(ua, ub))
-	na1, _ := faceGeom(o.a, o.av, int(ea.Left))
-	na2, _ := faceGeom(o.a, o.av, int(ea.Right))
-	nb1, _ := faceGeom(o.b, bv, int(eb.Left))
-	nb2, _ := faceGeom(o.b, bv, int(eb.Right))
+	// A boundary edge of an open mesh has one face: its term is left out.
+	face := func(m *mesh.Mesh, vs [][3]float64, f int32) ([3]float64, bool) {
+		if f < 0 {
+			return [3]float64{}, false
+		}
+		n, _ := faceGeom(m, vs, int(f))
+		return n, true
+	}
+	na1, okA1 := face(o.a, o.av, ea.Left)
+	na2, okA2 := face(o.a, o.av, ea.Right)
+	nb1, okB1 := face(o.b, bv, eb.Left)
+	nb2, okB2 := face(o.b, bv, eb.Right)
 	val := func(n [3]float64) float64 {
 		xa, xb := ocross(n, ua), ocross(n, ub)
-		return math.Min(math.Min(odot(xa, na1), -odot(xa, na2)), math.Min(-odot(xb, nb1), odot(xb, nb2)))
+		m := math.Inf(1)
+		for _, x := range []struct {
+			ok bool
+			v  float64
+		}{{okA1, odot(xa, na1)}, {okA2, -odot(xa, na2)}, {okB1, -odot(xb, nb1)}, {okB2, odot(xb, nb2)}} {
+			if x.ok {
+				m = math.Min(m, x.v)
+			}
+		}
+		if math.IsInf(m, 1) {
+			return 0
+		}
+		return m
 	}
 	nn := [3]float64{-n[0], -n[1], -n[2]}
 	if val(nn) > val(n) {
@@ -367,10 +402,111 @@ func (o *oracle) realContact(c Collision, tol float64) error {
 			return fmt.Errorf("EE not touching: distance %g", dist)
 		}
 	}
-	// The reported world point is on A's feature.
+	if c.Near {
+		return nil // apart by up to two pixels: no point or normal to check
+	}
+	// The point lies on both features at Time (an edge-edge contact at an
+	// edge's end is reported as a vertex-face one at the edges' closest
+	// points, within endEps of the vertex), and the normal is the face's
+	// (outward from A, into B) or perpendicular to both edges, pointing
+	// the way of larger properness (formula (7), from A to B).
 	p := [3]float64{c.Point.X, c.Point.Y, c.Point.Z}
-	_ = p
+	n := [3]float64{c.Normal.X, c.Normal.Y, c.Normal.Z}
+	ptol := tol + 2e-7*(o.a.Radius()+o.b.Radius())
+	far := func(x, y [3]float64, tol float64) bool { return onorm(osub(x, y)) > tol }
+	switch c.Kind {
+	case FV:
+		fn, d := faceGeom(o.a, o.av, int(c.FeatureA))
+		if far(p, bv[c.FeatureB], ptol) || math.Abs(odot(fn, p)-d) > ptol {
+			return fmt.Errorf("FV point %v is not B's vertex %v on A's face", p, bv[c.FeatureB])
+		}
+		if far(n, fn, 1e-6) && (!o.twoA || far(n, [3]float64{-fn[0], -fn[1], -fn[2]}, 1e-6)) {
+			return fmt.Errorf("FV normal %v, A's face normal %v", n, fn)
+		}
+	case VF:
+		fn, d := faceGeom(o.b, bv, int(c.FeatureB))
+		if far(p, o.av[c.FeatureA], ptol) || math.Abs(odot(fn, p)-d) > ptol {
+			return fmt.Errorf("VF point %v is not A's vertex %v on B's face", p, o.av[c.FeatureA])
+		}
+		inward := [3]float64{-fn[0], -fn[1], -fn[2]}
+		if far(n, inward, 1e-6) && (!o.twoB || far(n, fn, 1e-6)) {
+			return fmt.Errorf("VF normal %v, B's inward face normal %v", n, inward)
+		}
+	case EE:
+		ea, eb := o.a.Edges[c.FeatureA], o.b.Edges[c.FeatureB]
+		a0, a1 := o.av[ea.V[0]], o.av[ea.V[1]]
+		b0, b1 := bv[eb.V[0]], bv[eb.V[1]]
+		if segSegDist(p, p, a0, a1) > ptol || segSegDist(p, p, b0, b1) > ptol {
+			return fmt.Errorf("EE point %v is not on both edges", p)
+		}
+		ua, ub := ounit(osub(a1, a0)), ounit(osub(b1, b0))
+		if onorm(ocross(ua, ub)) > 1e-6 {
+			if math.Abs(odot(n, ua)) > 1e-6 || math.Abs(odot(n, ub)) > 1e-6 {
+				return fmt.Errorf("EE normal %v is not perpendicular to both edges", n)
+			}
+			prop, on := o.eeProper(int(c.FeatureA), int(c.FeatureB), bv)
+			other, _ := o.eeProperSigned(int(c.FeatureA), int(c.FeatureB), bv, [3]float64{-on[0], -on[1], -on[2]})
+			if prop-other > 1e-6 && odot(n, on) < 0 {
+				return fmt.Errorf("EE normal %v points against %v, the side of larger properness", n, on)
+			}
+		}
+	}
 	return nil
+}
+
+// eeProperSigned is formula (7) for the given unit normal n (no sign
+// choice).
+func (o *oracle) eeProperSigned(ia, ib int, bv [][3]float64, n [3]float64) (float64, [3]float64) {
+	ea, eb := o.a.Edges[ia], o.b.Edges[ib]
+	ua := ounit(osub(o.av[ea.V[1]], o.av[ea.V[0]]))
+	ub := ounit(osub(bv[eb.V[1]], bv[eb.V[0]]))
+	xa, xb := ocross(n, ua), ocross(n, ub)
+	m := math.Inf(1)
+	if ea.Left >= 0 {
+		f, _ := faceGeom(o.a, o.av, int(ea.Left))
+		m = math.Min(m, odot(xa, f))
+	}
+	if ea.Right >= 0 {
+		f, _ := faceGeom(o.a, o.av, int(ea.Right))
+		m = math.Min(m, -odot(xa, f))
+	}
+	if eb.Left >= 0 {
+		f, _ := faceGeom(o.b, bv, int(eb.Left))
+		m = math.Min(m, -odot(xb, f))
+	}
+	if eb.Right >= 0 {
+		f, _ := faceGeom(o.b, bv, int(eb.Right))
+		m = math.Min(m, odot(xb, f))
+	}
+	return m, n
+}
+
+// touchingAt reports whether the bodies touch at time t within tol, by
+// brute force over every vertex-face and edge-edge pair.
+func (o *oracle) touchingAt(t, tol float64) bool {
+	bv := o.bVerts(t)
+	vf := func(m *mesh.Mesh, fvs [][3]float64, pts [][3]float64) bool {
+		for f := 0; f < m.NumFaces(); f++ {
+			n, d := faceGeom(m, fvs, f)
+			for _, x := range pts {
+				if s := odot(n, x) - d; math.Abs(s) <= tol && inPoly(m, fvs, f, x, n, tol) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if vf(o.a, o.av, bv) || vf(o.b, bv, o.av) {
+		return true
+	}
+	for _, ea := range o.a.Edges {
+		for _, eb := range o.b.Edges {
+			if segSegDist(o.av[ea.V[0]], o.av[ea.V[1]], bv[eb.V[0]], bv[eb.V[1]]) <= tol {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // segSegDist is the distance between two segments, by dense sampling of one
@@ -522,20 +658,20 @@ func runOracleGen(t *testing.T, name string, ma, mb *mesh.Mesh, cases, samples i
 				t.Errorf("%s: FirstContact missed the contact at %v", where(), ev[0].t)
 			} else if e := math.Abs(toc - ev[0].t); e > 1e-6 {
 				// The oracle can miss two crossings within one sample;
-				// accept an earlier toc only if a real contact is there.
+				// accept an earlier toc only if the bodies touch there.
 				st.maxFirst = math.Max(st.maxFirst, e)
 				if toc > ev[0].t {
 					st.firstBad++
 					t.Errorf("%s: first contact %v, oracle %v", where(), toc, ev[0].t)
+				} else if !orc.touchingAt(toc, tol) {
+					st.firstBad++
+					t.Errorf("%s: first contact %v before the oracle's %v, and the bodies do not touch then", where(), toc, ev[0].t)
 				}
 			}
-		} else if hit {
-			// Must be a real contact the sampling missed: find it.
-			all, _ := d.Detect(ma, mb, pa, pa, b0, b1, &o, nil)
-			if len(all) == 0 || math.Abs(all[0].Time-toc) > 1e-9 {
-				st.firstBad++
-				t.Errorf("%s: FirstContact %v without a contact", where(), toc)
-			}
+		} else if hit && !orc.touchingAt(toc, tol) {
+			// Must be a real contact the sampling missed.
+			st.firstBad++
+			t.Errorf("%s: FirstContact %v without a contact", where(), toc)
 		}
 	}
 	return st

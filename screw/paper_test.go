@@ -149,18 +149,25 @@ func TestMovingA(t *testing.T) {
 	}
 }
 
-// TestMotion checks the screw parameters against FORMAT.md's interpolation
-// (the oracle's screwAt) and near theta = 0 and pi.
+// TestMotion checks the screw parameters of MotionFromTransform, and the
+// shared geom.ScrewPose the detector reports with, against FORMAT.md's
+// interpolation (the oracle's screwAt), including near theta = 0 and pi.
 func TestMotion(t *testing.T) {
 	for _, ang := range []float64{0, 1e-12, 1e-8, 1e-3, 0.5, math.Pi - 1e-9, math.Pi} {
 		p0 := geom.Pose{P: geom.Vec3{X: 1, Y: 2, Z: 3}, Q: geom.QuatAxisAngle(geom.Vec3{X: 1, Y: 1}, 0.3)}
 		p1 := geom.Pose{P: geom.Vec3{X: -1, Y: 0.5, Z: 2}, Q: geom.QuatAxisAngle(geom.Vec3{X: 0.2, Y: -1, Z: 0.5}, ang).Mul(p0.Q)}
 		x := geom.Vec3{X: 0.3, Y: -0.7, Z: 0.2}
 		for _, tt := range []float64{0, 0.25, 0.5, 1} {
-			got := Interpolate(p0, p1, tt).Apply(x)
+			dp := p1.Mul(p0.Inverse())
+			m := MotionFromTransform(dp.Q, dp.P)
 			w := screwAt(toO(p0), toO(p1), tt).apply([3]float64{x.X, x.Y, x.Z})
-			if math.Abs(got.X-w[0])+math.Abs(got.Y-w[1])+math.Abs(got.Z-w[2]) > 1e-6 {
-				t.Errorf("angle %v t %v: %v, FORMAT.md gives %v", ang, tt, got, w)
+			for name, got := range map[string]geom.Vec3{
+				"MotionFromTransform": m.Pose(tt).Mul(p0).Apply(x),
+				"geom.ScrewPose":      geom.ScrewPose(p0, p1, tt).Apply(x),
+			} {
+				if math.Abs(got.X-w[0])+math.Abs(got.Y-w[1])+math.Abs(got.Z-w[2]) > 1e-12 {
+					t.Errorf("%s: angle %v t %v: %v, FORMAT.md gives %v", name, ang, tt, got, w)
+				}
 			}
 		}
 	}

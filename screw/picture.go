@@ -39,6 +39,7 @@ func (d *Detector) ScreenImage(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *O
 	if err := d.checkRange(a, b, [4]geom.Pose{a0, a1, b0, b1}); err != nil {
 		return nil, dst, err
 	}
+	d.startContacts(a, b, a0, b0, &o)
 	// The picture shows the whole bodies: no culling.
 	d.noCull = true
 	ok := d.setup(a, b, a0, a1, b0, b1, &o) && d.slice(allIntervals)
@@ -46,7 +47,8 @@ func (d *Detector) ScreenImage(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *O
 	if !ok {
 		img := image.NewRGBA(image.Rect(0, 0, 64, 64))
 		fill(img, color.RGBA{255, 255, 255, 255})
-		return img, dst, nil
+		d.hits = d.hits[:0]
+		return img, d.report(dst), nil
 	}
 	if !d.rasterize() {
 		return nil, dst, errProjection()

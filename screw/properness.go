@@ -113,27 +113,36 @@ func rotSC(v geom.Vec3, sn, cs float64) geom.Vec3 {
 }
 
 // addVertexHit records a VF or FV collision at the time of root r (screen
-// frame).
-func (d *Detector) addVertexHit(c *cand, r hroot, near bool) {
+// frame); back: through the back of a two-sided face.
+func (d *Detector) addVertexHit(c *cand, r hroot, near, back bool) {
 	h := Collision{Kind: c.kind, Time: r.t, FeatureA: c.a, FeatureB: c.b, Near: near}
 	if c.kind == FV {
 		n := d.a.nrm[c.a]
+		if back {
+			n = n.Neg()
+		}
 		h.Point = d.vertexAtSC(FV, d.b.pos[c.b], r)
 		h.Normal = n
 		h.Properness = d.propFV(c.b, n, r.sn, r.cs)
+		if near {
+			// The root of the plane offset by d.near: the vertex is
+			// that far in front of the face.
+			h.Separation = d.near
+		}
 	} else {
 		nb := rotSC(d.b.nrm[c.b], r.sn, r.cs)
+		if back {
+			nb = nb.Neg()
+		}
 		h.Point = d.a.pos[c.a]
 		h.Normal = nb.Neg()
 		h.Properness = d.propVF(c.a, nb)
+		if near {
+			h.Separation = d.near
+		}
 	}
 	d.hits = append(d.hits, h)
 }
-
-// endEps is the relative distance from an edge's end below which an
-// edge-edge contact is treated as involving the vertex (Sec. 5: VV, EV and
-// VE contacts are resolved into VF and FV ones).
-const endEps = 1e-7
 
 // addEEHit records an edge-edge collision at the time of root r, where the
 // closest points of the edges' lines are pa = A's edge at s and pb = B's
@@ -154,9 +163,14 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 		vb = eb.V[1]
 	}
 	pt := pa.Add(pb).Scale(0.5)
+	sep := 0.0
+	if near {
+		// The distance between the edges (segments, not lines) at t.
+		sep = d.edgeGap(c, r)
+	}
 	if va < 0 && vb < 0 {
 		p, n := d.propEE(c.a, c.b, r.sn, r.cs, pb.Sub(pa))
-		d.hits = append(d.hits, Collision{Kind: EE, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: c.a, FeatureB: c.b, Near: near})
+		d.hits = append(d.hits, Collision{Kind: EE, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: c.a, FeatureB: c.b, Near: near, Separation: sep})
 		return
 	}
 	best := Collision{Properness: math.Inf(-1)}
@@ -165,8 +179,16 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 			return
 		}
 		nb := rotSC(d.b.nrm[f], r.sn, r.cs)
-		if p := d.propVF(v, nb); p > best.Properness {
-			best = Collision{Kind: VF, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near}
+		for side := 0; side < 2; side++ {
+			if side == 1 {
+				if !d.b.two {
+					break
+				}
+				nb = nb.Neg() // the back of a two-sided face
+			}
+			if p := d.propVF(v, nb); p > best.Properness {
+				best = Collision{Kind: VF, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near, Separation: sep}
+			}
 		}
 	}
 	tryFV := func(f, v int32) { // A face f against B vertex v
@@ -174,8 +196,16 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 			return
 		}
 		n := d.a.nrm[f]
-		if p := d.propFV(v, n, r.sn, r.cs); p > best.Properness {
-			best = Collision{Kind: FV, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near}
+		for side := 0; side < 2; side++ {
+			if side == 1 {
+				if !d.a.two {
+					break
+				}
+				n = n.Neg() // the back of a two-sided face
+			}
+			if p := d.propFV(v, n, r.sn, r.cs); p > best.Properness {
+				best = Collision{Kind: FV, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near, Separation: sep}
+			}
 		}
 	}
 	switch {
@@ -200,18 +230,23 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 	}
 }
 
+// edgeGap returns the distance between the edges of EE candidate c at the
+// time of r.
+func (d *Detector) edgeGap(c *cand, r hroot) float64 {
+	ea, eb := d.a.m.Edges[c.a], d.b.m.Edges[c.b]
+	q0 := d.vertexAtSC(FV, d.b.pos[eb.V[0]], r)
+	q1 := d.vertexAtSC(FV, d.b.pos[eb.V[1]], r)
+	_, _, pa, pb := geom.ClosestSegmentPoints(d.a.pos[ea.V[0]], d.a.pos[ea.V[1]], q0, q1)
+	return pa.Dist(pb)
+}
+
 // toWorld converts a collision from the screen frame to world coordinates.
 func (d *Detector) toWorld(c Collision) Collision {
 	local := d.o.AddScaled(c.Point.X, d.ax).AddScaled(c.Point.Y, d.ay).AddScaled(c.Point.Z, d.az)
 	ln := d.ax.Scale(c.Normal.X).AddScaled(c.Normal.Y, d.ay).AddScaled(c.Normal.Z, d.az)
 	pa := d.a0
 	if d.aMoves {
-		if !d.aMoveSet {
-			da := d.a1.Mul(d.a0.Inverse())
-			d.aMove = MotionFromTransform(da.Q, da.P)
-			d.aMoveSet = true
-		}
-		pa = d.aMove.Pose(c.Time).Mul(d.a0)
+		pa = geom.ScrewPose(d.a0, d.a1, c.Time)
 	}
 	c.Point = pa.Apply(local)
 	c.Normal = pa.ApplyDir(ln)
@@ -222,7 +257,7 @@ func (d *Detector) toWorld(c Collision) Collision {
 // unless needed.
 func unit(v geom.Vec3) (geom.Vec3, bool) {
 	n2 := v.Dot(v)
-	if n2 > 1e-200 && n2 < 1e200 {
+	if n2 > unitMin2 && n2 < 1/unitMin2 {
 		return v.Scale(1 / math.Sqrt(n2)), true
 	}
 	return v.Normalize()

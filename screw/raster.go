@@ -73,6 +73,9 @@ func (d *Detector) proj(p geom.Vec3, phi float64) (r, h, s float64) {
 	if d.trans {
 		return p.X, p.Z, p.Y / d.g
 	}
+	if d.small {
+		return p.Dot(d.pe1), p.Dot(d.pe2), p.Dot(d.pdir) * d.sinv
+	}
 	r = math.Sqrt(p.X*p.X + p.Z*p.Z)
 	l2 := d.g*d.g + r*r*d.theta*d.theta
 	if l2 == 0 {
@@ -111,7 +114,7 @@ func (d *Detector) phiOf(pc *piece, p geom.Vec3) float64 {
 		// error of the branch's edge (a piece passing within rounding
 		// of the axis), the exact azimuth decides.
 		dphi := phi - pc.ref
-		if math.Abs(dphi) > math.Pi-1e-6 {
+		if math.Abs(dphi) > math.Pi-azimuthGuard {
 			phi = math.Atan2(p.X, p.Z)
 			dphi = phi - pc.ref
 		}
@@ -135,7 +138,7 @@ func (d *Detector) projectSegment(pc *piece, p0, p1 geom.Vec3) {
 // projectProjected is projectSegment with the end points' projections
 // already known.
 func (d *Detector) projectProjected(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1 float64) {
-	if d.trans {
+	if d.ortho {
 		d.emit(pc, r0, h0, s0, r1, h1, s1, d.margin, d.smargin)
 		return
 	}
@@ -162,7 +165,7 @@ func (d *Detector) subdivide(pc *piece, p0, p1 geom.Vec3, r0, h0, s0, r1, h1, s1
 	dt := p0.X*p1.X + p0.Z*p1.Z
 	// A piece with an end on the axis runs along one azimuth.
 	ux, uz := p1.X-p0.X, p1.Z-p0.Z
-	onAxis := min(p0.X*p0.X+p0.Z*p0.Z, p1.X*p1.X+p1.Z*p1.Z) <= 1e-24*(ux*ux+uz*uz)
+	onAxis := min(p0.X*p0.X+p0.Z*p0.Z, p1.X*p1.X+p1.Z*p1.Z) <= onAxisRel2*(ux*ux+uz*uz)
 	wide := !d.trans && !onAxis && (dt <= 0 || cr > maxSpanTan*dt)
 	if depth >= maxDepth || (dev <= d.pixel && ds <= d.tres/2 && !long && !wide) {
 		// The curve lies within about twice the midpoint deviation of its
@@ -223,7 +226,7 @@ func (d *Detector) sCurve(p0, p1 geom.Vec3, r0, r1, phm, cr, dt float64) float64
 	b1 := 2 * th * th * rmax * su
 	b2 := 2 * th * th * U
 	s2 := (a2 + 2*a1*b1/bmin + smax*(b2+2*b1*b1/bmin)) / bmin
-	return s2 / 8 * (1 + 1e-9)
+	return s2 / 8 * (1 + relPad)
 }
 
 // maxSpanTan is the tangent of the largest azimuth span (0.5 radians) of a
@@ -361,7 +364,7 @@ func (d *Detector) rasterize() bool {
 		clear(d.projDone[0])
 		clear(d.projDone[1])
 	}
-	needCut := !d.trans && d.cutNeeded()
+	needCut := !d.ortho && d.cutNeeded()
 	cut := halfPlaneAt(math.Pi)
 	dop := halfPlaneAt(-math.Pi + d.theta)
 	for bi, bd := range [2]*body{&d.a, &d.b} {
@@ -435,7 +438,7 @@ func (d *Detector) projVert(bd *body, done []uint32, vi int) *[3]float64 {
 	done[vi] = d.stamp
 	p := bd.pos[vi]
 	phi := 0.0
-	if !d.trans {
+	if !d.ortho {
 		phi = fastAtan2(p.X, p.Z)
 	}
 	r, h, s := d.proj(p, phi)
@@ -447,9 +450,13 @@ func (d *Detector) projVert(bd *body, done []uint32, vi int) *[3]float64 {
 // from its bounding sphere.
 func (d *Detector) rRange(bd *body) (lo, hi float64) {
 	c := bd.center
-	R := bd.info.radius * (1 + 1e-9)
+	R := bd.info.radius * (1 + relPad)
 	if d.trans {
 		return c.X - R, c.X + R
+	}
+	if d.small {
+		r := c.Dot(d.pe1)
+		return r - R, r + R
 	}
 	rc := hypot(c.X, c.Z)
 	return max(0, rc-R), rc + R
@@ -505,7 +512,7 @@ func (d *Detector) edgePieces(pc *piece, p0, p1 geom.Vec3, cut, dop halfPlane, i
 		t := -(p0.X*dx + p0.Z*dz) / l
 		if t > 0 && t < 1 {
 			x, z := p0.X+t*dx, p0.Z+t*dz
-			if x*x+z*z <= 1e-24*l {
+			if x*x+z*z <= onAxisRel2*l {
 				br[n] = t
 				n++
 			}
@@ -544,7 +551,7 @@ func (d *Detector) projectPiece(pc *piece, qa, qb geom.Vec3, isA bool) {
 	for _, ref := range refs[:ns] {
 		pc.ref, pc.shift = ref, 0
 		d.projectSegment(pc, qa, qb)
-		if isA && ref <= -math.Pi+d.theta+1e-12 {
+		if isA && ref <= -math.Pi+d.theta+cutAngleTol {
 			pc.shift = 2 * math.Pi
 			d.projectSegment(pc, qa, qb)
 			pc.shift = 0
@@ -559,7 +566,7 @@ func (d *Detector) vertexRecords(bi int, v int32, p geom.Vec3, needCut bool) {
 		r, h, s := d.proj(p, phi)
 		d.pushVert(bi, v, r, h, s)
 	}
-	if d.trans {
+	if d.ortho {
 		put(0)
 		return
 	}
@@ -568,7 +575,7 @@ func (d *Detector) vertexRecords(bi int, v int32, p geom.Vec3, needCut bool) {
 	if !needCut {
 		return
 	}
-	if p.Z < 0 && math.Abs(p.X) <= 1e-12*math.Abs(p.Z) {
+	if p.Z < 0 && math.Abs(p.X) <= cutAngleTol*math.Abs(p.Z) {
 		put(-phi) // on the cut: both +pi and -pi
 		if bi == 0 && -math.Abs(phi) <= -math.Pi+d.theta {
 			put(math.Pi + math.Abs(phi))
@@ -644,7 +651,7 @@ func pairWindow(a, b *segment) (tlo, thi float64, ok bool) {
 	la, lb := hypot(dax, dah), hypot(dbx, dbh)
 	l0, l1, u0, u1 := 0.0, 1.0, 0.0, 1.0
 	M := a.m + b.m
-	if math.Abs(cr) > 1e-3*la*lb {
+	if math.Abs(cr) > crossSinMin*la*lb {
 		// Crossing of the lines: a(l) = b(u).
 		qx, qh := b.r0-a.r0, b.h0-a.h0
 		ls := (qx*dbh - qh*dbx) / cr
@@ -666,5 +673,5 @@ func pairWindow(a, b *segment) (tlo, thi float64, ok bool) {
 }
 
 // hypot is sqrt(x^2 + y^2) without math.Hypot's care for overflow, which
-// the coordinates here (at most MaxCoordinate) cannot reach.
+// the coordinates here (at most geom.MaxCoord) cannot reach.
 func hypot(x, y float64) float64 { return math.Sqrt(x*x + y*y) }

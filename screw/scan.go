@@ -336,14 +336,20 @@ func (d *Detector) addVertexCand(kind Kind, a, b int32) {
 		return
 	}
 	lo, hi := maskWindow(m)
-	if f0, L := d.vertexPlane(kind, a, b); f0 > 0 {
+	f0, L := d.vertexPlane(kind, a, b)
+	if two := kind == VF && d.b.two || kind == FV && d.a.two; two {
+		// Either side of the plane may be crossed: the distance
+		// from it counts.
+		f0 = math.Abs(f0)
+	}
+	if f0 > 0 {
 		// The vertex starts in front of the face's plane and its
 		// distance from it falls by at most L per unit time: it cannot
 		// reach the plane before f0 / L.
-		if !(f0 <= hi*L*(1+1e-9)) {
+		if !(f0 <= hi*L*(1+relPad)) {
 			return
 		}
-		lo = max(lo, f0/L*(1-1e-9)-1e-12)
+		lo = max(lo, f0/L*(1-relPad)-timeAbsPad)
 	}
 	d.cands.add(kind, a, b, lo, hi)
 }
@@ -362,7 +368,8 @@ func (d *Detector) vertexPlane(kind Kind, a, b int32) (f0, L float64) {
 		x, n, off = d.a.pos[a], d.b.nrm[b], d.b.off[b]
 	}
 	f0 = n.Dot(x) - off
-	L = math.Abs(d.g*n.Y) + d.theta*hypot(n.X*x.X+n.Z*x.Z, n.X*x.Z-n.Z*x.X)
+	wx, wz := x.X-d.u.X, x.Z-d.u.Z
+	L = math.Abs(d.g*n.Y) + d.theta*hypot(n.X*wx+n.Z*wz, n.X*wz-n.Z*wx)
 	return f0, L
 }
 

@@ -39,7 +39,7 @@ type Collision struct {
 	Time float64
 	// Point is the contact point in world coordinates at Time (A's pose is
 	// interpolated from its start to its end pose by the screw motion of
-	// Interpolate).
+	// geom.ScrewPose).
 	Point geom.Vec3
 	// Normal is the unit collision normal in world coordinates at Time,
 	// pointing from A towards B: the outward normal of A's face for FV, the
@@ -62,6 +62,18 @@ type Collision struct {
 	// between the two features at that time. A near pair is within two
 	// pixels at its Time.
 	Near bool
+	// Resting is set for a contact of the start poses (Time 0): the two
+	// features already touch, overlap or lie within Options.RestMargin of
+	// each other at t = 0 (see Detect).
+	Resting bool
+	// Separation is the signed distance between the two features at Time,
+	// along Normal: 0 at a contact found on the motion (the time of
+	// impact) and for resting features that touch (within 1e-9 of the
+	// larger body's bounding radius), positive for a near pair or a
+	// resting pair apart by less than the margin, negative (minus the
+	// depth of the vertex behind the face, or of one edge behind the
+	// other) for resting features that overlap.
+	Separation float64
 }
 
 // String formats the collision on one line, with full-precision point and
@@ -70,6 +82,11 @@ func (c Collision) String() string {
 	near := ""
 	if c.Near {
 		near = " near"
+	}
+	if c.Resting {
+		near = fmt.Sprintf(" resting separation=%.3g", c.Separation)
+	} else if c.Near {
+		near += fmt.Sprintf(" separation=%.3g", c.Separation)
 	}
 	return fmt.Sprintf("%v A%d B%d t=%.6g point=%v normal=%v properness=%.3g%s",
 		c.Kind, c.FeatureA, c.FeatureB, c.Time, c.Point, c.Normal, c.Properness, near)
@@ -128,4 +145,19 @@ type Options struct {
 	// conservative mode reports near misses, and the positional resolution
 	// of the screen).
 	Accuracy float64
+	// TwoSided treats the faces of both meshes as two-sided: no face is
+	// culled for facing away from the motion (Buss Sec. 4.2), and a vertex
+	// is reported entering a face from either side (through the back, the
+	// reported normal is the face's normal reversed). A mesh that is not
+	// closed or not consistently oriented (mesh.Mesh Closed, Oriented) is
+	// always treated so, whatever this field says: its faces have no
+	// outside, and culling by facing would lose contacts.
+	TwoSided bool
+	// RestMargin (length units) is the distance within which feature
+	// pairs of the start poses are reported as resting contacts (Time 0,
+	// Resting set, with their Separation): two bodies at rest on each
+	// other get their contact features whether or not they move. 0 means
+	// 1e-9 times the larger body's bounding radius: only touching or
+	// overlapping pairs.
+	RestMargin float64
 }

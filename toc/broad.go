@@ -1,9 +1,7 @@
 package toc
 
 import (
-	"cmp"
 	"math"
-	"slices"
 
 	"github.com/collide-go/collide/geom"
 )
@@ -13,7 +11,7 @@ import (
 // step, grown so that it contains a sphere around each of its corners whose
 // radius is the distance the corner can travel during the step. The paper
 // takes |v_i| dt with v_i the corner's velocity at the start; the radius
-// here is (|V| + |W| |r_i|) dt (r_i from the frame origin to the corner),
+// here is (|V| + |W| |r_i|) dt (r_i from the reference point State.Ref to the corner),
 // which bounds the path of every point of the box, not only its corners, so
 // the enlarged box contains the body during the whole step.
 func EnlargedOBB(local geom.OBB, s State, dt float64) geom.OBB {
@@ -28,7 +26,7 @@ func EnlargedOBB(local geom.OBB, s State, dt float64) geom.OBB {
 			}
 			c = c.AddScaled(sg*local.Half.Get(k), local.Axes.Col(k))
 		}
-		r = math.Max(r, c.Norm())
+		r = math.Max(r, c.Sub(s.Ref).Norm())
 	}
 	return w.Expand((s.V.Norm() + s.W.Norm()*r) * dt)
 }
@@ -45,47 +43,4 @@ func SweptOBB(sh *Shape, s State, dt float64) geom.OBB {
 	L := SpeedBound(f0.Vel(c).Norm(), f1.Vel(c).Norm(), rel.Lipschitz(c), dt)
 	o := TrajectoryOBB(f0.Pos(c), f1.Pos(c), L*dt, 0)
 	return o.Expand(sh.radius + 1e-12*(o.Center.Norm()+L*dt+sh.radius))
-}
-
-// BroadPhase finds the pairs of bodies whose broad-phase boxes overlap:
-// sweep and prune on the boxes' world x extents, then the separating-axis
-// test of the oriented boxes. Its scratch space is reused between calls;
-// the zero value is ready to use.
-type BroadPhase struct {
-	ends []broadEnd
-	aabb []geom.AABB
-}
-
-type broadEnd struct {
-	x float64
-	i int32
-}
-
-// Pairs appends to dst every pair {i, j}, i < j, of boxes that overlap.
-func (bp *BroadPhase) Pairs(boxes []geom.OBB, dst [][2]int32) [][2]int32 {
-	bp.aabb = bp.aabb[:0]
-	bp.ends = bp.ends[:0]
-	for i, o := range boxes {
-		a := o.AABB()
-		bp.aabb = append(bp.aabb, a)
-		bp.ends = append(bp.ends, broadEnd{a.Min.X, int32(i)})
-	}
-	slices.SortFunc(bp.ends, func(a, b broadEnd) int { return cmp.Compare(a.x, b.x) })
-	for k, e := range bp.ends {
-		ai := bp.aabb[e.i]
-		for _, f := range bp.ends[k+1:] {
-			if f.x > ai.Max.X {
-				break
-			}
-			if !ai.Overlaps(bp.aabb[f.i]) || !boxes[e.i].Overlaps(boxes[f.i]) {
-				continue
-			}
-			i, j := e.i, f.i
-			if i > j {
-				i, j = j, i
-			}
-			dst = append(dst, [2]int32{i, j})
-		}
-	}
-	return dst
 }

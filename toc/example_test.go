@@ -2,6 +2,7 @@ package toc_test
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/shapes"
@@ -9,7 +10,9 @@ import (
 )
 
 // A spinning torus falls onto a car that turns in place: the first time
-// of contact during a 1 s step, where, and the contact normal.
+// of contact during a 1 s step, where, the contact normal (from the torus,
+// A, to the car, B) and the touching features: a vertex of the car on a
+// face of the torus.
 func ExampleQuery_Contacts() {
 	torus, err := toc.ShapeOf(shapes.Torus(0.8, 0.3, 20, 15))
 	if err != nil {
@@ -27,11 +30,11 @@ func ExampleQuery_Contacts() {
 		panic(err)
 	}
 	for _, c := range cs {
-		fmt.Printf("t=%.4f s at (%.3f, %.3f, %.3f), normal (%.2f, %.2f, %.2f), torus vertex: %v\n",
-			c.T, c.Point.X, c.Point.Y, c.Point.Z, c.Normal.X, c.Normal.Y, c.Normal.Z, c.OnA)
+		fmt.Printf("%v at t=%.4f at (%.3f, %.3f, %.3f), normal (%.2f, %.2f, %.2f), torus %v, car %v\n",
+			c.Status, c.Time, c.Point.X, c.Point.Y, c.Point.Z, c.Normal.X, c.Normal.Y, c.Normal.Z, c.FeatureA, c.FeatureB)
 	}
 	// Output:
-	// t=0.3822 s at (0.321, -0.191, 0.350), normal (0.18, -0.14, 0.97), torus vertex: false
+	// hit at t=0.3822 at (0.321, -0.191, 0.350), normal (-0.18, 0.14, -0.97), torus face 223, car vertex 13
 }
 
 // A bullet crossing a thin polygon soup at 1000 m/s within one 0.1 s step
@@ -44,9 +47,30 @@ func ExampleAlgorithm() {
 	var q toc.Query
 	for _, alg := range []toc.Algorithm{toc.Boxes, toc.Segments} {
 		cs, _ := q.Contacts(bullet, a, plane, b, 0.1, &toc.Options{Algorithm: alg, Tolerance: 1e-5}, nil)
-		fmt.Printf("%s: %d contact at t=%.6f s, x=%.4f m\n", alg, len(cs), cs[0].T, cs[0].Point.X)
+		fmt.Printf("%s: %d contact at t=%.6f s, x=%.4f m\n", alg, len(cs), cs[0].Time*0.1, cs[0].Point.X)
 	}
 	// Output:
 	// boxes: 1 contact at t=0.040034 s, x=0.0475 m
 	// segments: 1 contact at t=0.040034 s, x=0.0475 m
+}
+
+// Two cubes given by their poses at the start and the end of a step, moving
+// by the screw motion between them (the default model; Options.Motion
+// selects the other): the first contact as a contact.Contact record.
+func ExampleQuery_Between() {
+	cube, err := toc.ShapeOf(shapes.Cube(1))
+	if err != nil {
+		panic(err)
+	}
+	a0 := geom.Pose{P: geom.V(0, 0, 3), Q: geom.QuatIdentity()}
+	a1 := geom.Pose{P: geom.V(0, 0, -1), Q: geom.QuatAxisAngle(geom.V(0, 0, 1), math.Pi/4)}
+	b := geom.PoseIdentity()
+	var q toc.Query
+	cs, err := q.Between(cube, a0, a1, cube, b, b, nil, nil)
+	if err != nil {
+		panic(err)
+	}
+	r := cs[0].Record()
+	fmt.Printf("%v at t=%.4f, normal (%.2f, %.2f, %.2f), %v against %v\n", r.Status, r.Time, r.Normal.X+0, r.Normal.Y+0, r.Normal.Z, r.FeatureA, r.FeatureB)
+	// Output: hit at t=0.4999, normal (0.00, 0.00, -1.00), edge 3 against edge 9
 }

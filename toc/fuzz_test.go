@@ -13,7 +13,7 @@ import (
 func checkContacts(t *testing.T, cs []Contact, dt float64) {
 	t.Helper()
 	for _, c := range cs {
-		if !(c.T >= 0 && c.T <= dt) || !c.Point.IsFinite() || math.Abs(c.Normal.Norm()-1) > 1e-9 {
+		if !(c.Time >= 0 && c.Time <= 1) || !c.Point.IsFinite() || math.Abs(c.Normal.Norm()-1) > 1e-9 || func() bool { r := c.Record(); return r.Validate() != nil }() {
 			t.Fatalf("bad contact %+v (dt %v)", c, dt)
 		}
 	}

@@ -10,17 +10,64 @@ import (
 // State is a rigid body's placement at the start of a step and its
 // velocities, which the step holds constant (Sec. 3.1: "motion free of
 // external torques and forces between integration steps", what an explicit
-// integrator does). V is the linear velocity of the body's frame origin and
-// W the angular velocity, both in world coordinates and per unit time. Over
-// the step the body moves by
+// integrator does). W is the angular velocity and V the linear velocity of
+// the reference point Ref (body-local coordinates; the zero value is the
+// body frame's origin), both in world coordinates and per unit time. Over
+// the step the reference point moves on a straight line and the body turns
+// about it at a constant rate:
 //
-//	x(t) = Pose.P + V t,   R(t) = Rot(W t) R(Pose.Q),
+//	c(t) = Pose.P + R(0) Ref + V t,   R(t) = Rot(W t) R(Pose.Q),
 //
-// so a body point u (local coordinates) is at x(t) + R(t) u: a helix when
-// V has a component along W, a circle when not.
+// and a body point u (local coordinates) is at c(t) + R(t) (u - Ref): a
+// helix when V has a component along W, a circle when not. With Ref at the
+// origin this is constant linear and angular velocity of the body frame
+// (geom.LinearAngular); with Ref on the screw axis and V along W it is the
+// screw motion (geom.ScrewMotion). StateOf builds either from two poses.
 type State struct {
 	Pose geom.Pose
 	V, W geom.Vec3
+	Ref  geom.Vec3
+}
+
+// StateOf returns the state that moves a body from pose p0 at t = 0 to p1
+// at t = 1 under the motion model m (velocities per step):
+//
+//   - geom.LinearAngular: Ref at the origin, V = p1.P - p0.P and W the
+//     rotation vector of p1.Q p0.Q* (the shorter way round).
+//   - geom.ScrewMotion: W as above, Ref the point of the screw axis nearest
+//     to p0.P (in body coordinates) and V the translation along the axis,
+//     so that every point moves on a helix about the axis (Buss, Collision
+//     Detection with Relative Screw Motion, Sec. 4); a pure translation has
+//     Ref at the origin.
+//
+// The poses at t of the returned state are those of m.PoseAt(p0, p1, t).
+func StateOf(p0, p1 geom.Pose, m geom.MotionModel) State {
+	dq := p1.Q.Mul(p0.Q.Conj())
+	if dq.W < 0 {
+		dq = dq.Neg()
+	}
+	xyz := dq.Vec()
+	sn := math.Sqrt(xyz.X*xyz.X + xyz.Y*xyz.Y + xyz.Z*xyz.Z)
+	o := p1.P.Sub(p0.P)
+	s := State{Pose: p0, V: o}
+	if sn == 0 {
+		return s
+	}
+	theta := 2 * math.Atan2(sn, dq.W)
+	u := xyz.Scale(1 / sn)
+	s.W = u.Scale(theta)
+	if m != geom.ScrewMotion {
+		return s
+	}
+	// The axis point a solves (I - Rot(u, theta)) (a - p0) = o', the part
+	// of o across the axis; in the plane across u the inverse of I - Rot
+	// is (y + cot(theta/2) u x y) / 2.
+	d := u.Dot(o)
+	perp := o.AddScaled(-d, u)
+	off := perp.Add(u.Cross(perp).Scale(1 / math.Tan(theta/2))).Scale(0.5)
+	s.V = u.Scale(d)
+	s.Ref = p0.Q.Conj().Rotate(off)
+	return s
 }
 
 // Validate returns an error when a component is not finite or the pose's
@@ -35,15 +82,42 @@ func (s State) Validate() error {
 	if !s.W.IsFinite() {
 		return fmt.Errorf("angular velocity is not finite: %v", s.W)
 	}
+	if !s.Ref.IsFinite() {
+		return fmt.Errorf("reference point is not finite: %v", s.Ref)
+	}
 	return nil
+}
+
+// origin returns the world position and velocity of the body frame's
+// origin at time t: c(t) - R(t) Ref. The offset (I - Rot(W t)) R(0) Ref is
+// evaluated by Rodrigues' formula with 1 - cos a = 2 sin^2(a/2), which
+// keeps its relative accuracy when Ref is far away and the angle small (a
+// screw axis far from the body).
+func (s *State) origin(t float64) (x, v geom.Vec3) {
+	x = s.Pose.P.AddScaled(t, s.V)
+	v = s.V
+	if s.Ref == (geom.Vec3{}) || s.W == (geom.Vec3{}) {
+		return x, v
+	}
+	g := s.Pose.Q.Rotate(s.Ref)
+	wn := s.W.Norm()
+	k := s.W.Scale(1 / wn)
+	sa, ca := math.Sincos(wn * t)
+	sh := math.Sin(wn * t / 2)
+	kg := k.Cross(g)
+	kkg := k.Cross(kg)
+	// x = P + V t + (I - Rot) g; Rot g = g + sin a k x g + (1 - cos a) k x (k x g).
+	x = x.AddScaled(-sa, kg).AddScaled(-2*sh*sh, kkg)
+	// v = V - W x (Rot g) = V - Rot (W x g), and W x g = wn kg.
+	rg := kg.AddScaled(sa, kkg).AddScaled(1-ca, k.Cross(kkg))
+	v = v.AddScaled(-wn, rg)
+	return x, v
 }
 
 // At returns the body's pose at time t of the step.
 func (s State) At(t float64) geom.Pose {
-	return geom.Pose{
-		P: s.Pose.P.AddScaled(t, s.V),
-		Q: geom.QuatRotationVector(s.W.Scale(t)).Mul(s.Pose.Q),
-	}
+	x, _ := s.origin(t)
+	return geom.Pose{P: x, Q: geom.QuatRotationVector(s.W.Scale(t)).Mul(s.Pose.Q)}
 }
 
 // rotation returns the matrix of the rotation by |w| t about w (Rodrigues),
@@ -73,6 +147,11 @@ func rotation(w geom.Vec3, t float64) geom.Mat3 {
 // varies when v_B is not along w_B, and when S rotates), so Relative also
 // gives a Lipschitz constant K of |q'(t)| (see Lipschitz), which keeps the
 // trajectory bounds rigorous.
+//
+// With reference points (State.Ref) the same formulas hold with x the
+// reference points, v their velocities and u measured from B's reference
+// point; speeds do not depend on where the frames' origins are, so the
+// bounds below are taken in those shifted frames.
 type Relative struct {
 	b, s State
 	rb0  geom.Mat3 // R_B(0)
@@ -81,8 +160,8 @@ type Relative struct {
 	kc   float64   // |w_S x (v_B - v_S)|
 	wbl  geom.Vec3 // w_B in B-local coordinates at t = 0
 	dwn  float64   // |w_B - w_S|
-	w    geom.Vec3 // v_B - v_S
-	d0   geom.Vec3 // x_B(0) - x_S(0)
+	w    geom.Vec3 // v_B - v_S (reference points)
+	d0   geom.Vec3 // c_B(0) - c_S(0) (reference points)
 }
 
 // NewRelative returns the motion of b in the frame of s.
@@ -93,7 +172,7 @@ func NewRelative(b, s State) Relative {
 	r.kc = s.W.Cross(b.V.Sub(s.V)).Norm()
 	r.wbl = r.rb0.MulVecT(b.W)
 	r.w = b.V.Sub(s.V)
-	r.d0 = b.Pose.P.Sub(s.Pose.P)
+	r.d0 = b.Pose.P.Add(r.rb0.MulVec(b.Ref)).Sub(s.Pose.P.Add(r.rs0.MulVec(s.Ref)))
 	return r
 }
 
@@ -101,6 +180,7 @@ func NewRelative(b, s State) Relative {
 // for the B-local point u: |w_B x R_B u| (constant in t) when S does not
 // rotate, |w_B - w_S| |u| otherwise.
 func (r *Relative) RotationBound(u geom.Vec3) float64 {
+	u = u.Sub(r.b.Ref)
 	if r.s.W == (geom.Vec3{}) {
 		return r.wbl.Cross(u).Norm()
 	}
@@ -140,8 +220,10 @@ func (f *Frame) Vel(u geom.Vec3) geom.Vec3 { return f.E.MulVec(u).Add(f.C) }
 func (r *Relative) Frame(t float64) Frame {
 	rb := rotation(r.b.W, t).Mul(r.rb0)
 	rsT := rotation(r.s.W, t).Mul(r.rs0).Transpose()
-	d := r.b.Pose.P.Sub(r.s.Pose.P).AddScaled(t, r.b.V.Sub(r.s.V)) // x_B - x_S
-	c := r.b.V.Sub(r.s.V).Sub(r.s.W.Cross(d))
+	xb, vb := r.b.origin(t)
+	xs, vs := r.s.origin(t)
+	d := xb.Sub(xs) // x_B - x_S
+	c := vb.Sub(vs).Sub(r.s.W.Cross(d))
 	return Frame{
 		A: rsT.Mul(rb),
 		B: rsT.MulVec(d),
@@ -156,22 +238,7 @@ func (r *Relative) Frame(t float64) Frame {
 // change with t). It is 0 for a body translating relative to a
 // non-rotating S.
 func (r *Relative) Lipschitz(u geom.Vec3) float64 {
-	return r.kc + r.dwn*r.wbl.Cross(u).Norm()
-}
-
-// Deviation returns the paper's deviation bound (Sec. 3.1)
-//
-//	nu = L (tb - ta) - |p(tb) - p(ta)|
-//
-// for a trajectory from pa to pb during [ta, tb] whose speed is at most L:
-// the difference between the longest path the point can travel and the
-// chord. It is never negative.
-func Deviation(pa, pb geom.Vec3, speed, dt float64) float64 {
-	nu := speed*dt - pb.Sub(pa).Norm()
-	if nu < 0 {
-		return 0
-	}
-	return nu
+	return r.kc + r.dwn*r.wbl.Cross(u.Sub(r.b.Ref)).Norm()
 }
 
 // SpeedBound returns a bound on the speed of a point during [ta, tb] from

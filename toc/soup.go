@@ -19,6 +19,15 @@ type Soup struct {
 	nodes []node  // nodes[0] is the root
 	pos   []int32 // pos[id] is the BVH position of triangle id
 	verts []geom.Vec3
+	// faces[id] is the face of triangle id (the mesh face for SoupOf,
+	// id itself for NewSoup).
+	faces []int32
+	// edges are the surface's edges (vertex index pairs) in the soup's edge
+	// numbering (see Edges).
+	edges [][2]int32
+	// etree is a BVH over the edges: its items are the edges as degenerate
+	// triangles (a, b, b) whose id is the edge number.
+	etree *Soup
 	// bounding sphere of the vertices
 	center geom.Vec3
 	radius float64
@@ -26,11 +35,14 @@ type Soup struct {
 	scale  float64 // radius + |centre|_1, the coordinate scale for rounding guards
 }
 
-// tri is a triangle with its unit normal (counter-clockwise a, b, c) and
-// its index in the caller's list.
+// tri is a triangle with its unit normal (counter-clockwise a, b, c), its
+// index in the caller's list and the edge numbers of its sides a-b, b-c and
+// c-a (-1 for a diagonal of a polygon face, which is no edge of the
+// surface).
 type tri struct {
 	a, b, c, n geom.Vec3
 	id         int32
+	e          [3]int32
 }
 
 // node of the BVH: a box and either two children (left, left+1) or a leaf
@@ -50,6 +62,13 @@ const leafSize = 4
 // is out of range, or a triangle has zero area. Vertices not used by any
 // triangle are kept: they are sample points of the body (Algorithm 1).
 func NewSoup(verts []geom.Vec3, tris [][3]int32) (*Soup, error) {
+	return newSoup(verts, tris, nil, nil)
+}
+
+// newSoup builds a soup; faces (per triangle) and edges (a mesh's edge
+// list) are optional: without them triangle i is face i and the edges are
+// numbered in order of first appearance.
+func newSoup(verts []geom.Vec3, tris [][3]int32, faces []int32, edges [][2]int32) (*Soup, error) {
 	if len(tris) == 0 {
 		return nil, fmt.Errorf("soup has no triangles")
 	}
@@ -77,12 +96,23 @@ func NewSoup(verts []geom.Vec3, tris [][3]int32) (*Soup, error) {
 		}
 		s.tris[i] = tri{a: a, b: b, c: c, n: n, id: int32(i)}
 	}
+	if err := s.numberEdges(tris, faces, edges); err != nil {
+		return nil, err
+	}
 	s.center = s.bounds.Center()
 	for _, v := range verts {
 		s.radius = math.Max(s.radius, v.Dist(s.center))
 	}
 	s.scale = s.radius + math.Abs(s.center.X) + math.Abs(s.center.Y) + math.Abs(s.center.Z)
 	s.build()
+	s.etree = &Soup{tris: make([]tri, len(s.edges))}
+	for i, e := range s.edges {
+		a, b := s.verts[e[0]], s.verts[e[1]]
+		s.etree.tris[i] = tri{a: a, b: b, c: b, id: int32(i)}
+	}
+	if len(s.edges) > 0 {
+		s.etree.build()
+	}
 	s.pos = make([]int32, len(s.tris))
 	for i := range s.tris {
 		s.pos[s.tris[i].id] = int32(i)
@@ -92,14 +122,88 @@ func NewSoup(verts []geom.Vec3, tris [][3]int32) (*Soup, error) {
 
 // SoupOf returns the soup of a mesh's triangulation (mesh.Triangles);
 // triangle ids are indices into that triangulation.
+//
+// Features of contacts (Contact.FeatureA, FeatureB) are in the mesh's own
+// numbering: faces are mesh faces, edges are m.Edges, vertices m.Verts.
 func SoupOf(m *mesh.Mesh) (*Soup, error) {
 	ts := m.Triangles(nil)
 	idx := make([][3]int32, len(ts))
+	faces := make([]int32, len(ts))
 	for i, t := range ts {
-		idx[i] = t.V
+		idx[i], faces[i] = t.V, t.Face
 	}
-	return NewSoup(m.Verts, idx)
+	edges := make([][2]int32, len(m.Edges))
+	for i, e := range m.Edges {
+		edges[i] = e.V
+	}
+	return newSoup(m.Verts, idx, faces, edges)
 }
+
+// numberEdges fills in s.faces, s.edges and the triangles' edge numbers
+// (triangles still in input order).
+func (s *Soup) numberEdges(tris [][3]int32, faces []int32, edges [][2]int32) error {
+	// Without a mesh's edge list, sides are identified by their end
+	// positions, so that a soup storing every triangle with its own
+	// vertices has each edge once.
+	key := func(u, v int32) [2]geom.Vec3 {
+		a, b := s.verts[u], s.verts[v]
+		if lexLess(b, a) {
+			a, b = b, a
+		}
+		return [2]geom.Vec3{a, b}
+	}
+	num := make(map[[2]geom.Vec3]int32, len(tris)*3/2+1)
+	if edges != nil {
+		for i, e := range edges {
+			num[key(e[0], e[1])] = int32(i)
+		}
+		s.edges = append([][2]int32(nil), edges...)
+	}
+	s.faces = make([]int32, len(tris))
+	for i, t := range tris {
+		s.faces[i] = int32(i)
+		if faces != nil {
+			s.faces[i] = faces[i]
+		}
+		for k := 0; k < 3; k++ {
+			u, v := t[k], t[(k+1)%3]
+			n, ok := num[key(u, v)]
+			switch {
+			case ok:
+			case edges != nil:
+				n = -1 // a diagonal of a polygon face
+			default:
+				n = int32(len(s.edges))
+				num[key(u, v)] = n
+				s.edges = append(s.edges, [2]int32{u, v})
+			}
+			s.tris[i].e[k] = n
+		}
+	}
+	if len(s.edges) > math.MaxInt32/2 {
+		return fmt.Errorf("soup has too many edges (%d)", len(s.edges))
+	}
+	return nil
+}
+
+// lexLess orders points lexicographically.
+func lexLess(a, b geom.Vec3) bool {
+	if a.X != b.X {
+		return a.X < b.X
+	}
+	if a.Y != b.Y {
+		return a.Y < b.Y
+	}
+	return a.Z < b.Z
+}
+
+// Edges returns the soup's edges as vertex index pairs: for SoupOf the
+// mesh's edges (m.Edges, same numbering), for NewSoup the sides of the
+// triangles with distinct end positions in order of first appearance
+// (triangle 0's sides v0-v1, v1-v2, v2-v0, then triangle 1's new sides,
+// ...; a side whose ends are at the same positions as an earlier one's is
+// that edge). Do not modify.
+func (s *Soup) Edges() [][2]int32 { return s.edges }
 
 // NumTriangles returns the number of triangles.
 func (s *Soup) NumTriangles() int { return len(s.tris) }
@@ -247,6 +351,33 @@ func (b *box) overlapsTri(t *tri) bool {
 	return triBoxLocal(v0, v1, v2, b.h)
 }
 
+// overlapsSegTri reports whether the closed box and the segment t.a-t.b
+// (an edge stored as a degenerate triangle) intersect: the separating-axis
+// theorem over the box's three axes and their cross products with the
+// segment.
+func (b *box) overlapsSegTri(t *tri) bool {
+	if t.a.X > b.max.X && t.b.X > b.max.X || t.a.X < b.min.X && t.b.X < b.min.X ||
+		t.a.Y > b.max.Y && t.b.Y > b.max.Y || t.a.Y < b.min.Y && t.b.Y < b.min.Y ||
+		t.a.Z > b.max.Z && t.b.Z > b.max.Z || t.a.Z < b.min.Z && t.b.Z < b.min.Z {
+		return false
+	}
+	v0, v1 := b.local(t.a), b.local(t.b)
+	h := b.h
+	if v0.X > h[0] && v1.X > h[0] || v0.X < -h[0] && v1.X < -h[0] ||
+		v0.Y > h[1] && v1.Y > h[1] || v0.Y < -h[1] && v1.Y < -h[1] ||
+		v0.Z > h[2] && v1.Z > h[2] || v0.Z < -h[2] && v1.Z < -h[2] {
+		return false
+	}
+	d := v1.Sub(v0)
+	// Axes d x unit_k: both ends project alike.
+	if math.Abs(d.Z*v0.Y-d.Y*v0.Z) > h[1]*math.Abs(d.Z)+h[2]*math.Abs(d.Y) ||
+		math.Abs(d.X*v0.Z-d.Z*v0.X) > h[0]*math.Abs(d.Z)+h[2]*math.Abs(d.X) ||
+		math.Abs(d.Y*v0.X-d.X*v0.Y) > h[0]*math.Abs(d.Y)+h[1]*math.Abs(d.X) {
+		return false
+	}
+	return true
+}
+
 // triBoxLocal is the separating-axis test of a triangle against the box
 // [-h, h] centred at the origin.
 func triBoxLocal(v0, v1, v2 geom.Vec3, h [3]float64) bool {
@@ -321,6 +452,56 @@ func (s *Soup) anyOverlap(b *box, sp *[]int32) bool {
 	}
 	*sp = stack
 	return found
+}
+
+// anySegOverlap is anyOverlap for a tree of edges (etree).
+func (s *Soup) anySegOverlap(b *box, sp *[]int32) bool {
+	stack := append((*sp)[:0], 0)
+	found := false
+	for len(stack) > 0 && !found {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &s.nodes[ni]
+		if !b.overlapsNode(n) {
+			continue
+		}
+		if n.left < 0 {
+			for i := n.start; i < n.start+n.count; i++ {
+				if b.overlapsSegTri(&s.tris[i]) {
+					found = true
+					break
+				}
+			}
+			continue
+		}
+		stack = append(stack, n.left+1, n.left)
+	}
+	*sp = stack
+	return found
+}
+
+// collectSegs is collect for a tree of edges (etree).
+func (s *Soup) collectSegs(b *box, dst []int32, sp *[]int32) []int32 {
+	stack := append((*sp)[:0], 0)
+	for len(stack) > 0 {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &s.nodes[ni]
+		if !b.overlapsNode(n) {
+			continue
+		}
+		if n.left < 0 {
+			for i := n.start; i < n.start+n.count; i++ {
+				if b.overlapsSegTri(&s.tris[i]) {
+					dst = append(dst, i)
+				}
+			}
+			continue
+		}
+		stack = append(stack, n.left+1, n.left)
+	}
+	*sp = stack
+	return dst
 }
 
 // collect appends to dst the BVH positions of the triangles that overlap

@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/collide-go/collide/ccd"
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 )
@@ -83,32 +85,64 @@ type Options struct {
 	// DefaultMaxDepth); a piece at that depth is treated as final, which
 	// keeps the guarantee of Boxes but coarsens its time.
 	MaxDepth int
-	// SkipSeparating ignores contacts where the sample point moves away
-	// from the surface it touches (at both ends of the final piece), so
-	// that a contact just resolved by a collision response is not found
-	// again at the start of the next interval.
+	// SkipSeparating ignores contacts where the sample point (or edge)
+	// moves away from the surface (or edge) it touches, at both ends of the
+	// final piece, so that a contact just resolved by a collision response
+	// is not found again at the start of the next interval.
 	SkipSeparating bool
+	// PointsOnly skips the edge phase: only sample points are tested
+	// against triangles (Algorithm 1 as written). Faster, but a first
+	// contact of an edge against an edge is then found late, when a sample
+	// point finally touches.
+	PointsOnly bool
+	// Motion is the motion model of Query.Between: how each body moves
+	// from its start pose to its end pose (zero: geom.ScrewMotion).
+	// Query.Contacts takes the motion from its States and ignores it.
+	Motion geom.MotionModel
 }
 
-// Contact is a time of contact between two bodies.
+// Contact is a contact between bodies A and B, in the conventions of
+// package contact.
 type Contact struct {
-	// T is the time of contact in [0, dt]. With Boxes it is a lower bound
-	// of the true time of the sample point's contact: exact for a point
-	// moving on a straight line, earlier by at most the time the point
-	// needs to cross its final box otherwise.
-	T float64
-	// Point is the world position of the sample point at T.
+	// Status is contact.Hit for a time of contact during the step,
+	// contact.Touching when the surfaces are within the tolerance of each
+	// other at time 0 (bodies at rest on each other included), and
+	// contact.Penetrating when they cross at time 0.
+	Status contact.Status
+	// Time is the time of contact as a fraction of the step, in [0, 1].
+	// With Boxes it is a lower bound of the true time of the feature's
+	// contact: exact for a point moving on a straight line, earlier by at
+	// most the time the feature needs to cross its final box otherwise.
+	Time float64
+	// Point is the world position at Time of the touching sample point,
+	// or of the point of the moving edge for an edge contact, or where an
+	// edge crosses a triangle for a Penetrating contact.
 	Point geom.Vec3
-	// Normal is the unit world normal, at T, of the surface the sample
-	// point meets, oriented from B towards A (the direction in which an
-	// impulse pushes A).
+	// Normal is the unit world normal at Time, pointing from A towards B:
+	// the normal of the triangle touched by a sample point, oriented
+	// across from the point's side, or the normal of two touching edges
+	// (their cross product, across from A's edge to B's). For a
+	// Penetrating contact it is the crossed triangle's normal as wound,
+	// pointing into the triangle's body for a triangle of B (outward
+	// winding), out of it for a triangle of A.
 	Normal geom.Vec3
-	// OnA tells whether the sample point belongs to A (and the triangle to
-	// B) or to B (and the triangle to A).
-	OnA bool
-	// Sample is the index of the sample point in its shape's Samples, and
-	// Triangle the id of the triangle it meets in the other shape's soup.
-	Sample, Triangle int
+	// Separation is 0 except for a Penetrating contact, where it is minus
+	// an estimate of the depth: the shorter distance from the crossing
+	// edge's ends to the crossed triangle's plane.
+	Separation float64
+	// FeatureA and FeatureB are the touching features in the meshes'
+	// numbering (see SoupOf and Soup.Edges): a sample point is a
+	// contact.Vertex with its index in Shape.Samples (the mesh's vertex
+	// index when the samples are the soup's vertices, the default; with
+	// other samples the kind is contact.NoFeature), a triangle the
+	// contact.Face it belongs to, and an edge a contact.Edge.
+	FeatureA, FeatureB contact.Feature
+}
+
+// Record returns the contact as a contact.Contact (the same fields).
+func (c *Contact) Record() contact.Contact {
+	return contact.Contact{Status: c.Status, Time: c.Time, Point: c.Point, Normal: c.Normal,
+		Separation: c.Separation, FeatureA: c.FeatureA, FeatureB: c.FeatureB}
 }
 
 // Shape is a body's geometry for time-of-contact queries: a triangle soup
@@ -119,6 +153,12 @@ type Shape struct {
 	samples []geom.Vec3
 	center  geom.Vec3
 	radius  float64
+	// verts is set when the samples are the soup's vertices.
+	verts bool
+	// uniq lists one sample index per distinct position (the first):
+	// soups that store every triangle with its own vertices repeat each
+	// point several times, and one trajectory stands for all copies.
+	uniq []int32
 }
 
 // NewShape returns the shape of a soup with the given sample points (local
@@ -129,15 +169,23 @@ func NewShape(s *Soup, samples []geom.Vec3) (*Shape, error) {
 	if s == nil {
 		return nil, errors.New("toc.NewShape: nil soup")
 	}
-	if samples == nil {
+	verts := samples == nil
+	if verts {
 		samples = s.verts
 	}
-	sh := &Shape{soup: s, samples: append([]geom.Vec3(nil), samples...), center: s.center, radius: s.radius}
+	sh := &Shape{soup: s, samples: append([]geom.Vec3(nil), samples...), center: s.center, radius: s.radius, verts: verts}
 	for i, p := range samples {
 		if !p.IsFinite() || p.MaxAbs() > MaxMagnitude {
 			return nil, fmt.Errorf("sample %d: coordinate is not finite or above %g in magnitude: %v", i, MaxMagnitude, p)
 		}
 		sh.radius = math.Max(sh.radius, p.Dist(sh.center))
+	}
+	seen := make(map[geom.Vec3]bool, len(samples))
+	for i, p := range samples {
+		if !seen[p] {
+			seen[p] = true
+			sh.uniq = append(sh.uniq, int32(i))
+		}
 	}
 	return sh, nil
 }
@@ -161,13 +209,21 @@ func (sh *Shape) Samples() []geom.Vec3 { return sh.samples }
 // Sphere returns a bounding sphere of the soup and samples (local frame).
 func (sh *Shape) Sphere() (center geom.Vec3, radius float64) { return sh.center, sh.radius }
 
-// hit is a candidate contact found during a query.
+// hit is a candidate contact found during a query: a sample point against
+// a triangle, or (edge >= 0) an edge against an edge.
 type hit struct {
 	t      float64
-	sample int32
+	sample int32 // sample index, or the moving edge's number
 	tri    int32 // BVH position in the other soup
-	onA    bool
-	flip   bool // the triangle normal is reversed to face the sample
+	edge   int32 // the other soup's edge number, -1 for a point contact
+	onA    bool  // the sample point or moving edge belongs to A
+	flip   bool  // the triangle normal is reversed to face the sample
+	// p and n are an edge contact's point (on the moving edge) and normal
+	// (from the moving edge to the other), in the other body's frame.
+	p, n geom.Vec3
+	// unconfirmed: an edge contact found at a work limit, not within the
+	// tolerance.
+	unconfirmed bool
 }
 
 // seg is a piece of a trajectory on the bisection stack.
@@ -205,6 +261,20 @@ type Query struct {
 	tcut float64
 	keys []sampleKey
 	work int // bisections in this query
+	// Edge phase: edone[i] == gen once the moving edge i has its contact;
+	// ecand are the other's edges in the current window, epcs the
+	// bisection stack of edge pieces.
+	edone []uint32
+	gstk  []gnode    // edge phase: groups of the mover's edges
+	pairs [][2]int32 // node pairs of crossing's tree descent
+	// xe caches edge ends placed in the other body's frame during
+	// crossing: valid where xmark equals xgen.
+	xe    [][2]geom.Vec3
+	xmark []uint32
+	xgen  uint32
+	ecand []int32
+	epcs  []epiece
+	ebuf  []int32
 	// fc caches frames of the pass in progress by time: the points of a
 	// pass are bisected at the same instants. An entry is valid when its
 	// gen equals fgen.
@@ -255,6 +325,7 @@ type opts struct {
 	timeTol        float64
 	maxDepth       int32
 	skipSeparating bool
+	edges          bool
 }
 
 func resolve(o *Options, a, b *Shape, dt float64) (opts, error) {
@@ -288,6 +359,12 @@ func resolve(o *Options, a, b *Shape, dt float64) (opts, error) {
 			r.maxDepth = int32(min(o.MaxDepth, 200))
 		}
 		r.skipSeparating = o.SkipSeparating
+		if o.Motion != geom.ScrewMotion && o.Motion != geom.LinearAngular {
+			return r, fmt.Errorf("toc: unknown motion model %d", o.Motion)
+		}
+		r.edges = !o.PointsOnly
+	} else {
+		r.edges = true
 	}
 	if !(r.eps > 0) {
 		r.eps = math.SmallestNonzeroFloat64
@@ -305,14 +382,25 @@ func (q *Query) pruned(t, best float64, o *opts) bool {
 }
 
 // Contacts runs Algorithm 1: the time of contact of bodies A and B moving
-// with constant velocities (states sa, sb at the start) during [0, dt],
-// from the trajectories of A's sample points against B's triangles and of
-// B's sample points against A's triangles (each in the frame of the other
-// body, Sec. 3.2). It appends the first contact, or with Options.Within
-// every sample point's contact within Within of the first in time order,
-// to dst. Nothing is appended when the bodies do not touch during the
-// step. The bodies should be apart at time 0; a sample point already on
-// the other's surface gives a contact at 0.
+// with constant velocities (states sa, sb at the start; see State) during a
+// step of length dt, from the trajectories of A's sample points against B's
+// triangles and of B's sample points against A's triangles (each in the
+// frame of the other body, Sec. 3.2), and, unless Options.PointsOnly, of
+// the edges of the smaller body against the edges of the other (the edge
+// phase: edges of a piece of trajectory are tested with the conservative
+// elementary edge-edge test of package ccd, widened by the piece's
+// deviation from straight motion, where the piece's box meets the other
+// body's triangles). It appends the first contact, or with Options.Within
+// every sample point's and edge's contact within Within of the first in
+// time order, to dst; times are fractions of the step. Nothing is appended
+// when the bodies do not touch during the step.
+//
+// Bodies whose surfaces already meet at time 0 get a contact at time 0:
+// Penetrating (one record) when an edge of one crosses a triangle of the
+// other by more than the tolerance at both ends, otherwise Touching for
+// the features within the tolerance, whether or not the bodies move. A
+// body wholly inside the other without the surfaces meeting is no contact:
+// a soup has no inside.
 //
 // It returns an error when a state is not finite, dt is negative, a
 // magnitude exceeds MaxMagnitude, or an option is out of range.
@@ -334,9 +422,9 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		v    float64
 	}{
 		{"A's position", sa.Pose.P.MaxAbs()}, {"A's velocity times the step", sa.V.MaxAbs() * dt},
-		{"A's angular velocity times the step", sa.W.MaxAbs() * dt},
+		{"A's angular velocity times the step", sa.W.MaxAbs() * dt}, {"A's reference point", sa.Ref.MaxAbs()},
 		{"B's position", sb.Pose.P.MaxAbs()}, {"B's velocity times the step", sb.V.MaxAbs() * dt},
-		{"B's angular velocity times the step", sb.W.MaxAbs() * dt},
+		{"B's angular velocity times the step", sb.W.MaxAbs() * dt}, {"B's reference point", sb.Ref.MaxAbs()},
 		{"A's size", a.soup.scale + a.radius}, {"B's size", b.soup.scale + b.radius},
 	} {
 		if c.v > MaxMagnitude {
@@ -359,6 +447,14 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		mover, other, relMO, relOM, moverIsA = b, a, &relBA, &relAB, false
 	}
 	q.windows(other.soup, relMO, mover.center, mover.radius, dt, &o)
+	if len(q.wins) > 0 && q.wins[0].ta == 0 {
+		if c, ok := q.crossing(mover, other, relMO, relOM, moverIsA, &o); ok {
+			return append(dst, c), nil
+		}
+	}
+	if o.edges {
+		q.startEdges(len(mover.soup.edges))
+	}
 	for wi := range q.wins {
 		w := q.wins[wi]
 		if q.pruned(w.ta, best, &o) {
@@ -372,13 +468,20 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		// The other's points swept by the mover's sphere against the
 		// mover's triangles.
 		q.pts = q.pts[:0]
-		for i, p := range other.samples {
-			if w.b.contains(p) {
-				q.pts = append(q.pts, int32(i))
+		for _, i := range other.uniq {
+			if w.b.contains(other.samples[i]) {
+				q.pts = append(q.pts, i)
 			}
 		}
 		if len(q.pts) > 0 {
 			best = q.pass(other, q.pts, !moverIsA, mover.soup, nil, relOM, w.ta, w.tb, &o, best)
+		}
+		// Mover's edges against the other's edges in the window.
+		if o.edges && len(q.cand) > 0 && len(other.soup.edges) > 0 && len(mover.soup.edges) > 0 {
+			q.ecand = other.soup.etree.collectSegs(&w.b, q.ecand[:0], &q.stack)
+			if len(q.ecand) > 0 {
+				best = q.edgePass(mover, moverIsA, other.soup, q.ecand, relMO, w.ta, w.tb, &o, best)
+			}
 		}
 	}
 	if len(q.hits) == 0 {
@@ -391,41 +494,79 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 				first = i
 			}
 		}
-		return append(dst, q.contact(q.hits[first], a, sa, b, sb)), nil
+		return append(dst, q.contact(q.hits[first], a, sa, b, sb, dt)), nil
 	}
 	slices.SortStableFunc(q.hits, func(x, y hit) int { return cmp.Compare(x.t, y.t) })
 	for _, h := range q.hits {
 		if h.t > best+o.within {
 			break
 		}
-		dst = append(dst, q.contact(h, a, sa, b, sb))
+		dst = append(dst, q.contact(h, a, sa, b, sb, dt))
 	}
 	return dst, nil
 }
 
+// Between is Contacts for bodies that move from poses a0, b0 at the start
+// of the step to a1, b1 at its end under the motion model
+// Options.Motion (the screw motion by default): the states are StateOf the
+// poses and the step has length 1.
+func (q *Query) Between(a *Shape, a0, a1 geom.Pose, b *Shape, b0, b1 geom.Pose, opt *Options, dst []Contact) ([]Contact, error) {
+	m := geom.ScrewMotion
+	if opt != nil {
+		m = opt.Motion
+	}
+	if m != geom.ScrewMotion && m != geom.LinearAngular {
+		return dst, fmt.Errorf("toc: unknown motion model %d", m)
+	}
+	for i, p := range [4]geom.Pose{a0, a1, b0, b1} {
+		if err := p.Validate(); err != nil {
+			return dst, fmt.Errorf("toc: %s: %w", [4]string{"A's start pose", "A's end pose", "B's start pose", "B's end pose"}[i], err)
+		}
+	}
+	return q.Contacts(a, StateOf(a0, a1, m), b, StateOf(b0, b1, m), 1, opt, dst)
+}
+
 // contact converts a hit to a world-frame Contact.
-func (q *Query) contact(h hit, a *Shape, sa State, b *Shape, sb State) Contact {
+func (q *Query) contact(h hit, a *Shape, sa State, b *Shape, sb State, dt float64) Contact {
 	own, oth, so, st := a, b, sa, sb
 	if !h.onA {
 		own, oth, so, st = b, a, sb, sa
 	}
 	t := &oth.soup.tris[h.tri]
-	n := t.n
-	if h.flip {
-		n = n.Neg()
+	c := Contact{Status: contact.Hit}
+	if dt > 0 {
+		c.Time = min(1, h.t/dt)
 	}
-	n = st.At(h.t).ApplyDir(n)
+	switch {
+	case h.unconfirmed:
+		c.Status = contact.Unconfirmed
+	case h.t == 0:
+		c.Status = contact.Touching
+	}
+	pose := st.At(h.t)
+	var fo, ft contact.Feature // the moving feature's and the other's
+	if h.edge >= 0 {
+		c.Point = pose.Apply(h.p)
+		c.Normal = pose.ApplyDir(h.n)
+		fo, ft = contact.E(h.sample), contact.E(h.edge)
+	} else {
+		n := t.n
+		if !h.flip {
+			n = n.Neg() // towards the triangle, away from the point
+		}
+		c.Point = so.At(h.t).Apply(own.samples[h.sample])
+		c.Normal = pose.ApplyDir(n)
+		if own.verts {
+			fo = contact.V(h.sample)
+		}
+		ft = contact.F(oth.soup.faces[t.id])
+	}
+	c.FeatureA, c.FeatureB = fo, ft
 	if !h.onA {
-		n = n.Neg()
+		c.Normal = c.Normal.Neg()
+		c.FeatureA, c.FeatureB = ft, fo
 	}
-	return Contact{
-		T:        h.t,
-		Point:    so.At(h.t).Apply(own.samples[h.sample]),
-		Normal:   n,
-		OnA:      h.onA,
-		Sample:   int(h.sample),
-		Triangle: int(t.id),
-	}
+	return c
 }
 
 // padFor returns the rounding guard added to a box around a trajectory
@@ -527,6 +668,14 @@ const (
 	maxWork      = 1 << 20
 )
 
+// edgeListDepth is the bisection depth from which an edge piece keeps the
+// list of the other's edges its box meets (above it, the BVH is searched).
+const edgeListDepth = 4
+
+// edgeBoxBudget is the box budget (ccd.Options.MaxBoxes) of the edge
+// phase's elementary tests.
+const edgeBoxBudget = ccd.DefaultMaxBoxes
+
 // maxCand is the largest candidate list scanned linearly; larger ones are
 // searched through the BVH.
 const maxCand = 48
@@ -552,8 +701,8 @@ func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, re
 	dir := fa.A.MulVecT(lc)
 	q.keys = q.keys[:0]
 	if idx == nil {
-		for i, u := range sh.samples {
-			q.keys = append(q.keys, sampleKey{-u.Dot(dir), int32(i)})
+		for _, i := range sh.uniq {
+			q.keys = append(q.keys, sampleKey{-sh.samples[i].Dot(dir), i})
 		}
 	} else {
 		for _, i := range idx {
@@ -579,7 +728,7 @@ func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, re
 			h, ok = q.boxes(s, cand, rel, u, sg, o, best)
 		}
 		if ok {
-			h.sample, h.onA = i, onA
+			h.sample, h.onA, h.edge = i, onA, -1
 			q.hits = append(q.hits, h)
 			done[i] = q.gen
 			if h.t < best {
@@ -801,7 +950,7 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 		} else {
 			for _, i := range cand {
 				t := &s.tris[i]
-				if v, ok := SegmentTriangle(sg.qa, sg.qb, t.a, t.b, t.c); ok && v < sp {
+				if v, ok := geom.SegmentTriangle(sg.qa, sg.qb, t.a, t.b, t.c); ok && v < sp {
 					ti, sp = i, v
 				}
 			}
@@ -816,4 +965,450 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 		return hit{t: sg.ta + sp*h, tri: ti, flip: flip}, true
 	}
 	return hit{}, false
+}
+
+// startEdges sizes the marks of the edge phase: edone[i] == gen once the
+// moving edge i has its contact.
+func (q *Query) startEdges(nm int) {
+	if len(q.edone) < nm {
+		q.edone = append(q.edone, make([]uint32, nm-len(q.edone))...)
+	}
+	if q.gen == 1 { // the generation counter wrapped or starts: clear
+		clear(q.edone)
+	}
+}
+
+// epiece is a piece of the trajectory of an edge: the pieces of its two
+// ends over the same time interval.
+type epiece struct {
+	e [2]seg
+	// cs, cn locate in Query.ebuf the other's edges (etree positions) the
+	// piece's parent box meets; cn < 0 means all of them (search the BVH).
+	cs, cn int32
+}
+
+// edgePass runs the edge phase for the edges of mover against the edges
+// of soup s's triangles (cand when not nil) during [ta, tb], and returns
+// the updated best time. It is Algorithm 2 for segments: each edge's
+// trajectory piece is bounded by the box around the boxes of its two ends
+// (an edge of a rigid body is the segment between its ends at every
+// instant, so it stays in their convex hull); pieces whose box meets s are
+// bisected until each end deviates from its chord by at most the
+// tolerance, and a final piece is tested with ccd's conservative
+// edge-edge test on the chords, widened by the deviation.
+func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
+	if len(cand) > maxCand {
+		cand = nil
+	}
+	q.tcut = math.NaN()
+	q.fgen++
+	ms := mover.soup
+	mt := ms.etree
+	// The mover's edges are taken in groups, the nodes of its edge tree: a
+	// node's edges stay within its radius of its centre's trajectory, so a
+	// node whose swept box meets none of the other's edges during a piece
+	// of time is done for all its edges at once. Pieces are bisected in time
+	// while the trajectory is long for the node, and nodes are split
+	// otherwise; a leaf's edges are then followed one by one.
+	root := q.gpiece(mt, 0, rel, ta, tb, 0)
+	q.gstk = append(q.gstk[:0], root)
+	for len(q.gstk) > 0 {
+		g := q.gstk[len(q.gstk)-1]
+		q.gstk = q.gstk[:len(q.gstk)-1]
+		if q.pruned(g.sg.ta, best, o) {
+			continue
+		}
+		n := &mt.nodes[g.node]
+		c, r := nodeSphere(n)
+		q.cut(&g.sg, rel, c, best, o)
+		sg := g.sg
+		h := sg.tb - sg.ta
+		ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), rel.Lipschitz(c), h), rel.SpeedBoundGlobal(rel.RotationBound(c), sg.ta, sg.tb)) * h
+		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell+r))
+		if !q.segOverlapAny(s.etree, cand, &bx) {
+			continue
+		}
+		tm := (sg.ta + sg.tb) / 2
+		if ell > 2*r && sg.depth < o.maxDepth && q.work < maxWork && tm > sg.ta && tm < sg.tb {
+			q.work++
+			q.gstk = append(q.gstk, q.gpiece(mt, g.node, rel, tm, sg.tb, sg.depth+1), q.gpiece(mt, g.node, rel, sg.ta, tm, sg.depth+1))
+			continue
+		}
+		if n.left >= 0 {
+			q.gstk = append(q.gstk, q.gpiece(mt, n.left+1, rel, sg.ta, sg.tb, sg.depth), q.gpiece(mt, n.left, rel, sg.ta, sg.tb, sg.depth))
+			continue
+		}
+		// A leaf: its edges one by one, from the other's edges this
+		// node's box meets.
+		fa := *q.frame(rel, sg.ta) // a copy: the cache may reuse the slot for tb
+		fb := *q.frame(rel, sg.tb)
+		for k := n.start; k < n.start+n.count; k++ {
+			ei := mt.tris[k].id
+			if q.edone[ei] == q.gen || q.pruned(sg.ta, best, o) {
+				continue
+			}
+			e := ms.edges[ei]
+			u0, u1 := ms.verts[e[0]], ms.verts[e[1]]
+			ep := epiece{e: [2]seg{
+				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u0), qb: fb.Pos(u0), va: fa.Vel(u0), vb: fb.Vel(u0), depth: sg.depth},
+				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u1), qb: fb.Pos(u1), va: fa.Vel(u1), vb: fb.Vel(u1), depth: sg.depth},
+			}}
+			q.ebuf = q.ebuf[:0]
+			if cand == nil {
+				q.ebuf = s.etree.collectSegs(&bx, q.ebuf, &q.stack)
+			} else {
+				for _, i := range cand {
+					if bx.overlapsSegTri(&s.etree.tris[i]) {
+						q.ebuf = append(q.ebuf, i)
+					}
+				}
+			}
+			ep.cn = int32(len(q.ebuf))
+			hh, ok := q.edgeBoxes(s, rel, [2]geom.Vec3{u0, u1}, ep, o, best)
+			if ok {
+				hh.sample, hh.onA = ei, moverIsA
+				q.hits = append(q.hits, hh)
+				q.edone[ei] = q.gen
+				if hh.t < best {
+					best = hh.t
+				}
+			}
+		}
+	}
+	return best
+}
+
+// gnode is a node of the mover's edge tree over a piece of time, with the
+// trajectory piece of the node's centre.
+type gnode struct {
+	node int32
+	sg   seg
+}
+
+// gpiece returns node ni of tree t over [ta, tb].
+func (q *Query) gpiece(t *Soup, ni int32, rel *Relative, ta, tb float64, depth int32) gnode {
+	c, _ := nodeSphere(&t.nodes[ni])
+	fa := *q.frame(rel, ta) // a copy: the cache may reuse the slot for tb
+	fb := *q.frame(rel, tb)
+	return gnode{node: ni, sg: seg{ta: ta, tb: tb, qa: fa.Pos(c), qb: fb.Pos(c), va: fa.Vel(c), vb: fb.Vel(c), depth: depth}}
+}
+
+// nodeSphere returns the centre and radius of a node's box.
+func nodeSphere(n *node) (geom.Vec3, float64) {
+	return n.min.Add(n.max).Scale(0.5), norm(n.max.Sub(n.min)) / 2
+}
+
+// segOverlapAny reports whether an edge of tree t (of cand when not nil)
+// meets b.
+func (q *Query) segOverlapAny(t *Soup, cand []int32, b *box) bool {
+	if cand == nil {
+		return t.anySegOverlap(b, &q.stack)
+	}
+	for _, i := range cand {
+		if b.overlapsSegTri(&t.tris[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeBoxes finds the first contact of the edge with ends u (B-local)
+// against the edges of s, from the root piece.
+func (q *Query) edgeBoxes(s *Soup, rel *Relative, u [2]geom.Vec3, root epiece, o *opts, best float64) (hit, bool) {
+	es := s.etree
+	var k, rb [2]float64
+	for i := range u {
+		k[i], rb[i] = rel.Lipschitz(u[i]), rel.RotationBound(u[i])
+	}
+	q.epcs = append(q.epcs[:0], root)
+	splits := 0
+	for len(q.epcs) > 0 {
+		pc := q.epcs[len(q.epcs)-1]
+		q.epcs = q.epcs[:len(q.epcs)-1]
+		if q.pruned(pc.e[0].ta, best, o) {
+			continue
+		}
+		for i := range pc.e {
+			q.cut(&pc.e[i], rel, u[i], best, o)
+		}
+		ta, tb := pc.e[0].ta, pc.e[0].tb
+		h := tb - ta
+		dev, pad := 0.0, 0.0
+		for i := range pc.e {
+			sg := &pc.e[i]
+			ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k[i], h), rel.SpeedBoundGlobal(rb[i], ta, tb)) * h
+			d := norm(sg.qb.Sub(sg.qa))
+			if ell < d {
+				ell = d
+			}
+			// Every point of the trajectory at time t is within
+			// sqrt(nu^2 + w^2) <= nu + w of the chord's point at the same
+			// fraction of the piece (nu = ell - d, w the half width of
+			// TrajectoryOBB across the chord).
+			dev = math.Max(dev, (ell-d)+math.Sqrt((ell-d)*(ell+d))/2)
+			pad = math.Max(pad, padFor(s, sg.qa, ell))
+		}
+		a0, a1 := &pc.e[0], &pc.e[1]
+		bx := edgeBox(a0.qa, a1.qa, a0.qb, a1.qb, dev+pad)
+		// The other's edges this box meets, from those its parent met
+		// (the trajectory during the piece is inside the parent's box).
+		cs := int32(len(q.ebuf))
+		tm := (ta + tb) / 2
+		final := dev <= o.eps || pc.e[0].depth >= o.maxDepth || splits >= maxSplits || q.work >= maxWork || !(tm > ta && tm < tb)
+		if pc.cn < 0 && !final && pc.e[0].depth < edgeListDepth {
+			// A long piece meets many edges: search the BVH until the
+			// pieces are short enough for lists to pay.
+			if !es.anySegOverlap(&bx, &q.stack) {
+				continue
+			}
+			q.bisectEdge(rel, u, &pc, tm, -1, -1)
+			splits++
+			continue
+		}
+		if pc.cn < 0 {
+			q.ebuf = es.collectSegs(&bx, q.ebuf, &q.stack)
+		} else {
+			for _, i := range q.ebuf[pc.cs : pc.cs+pc.cn] {
+				if bx.overlapsSegTri(&es.tris[i]) {
+					q.ebuf = append(q.ebuf, i)
+				}
+			}
+		}
+		cn := int32(len(q.ebuf)) - cs
+		if cn == 0 {
+			continue
+		}
+		if !final {
+			splits++
+			q.bisectEdge(rel, u, &pc, tm, cs, cn)
+			continue
+		}
+		// Final piece: ccd on the chords, widened by the deviation,
+		// against every edge the box meets.
+		res := hit{t: math.Inf(1)}
+		// A test that runs out of its box budget reports the earliest
+		// time it has not ruled out, which is as conservative.
+		opt := ccd.Options{MinDistance: dev + pad, MaxBoxes: edgeBoxBudget}
+		for _, ti := range q.ebuf[cs : cs+cn] {
+			et := &es.tris[ti]
+			c0, c1 := et.a, et.b
+			r := ccd.EdgeEdge([4]geom.Vec3{a0.qa, a1.qa, c0, c1}, [4]geom.Vec3{a0.qb, a1.qb, c0, c1}, opt)
+			if !r.Hit() {
+				continue
+			}
+			tc := math.Min(ta+r.Time*h, tb)
+			if !(tc < res.t) {
+				continue
+			}
+			n := r.Normal
+			if n == (geom.Vec3{}) {
+				n = edgeNormal(a0.qa, a1.qa, c0, c1)
+			}
+			if o.skipSeparating {
+				// n points from the moving edge to the other one: the
+				// edge separates when its point moves against n.
+				va, vb := a0.va.Lerp(a1.va, r.U), a0.vb.Lerp(a1.vb, r.U)
+				if n.Dot(va) < 0 && n.Dot(vb) < 0 {
+					continue
+				}
+			}
+			res = hit{t: tc, edge: et.id, p: r.Point, n: n, unconfirmed: dev > o.eps}
+		}
+		if res.t <= tb {
+			return res, true
+		}
+	}
+	return hit{}, false
+}
+
+// bisectEdge pushes the two halves of the edge piece pc, split at tm, with
+// the candidate list (cs, cn), the later half first.
+func (q *Query) bisectEdge(rel *Relative, u [2]geom.Vec3, pc *epiece, tm float64, cs, cn int32) {
+	q.work++
+	fm := q.frame(rel, tm)
+	var early, late epiece
+	for i := range pc.e {
+		sg := &pc.e[i]
+		qm, vm := fm.Pos(u[i]), fm.Vel(u[i])
+		late.e[i] = seg{ta: tm, tb: sg.tb, qa: qm, qb: sg.qb, va: vm, vb: sg.vb, depth: sg.depth + 1}
+		early.e[i] = seg{ta: sg.ta, tb: tm, qa: sg.qa, qb: qm, va: sg.va, vb: vm, depth: sg.depth + 1}
+	}
+	late.cs, late.cn, early.cs, early.cn = cs, cn, cs, cn
+	q.epcs = append(q.epcs, late, early)
+}
+
+// edgeNormal is the normal of an edge contact where the edges are
+// parallel: from the moving edge's closest point towards the other's at
+// the start of the piece, or any direction across both edges when they
+// overlap there.
+func edgeNormal(a0, a1, c0, c1 geom.Vec3) geom.Vec3 {
+	_, _, pa, pc := geom.ClosestSegmentPoints(a0, a1, c0, c1)
+	if n, ok := pc.Sub(pa).Normalize(); ok {
+		return n
+	}
+	d, ok := a1.Sub(a0).Normalize()
+	if !ok {
+		d, _ = c1.Sub(c0).Normalize()
+	}
+	n, _ := d.Orthonormal()
+	return n
+}
+
+// crossing looks for surfaces that cross at time 0: an edge of one body
+// through a triangle of the other, with both ends farther than the
+// tolerance from the triangle's plane and the crossing point farther than
+// the tolerance from the triangle's sides. The edges of each body are tested against the
+// triangles of the other by a simultaneous descent of the edge tree and the
+// triangle tree (the edge tree's boxes placed in the other body's frame).
+func (q *Query) crossing(mover, other *Shape, relMO, relOM *Relative, moverIsA bool, o *opts) (Contact, bool) {
+	if c, ok := q.crossEdges(mover, other, relMO, moverIsA, o); ok {
+		return c, true
+	}
+	return q.crossEdges(other, mover, relOM, !moverIsA, o)
+}
+
+// inside reports whether the point x of triangle t's plane is inside the
+// triangle and farther than eps from its three sides (a crossing through a
+// side or corner is a touching of edges, not an overlap). The margin eps
+// is far above rounding, so float arithmetic decides.
+func inside(t *tri, x geom.Vec3, eps float64) bool {
+	for _, e := range [3][2]geom.Vec3{{t.a, t.b}, {t.b, t.c}, {t.c, t.a}} {
+		d := e[1].Sub(e[0])
+		if d.Cross(x.Sub(e[0])).Dot(t.n) <= eps*d.Norm() {
+			return false
+		}
+	}
+	return true
+}
+
+// crossEdges tests the edges of own (placed by rel's frame at time 0 in
+// oth's frame) against the triangles of oth.
+func (q *Query) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opts) (Contact, bool) {
+	es, ts := own.soup.etree, oth.soup
+	if es == nil || len(es.nodes) == 0 {
+		return Contact{}, false
+	}
+	f := rel.Frame(0)
+	ax := [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
+	pad := padFor(ts, f.B, own.soup.scale)
+	// nodeBox places an edge-tree node in oth's frame.
+	nodeBox := func(n *node) box {
+		c := f.Pos(n.min.Add(n.max).Scale(0.5))
+		h := n.max.Sub(n.min).Scale(0.5)
+		b := box{c: c, ax: ax, h: [3]float64{h.X + pad, h.Y + pad, h.Z + pad}}
+		e := geom.Vec3{
+			X: math.Abs(ax[0].X)*b.h[0] + math.Abs(ax[1].X)*b.h[1] + math.Abs(ax[2].X)*b.h[2],
+			Y: math.Abs(ax[0].Y)*b.h[0] + math.Abs(ax[1].Y)*b.h[1] + math.Abs(ax[2].Y)*b.h[2],
+			Z: math.Abs(ax[0].Z)*b.h[0] + math.Abs(ax[1].Z)*b.h[1] + math.Abs(ax[2].Z)*b.h[2],
+		}
+		b.min, b.max = c.Sub(e), c.Add(e)
+		return b
+	}
+	// The edges' ends placed in oth's frame, computed once each (xmark).
+	if n := len(es.tris); len(q.xe) < n {
+		q.xe = append(q.xe, make([][2]geom.Vec3, n-len(q.xe))...)
+		q.xmark = append(q.xmark, make([]uint32, n-len(q.xmark))...)
+	}
+	q.xgen++
+	if q.xgen == 0 {
+		clear(q.xmark)
+		q.xgen = 1
+	}
+	q.pairs = append(q.pairs[:0], [2]int32{0, 0})
+	for len(q.pairs) > 0 {
+		pr := q.pairs[len(q.pairs)-1]
+		q.pairs = q.pairs[:len(q.pairs)-1]
+		en, tn := &es.nodes[pr[0]], &ts.nodes[pr[1]]
+		b := nodeBox(en)
+		if !b.overlapsNode(tn) {
+			continue
+		}
+		switch {
+		case en.left >= 0 && (tn.left < 0 || en.max.Sub(en.min).Norm() >= tn.max.Sub(tn.min).Norm()):
+			q.pairs = append(q.pairs, [2]int32{en.left, pr[1]}, [2]int32{en.left + 1, pr[1]})
+			continue
+		case tn.left >= 0:
+			q.pairs = append(q.pairs, [2]int32{pr[0], tn.left}, [2]int32{pr[0], tn.left + 1})
+			continue
+		}
+		for i := en.start; i < en.start+en.count; i++ {
+			et := &es.tris[i]
+			if q.xmark[i] != q.xgen {
+				q.xmark[i] = q.xgen
+				q.xe[i] = [2]geom.Vec3{f.Pos(et.a), f.Pos(et.b)}
+			}
+			p, r := q.xe[i][0], q.xe[i][1]
+			for k := tn.start; k < tn.start+tn.count; k++ {
+				t := &ts.tris[k]
+				// Both ends beyond the tolerance on opposite sides of the
+				// plane, the crossing point inside the sides by as much.
+				dp, dr := t.n.Dot(p.Sub(t.a)), t.n.Dot(r.Sub(t.a))
+				if !(dp > o.eps && dr < -o.eps) && !(dp < -o.eps && dr > o.eps) {
+					continue
+				}
+				depth := min(math.Abs(dp), math.Abs(dr))
+				x := p.Lerp(r, dp/(dp-dr))
+				if !inside(t, x, o.eps) {
+					continue
+				}
+				pose := rel.s.At(0) // oth's pose: its frame to world
+				c := Contact{Status: contact.Penetrating, Point: pose.Apply(x), Separation: -depth}
+				n := pose.ApplyDir(t.n)
+				fe, ff := contact.E(et.id), contact.F(ts.faces[t.id])
+				if ownIsA {
+					c.Normal, c.FeatureA, c.FeatureB = n.Neg(), fe, ff
+				} else {
+					c.Normal, c.FeatureA, c.FeatureB = n, ff, fe
+				}
+				return c, true
+			}
+		}
+	}
+	return Contact{}, false
+}
+
+// edgeBox returns an oriented box that contains the convex hull of the
+// points a0, a1 (an edge at the start of a piece) and b0, b1 (at its end),
+// grown by r: its first axis is along the edge, its second across the
+// edge in the plane of the edge and its motion.
+func edgeBox(a0, a1, b0, b1 geom.Vec3, r float64) box {
+	e := a1.Sub(a0).Add(b1.Sub(b0))
+	x, ok := e.Normalize()
+	if !ok {
+		x = geom.Vec3{X: 1}
+	}
+	m := b0.Add(b1).Sub(a0.Add(a1))
+	m = m.AddScaled(-m.Dot(x), x)
+	y, ok := m.Normalize()
+	if !ok {
+		y, _ = x.Orthonormal()
+	}
+	z := x.Cross(y)
+	var b box
+	b.ax = [3]geom.Vec3{x, y, z}
+	var lo, hi [3]float64
+	for k, ax := range b.ax {
+		p0, p1, p2, p3 := ax.Dot(a0), ax.Dot(a1), ax.Dot(b0), ax.Dot(b1)
+		l, h := p0, p0
+		for _, p := range [3]float64{p1, p2, p3} {
+			if p < l {
+				l = p
+			}
+			if p > h {
+				h = p
+			}
+		}
+		lo[k], hi[k] = l, h
+	}
+	b.c = x.Scale((lo[0]+hi[0])/2).AddScaled((lo[1]+hi[1])/2, y).AddScaled((lo[2]+hi[2])/2, z)
+	for k := range b.h {
+		b.h[k] = (hi[k]-lo[k])/2 + r
+	}
+	ext := geom.Vec3{
+		X: math.Abs(x.X)*b.h[0] + math.Abs(y.X)*b.h[1] + math.Abs(z.X)*b.h[2],
+		Y: math.Abs(x.Y)*b.h[0] + math.Abs(y.Y)*b.h[1] + math.Abs(z.Y)*b.h[2],
+		Z: math.Abs(x.Z)*b.h[0] + math.Abs(y.Z)*b.h[1] + math.Abs(z.Z)*b.h[2],
+	}
+	b.min, b.max = b.c.Sub(ext), b.c.Add(ext)
+	return b
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/internal/racecheck"
 	"github.com/collide-go/collide/mesh"
@@ -18,85 +19,6 @@ func mustShape(t testing.TB, m *mesh.Mesh) *Shape {
 		t.Fatal(err)
 	}
 	return sh
-}
-
-// TestSegmentTriangleOracle compares SegmentTriangle with the oracle's
-// rational test on random segments, many passing near edges and vertices.
-func TestSegmentTriangleOracle(t *testing.T) {
-	r := rand.New(rand.NewPCG(*seed, 3))
-	hits := 0
-	for i := 0; i < 20000; i++ {
-		a, b, c := randUnit(r), randUnit(r), randUnit(r)
-		var p, q geom.Vec3
-		switch i % 3 {
-		case 0: // random
-			p, q = randUnit(r).Scale(2), randUnit(r).Scale(2)
-		case 1: // through a point near an edge
-			e := a.Lerp(b, r.Float64()).Add(randUnit(r).Scale(1e-9 * r.Float64()))
-			d := randUnit(r)
-			p, q = e.Add(d), e.Sub(d)
-		default: // through a vertex, exactly
-			d := randUnit(r)
-			p, q = c.Add(d), c.Sub(d)
-		}
-		if p.Sub(c).Norm() < 1e-300 {
-			continue
-		}
-		_, got := SegmentTriangle(p, q, a, b, c)
-		want := oSegTri(p, q, a, b, c)
-		if oSign(a, b, c, p) == 0 && oSign(a, b, c, q) == 0 {
-			continue // coplanar: the oracle does not decide
-		}
-		if got != want {
-			t.Fatalf("case %d: SegmentTriangle(%v, %v, %v, %v, %v) = %v, oracle %v", i, p, q, a, b, c, got, want)
-		}
-		if got {
-			hits++
-		}
-	}
-	if hits < 2000 {
-		t.Errorf("only %d hits: the cases do not test much", hits)
-	}
-}
-
-// TestSegmentTriangleWatertight sends segments exactly through the shared
-// diagonal and corners of a quad split in two triangles (dyadic
-// coordinates, so the crossing points are representable): every one must
-// hit at least one of the two.
-func TestSegmentTriangleWatertight(t *testing.T) {
-	r := rand.New(rand.NewPCG(*seed, 5))
-	for i := 0; i < 20000; i++ {
-		// Quad corners on a random integer grid, diagonal a-c.
-		g := func() float64 { return float64(r.IntN(64) - 32) }
-		a := geom.V(g(), g(), g())
-		b := a.Add(geom.V(g(), g(), 0))
-		c := a.Add(geom.V(g(), g(), 0))
-		if b.Sub(a).Cross(c.Sub(a)).Norm() == 0 {
-			continue
-		}
-		d := a.Add(c).Sub(b) // parallelogram
-		// A point on the diagonal: a + k/16 (c - a).
-		k := float64(r.IntN(17)) / 16
-		x := a.Add(c.Sub(a).Scale(k))
-		dir := geom.V(g()/8, g()/8, g()+0.5)
-		p, q := x.Add(dir), x.Sub(dir)
-		_, h1 := SegmentTriangle(p, q, a, b, c)
-		_, h2 := SegmentTriangle(p, q, a, c, d)
-		if !h1 && !h2 {
-			t.Fatalf("case %d: segment %v-%v through the shared edge %v-%v misses both triangles", i, p, q, a, c)
-		}
-	}
-}
-
-func TestSegmentTriangleCoplanar(t *testing.T) {
-	a, b, c := geom.V(0, 0, 0), geom.V(1, 0, 0), geom.V(0, 1, 0)
-	s, ok := SegmentTriangle(geom.V(-1, 0.25, 0), geom.V(1, 0.25, 0), a, b, c)
-	if !ok || math.Abs(s-0.5) > 1e-15 {
-		t.Errorf("coplanar segment entering at 0.5: got %v %v", s, ok)
-	}
-	if _, ok := SegmentTriangle(geom.V(-1, 2, 0), geom.V(1, 2, 0), a, b, c); ok {
-		t.Errorf("coplanar segment outside reported a hit")
-	}
 }
 
 // TestBoxTriangleNoFalseSeparation: when the box-triangle test says
@@ -172,8 +94,14 @@ func TestStraightMotionExact(t *testing.T) {
 			t.Fatalf("%v: %v %v", alg, cs, err)
 		}
 		c := cs[0]
-		if math.Abs(c.T-0.5) > 1e-12 || !c.Normal.ApproxEqual(geom.V(0, 0, 1), 1e-12) || math.Abs(c.Point.Z-0.5) > 1e-9 {
-			t.Errorf("%v: got %+v, want T=0.5 normal +z at z=0.5", alg, c)
+		// Faces meet flat at 0.5: a vertex finds it exactly, an edge
+		// (coplanar edges, a degenerate elementary test) no later.
+		lo := 0.5
+		if c.FeatureA.Kind == contact.Edge {
+			lo = 0.5 - 1e-6
+		}
+		if c.Time > 0.5+1e-12 || c.Time < lo || !c.Normal.ApproxEqual(geom.V(0, 0, -1), 1e-12) || math.Abs(c.Point.Z-0.5) > 1e-5 || c.Status != contact.Hit {
+			t.Errorf("%v: got %+v, want a hit at Time 0.5 at z=0.5 with the normal -z (from A above to B below)", alg, c)
 		}
 	}
 	// Moving the other way nothing happens.
@@ -214,10 +142,10 @@ func TestSymmetric(t *testing.T) {
 		}
 		if len(ab) == 1 {
 			n++
-			if math.Abs(ab[0].T-ba[0].T) > 1e-7 {
-				t.Errorf("case %d: A-B time %v, B-A time %v", i, ab[0].T, ba[0].T)
+			if math.Abs(ab[0].Time-ba[0].Time) > 1e-7 {
+				t.Errorf("case %d: A-B time %v, B-A time %v", i, ab[0].Time, ba[0].Time)
 			}
-			if ab[0].OnA == ba[0].OnA && ab[0].Sample == ba[0].Sample && !ab[0].Normal.ApproxEqual(ba[0].Normal.Neg(), 1e-9) {
+			if ab[0].FeatureA == ba[0].FeatureB && ab[0].FeatureB == ba[0].FeatureA && !ab[0].Normal.ApproxEqual(ba[0].Normal.Neg(), 1e-9) {
 				t.Errorf("case %d: normals %v and %v are not opposite", i, ab[0].Normal, ba[0].Normal.Neg())
 			}
 		}
@@ -240,17 +168,26 @@ func TestWithin(t *testing.T) {
 	if err != nil || len(first) != 1 || len(all) < 2 {
 		t.Fatalf("first %v all %v err %v", first, all, err)
 	}
-	if all[0].T != first[0].T {
-		t.Errorf("first of all %v != first %v", all[0].T, first[0].T)
+	if all[0].Time != first[0].Time {
+		t.Errorf("first of all %v != first %v", all[0].Time, first[0].Time)
 	}
-	seen := map[[2]int]bool{}
+	// Each sample point and each moving edge is reported once.
+	seen := map[[2]contact.Feature]bool{}
 	for i, c := range all {
-		if c.T > first[0].T+0.01 || (i > 0 && c.T < all[i-1].T) {
-			t.Errorf("contact %d at %v: out of order or beyond the tolerance", i, c.T)
+		if c.Time > first[0].Time+0.01 || (i > 0 && c.Time < all[i-1].Time) {
+			t.Errorf("contact %d at %v: out of order or beyond the tolerance", i, c.Time)
 		}
-		k := [2]int{c.Sample, map[bool]int{true: 1}[c.OnA]}
+		var k [2]contact.Feature
+		switch {
+		case c.FeatureA.Kind == contact.Vertex:
+			k[0] = c.FeatureA
+		case c.FeatureB.Kind == contact.Vertex:
+			k[1] = c.FeatureB
+		default:
+			k = [2]contact.Feature{c.FeatureA, c.FeatureB}
+		}
 		if seen[k] {
-			t.Errorf("sample %v reported twice", k)
+			t.Errorf("feature %v reported twice", k)
 		}
 		seen[k] = true
 	}
@@ -344,42 +281,6 @@ func TestBroadVolumesContain(t *testing.T) {
 	}
 }
 
-// TestBroadPhaseBruteForce: the pairs found equal all overlapping pairs.
-func TestBroadPhaseBruteForce(t *testing.T) {
-	r := rand.New(rand.NewPCG(*seed, 23))
-	var bp BroadPhase
-	var got [][2]int32
-	for i := 0; i < 50; i++ {
-		n := 1 + r.IntN(60)
-		boxes := make([]geom.OBB, n)
-		for k := range boxes {
-			boxes[k] = geom.OBB{Center: randUnit(r).Scale(5 * r.Float64()), Axes: randQuat(r).Mat3(), Half: geom.V(r.Float64(), r.Float64(), 0.2*r.Float64())}
-		}
-		got = bp.Pairs(boxes, got[:0])
-		want := 0
-		set := map[[2]int32]bool{}
-		for _, p := range got {
-			if p[0] >= p[1] || set[p] {
-				t.Fatalf("bad or duplicate pair %v", p)
-			}
-			set[p] = true
-		}
-		for x := 0; x < n; x++ {
-			for y := x + 1; y < n; y++ {
-				if boxes[x].Overlaps(boxes[y]) {
-					want++
-					if !set[[2]int32{int32(x), int32(y)}] {
-						t.Fatalf("pair %d %d missing", x, y)
-					}
-				}
-			}
-		}
-		if want != len(got) {
-			t.Fatalf("%d pairs, want %d", len(got), want)
-		}
-	}
-}
-
 // TestShallowContact shows the difference between the algorithms: a point
 // on a quarter circle whose middle dips 0.02 past a large plane. With a
 // tolerance of 0.2, Segments keeps the single chord (nu = 0.157) and
@@ -411,11 +312,138 @@ func TestShallowContact(t *testing.T) {
 		t.Errorf("Segments: %v %v; expected to miss the shallow contact", cs, err)
 	}
 	cs, err = q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: Boxes, Tolerance: 0.2}, nil)
-	if err != nil || len(cs) != 1 || cs[0].T > want+1e-9 || cs[0].T < want-0.2 {
+	if err != nil || len(cs) != 1 || cs[0].Time > want+1e-9 || cs[0].Time < want-0.2 {
 		t.Fatalf("Boxes: %v %v; want a contact at or a little before %v", cs, err, want)
 	}
 	cs, err = q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: Boxes, Tolerance: 1e-9}, nil)
-	if err != nil || len(cs) != 1 || math.Abs(cs[0].T-want) > 1e-6 || !cs[0].Normal.ApproxEqual(geom.V(-1, 0, 0), 1e-12) {
-		t.Fatalf("Boxes, tight tolerance: %v %v; want %v with normal -x", cs, err, want)
+	if err != nil || len(cs) != 1 || math.Abs(cs[0].Time-want) > 1e-6 || !cs[0].Normal.ApproxEqual(geom.V(1, 0, 0), 1e-12) {
+		t.Fatalf("Boxes, tight tolerance: %v %v; want %v with normal +x (from the point to the wall)", cs, err, want)
+	}
+}
+
+// TestStateOfMatchesPoseAt: the state built from two poses and a motion
+// model moves the body through the model's own poses (geom's PoseAt),
+// down to rotations of 1e-12 rad, where the screw axis is far away.
+func TestStateOfMatchesPoseAt(t *testing.T) {
+	r := rand.New(rand.NewPCG(*seed, 31))
+	for i := 0; i < 3000; i++ {
+		p0 := geom.Pose{P: randUnit(r).Scale(5 * r.Float64()), Q: randQuat(r)}
+		angle := math.Pi * r.Float64()
+		if i%3 == 0 {
+			angle = math.Pow(10, -12+9*r.Float64())
+		}
+		p1 := geom.Pose{P: p0.P.Add(randUnit(r).Scale(3 * r.Float64())), Q: geom.QuatAxisAngle(randUnit(r), angle).Mul(p0.Q)}
+		if i%7 == 0 {
+			p1.Q = p0.Q
+		}
+		if i%11 == 0 {
+			p1.Q = p1.Q.Neg() // the same rotation
+		}
+		for _, m := range []geom.MotionModel{geom.ScrewMotion, geom.LinearAngular} {
+			s := StateOf(p0, p1, m)
+			for k := 0; k <= 8; k++ {
+				tt := float64(k) / 8
+				got, want := s.At(tt), m.PoseAt(p0, p1, tt)
+				if d := got.P.Dist(want.P); d > 1e-9 {
+					t.Fatalf("case %d %v t=%v: position %v, PoseAt %v (|d| %g)", i, m, tt, got.P, want.P, d)
+				}
+				if d := 1 - math.Abs(got.Q.Dot(want.Q)); d > 1e-12 {
+					t.Fatalf("case %d %v t=%v: rotation %v, PoseAt %v", i, m, tt, got.Q, want.Q)
+				}
+			}
+		}
+	}
+}
+
+// TestStartContact: bodies whose surfaces meet at time 0 get a contact at
+// time 0, whatever their motion (none, towards, apart): Touching when the
+// surfaces touch (stacked or coincident cubes), Penetrating when they cross
+// (cubes overlapping by a quarter), with a normal from A towards B and a
+// negative separation for the overlap.
+func TestStartContact(t *testing.T) {
+	cube := mustShape(t, shapes.Cube(1))
+	var q Query
+	at := func(z float64) geom.Pose { return geom.Pose{P: geom.V(0.1, -0.2, z), Q: geom.QuatIdentity()} }
+	for _, c := range []struct {
+		name   string
+		bz     float64 // B's height; A is at the origin
+		status contact.Status
+	}{
+		{"stacked", 1, contact.Touching},
+		{"coincident", 0, contact.Touching},
+		{"overlapping", 0.75, contact.Penetrating},
+	} {
+		for _, v := range []geom.Vec3{{}, geom.V(0, 0, -1), geom.V(0, 0, 1), geom.V(1, 0, 0)} {
+			for _, o := range []*Options{nil, {Algorithm: Segments}, {PointsOnly: true}} {
+				sa := State{Pose: geom.PoseIdentity()}
+				sb := State{Pose: at(c.bz), V: v}
+				cs, err := q.Contacts(cube, sa, cube, sb, 1, o, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(cs) != 1 || cs[0].Time != 0 || cs[0].Status != c.status {
+					t.Errorf("%s, B moving %v, options %+v: %v, want one %v contact at time 0", c.name, v, o, cs, c.status)
+					continue
+				}
+				r := cs[0].Record()
+				if err := r.Validate(); err != nil {
+					t.Errorf("%s: %v", c.name, err)
+				}
+				if c.status == contact.Penetrating {
+					// The normal is a face normal (axis-aligned here) that
+					// points from A's centre towards B's, and the depth
+					// estimate is below a cube's size.
+					d := at(c.bz).P
+					n := r.Normal
+					axis := math.Max(math.Abs(n.X), math.Max(math.Abs(n.Y), math.Abs(n.Z)))
+					if !(n.Dot(d) > 0) || math.Abs(axis-1) > 1e-12 || !(r.Separation < 0 && r.Separation > -1) {
+						t.Errorf("%s: normal %v separation %v", c.name, r.Normal, r.Separation)
+					}
+				}
+			}
+		}
+	}
+	// Apart by more than the tolerance and not moving: no contact.
+	cs, err := q.Contacts(cube, State{Pose: geom.PoseIdentity()}, cube, State{Pose: at(1.01)}, 1, nil, nil)
+	if err != nil || len(cs) != 0 {
+		t.Errorf("cubes 0.01 apart at rest: %v %v", cs, err)
+	}
+}
+
+// TestStartOverlapOracle: cubes at rest in random poses against an
+// independent separating-axis test of the two boxes (geom.OBB): boxes
+// overlapping by more than the tolerance on every axis are Penetrating
+// or Touching at time 0 (Penetrating unless one holds the other, which
+// cubes of one size cannot), boxes apart give nothing.
+func TestStartOverlapOracle(t *testing.T) {
+	cube := mustShape(t, shapes.Cube(1))
+	box := func(p geom.Pose, grow float64) geom.OBB {
+		return geom.OBB{Center: p.P, Axes: p.Q.Mat3(), Half: geom.V(0.5+grow, 0.5+grow, 0.5+grow)}
+	}
+	r := rand.New(rand.NewPCG(*seed, 41))
+	var q Query
+	n, pen := 400, 0
+	for i := 0; i < n; i++ {
+		pa := geom.Pose{P: randUnit(r).Scale(0.3 * r.Float64()), Q: randQuat(r)}
+		pb := geom.Pose{P: pa.P.Add(randUnit(r).Scale(0.6 + 1.2*r.Float64())), Q: randQuat(r)}
+		cs, err := q.Contacts(cube, State{Pose: pa}, cube, State{Pose: pb}, 1, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const tol = 2e-3 // above the default tolerance, 1e-3 of the radius
+		switch {
+		case box(pa, -tol).Overlaps(box(pb, -tol)):
+			pen++
+			if len(cs) != 1 || cs[0].Time != 0 || cs[0].Status != contact.Penetrating {
+				t.Errorf("case %d: overlapping cubes %v %v: %v", i, pa, pb, cs)
+			}
+		case !box(pa, tol).Overlaps(box(pb, tol)):
+			if len(cs) != 0 {
+				t.Errorf("case %d: separated cubes %v %v: %v", i, pa, pb, cs)
+			}
+		}
+	}
+	if rate := float64(pen) / float64(n); rate < 0.3 || rate > 0.7 {
+		t.Errorf("overlap rate %.2f, want 0.3-0.7", rate)
 	}
 }

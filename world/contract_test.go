@@ -5,8 +5,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshio"
 	"github.com/collide-go/collide/shapes"
 )
 
@@ -26,10 +28,21 @@ func support(m *mesh.Mesh, p geom.Pose, n geom.Vec3) float64 {
 // both bodies' surfaces and the normal separates them (A below the plane
 // through the point, B above it): the normal points from A to B.
 func TestContactRecordsGeometric(t *testing.T) {
+	// Screw CCD is exact to rounding; time of contact stops within its
+	// default tolerance (1e-3 of the smaller bounding radius) of the contact.
+	for _, m := range []struct {
+		method Method
+		tol    float64
+	}{{ScrewCCD, 1e-6}} {
+		t.Run(m.method.String(), func(t *testing.T) { contactRecordsGeometric(t, m.method, m.tol) })
+	}
+}
+
+func contactRecordsGeometric(t *testing.T, method Method, tol float64) {
 	r := rand.New(rand.NewPCG(12, 1))
 	checked := 0
 	for trial := 0; trial < 200; trial++ {
-		w, err := New(&Options{Table: &Table{Convex: {Convex: ScrewCCD}}})
+		w, err := New(&Options{Table: &Table{Convex: {Convex: method}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +85,7 @@ func TestContactRecordsGeometric(t *testing.T) {
 		}
 		pb := geom.ScrewPose(b0, b1, first.Time)
 		n, p := first.Normal, first.Point
-		scale := 1e-6 * (1 + p.Norm())
+		scale := tol * (1 + p.Norm())
 		if hi := support(ma, a0, n); hi > n.Dot(p)+scale {
 			t.Fatalf("trial %d: A reaches %v beyond the contact plane along the normal (%v)", trial, hi-n.Dot(p), first)
 		}
@@ -159,5 +172,102 @@ func TestStaticBoxCached(t *testing.T) {
 	w.Step(nil)
 	if st := w.Stats(); st.BroadPairs != 0 {
 		t.Fatalf("%d broad pairs after SetPose: the box must follow the pose", st.BroadPairs)
+	}
+}
+
+// TestMarginNearContacts checks speculative contacts: two cubes resting a
+// gap apart, as convex bodies and as polyhedra, get contacts with the gap
+// as separation when Options.Margin exceeds it, and none otherwise.
+func TestMarginNearContacts(t *testing.T) {
+	const gap = 0.05
+	for _, kind := range []Kind{Convex, Polyhedron} {
+		for _, margin := range []float64{0, 0.1} {
+			w, err := New(&Options{Margin: margin})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := geom.QuatAxisAngle(geom.Vec3{Z: 1}, 0.3)
+			w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: kind, Pose: geom.Pose{Q: q}, Static: true})
+			w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: kind, Pose: geom.Pose{P: geom.Vec3{Z: 1 + gap}, Q: q}})
+			cs, err := w.Step(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if margin == 0 {
+				if len(cs) != 0 {
+					t.Errorf("%v, no margin: %v", kind, cs)
+				}
+				continue
+			}
+			if len(cs) == 0 {
+				t.Errorf("%v, margin %v: no contact for a gap of %v", kind, margin, gap)
+			}
+			for _, c := range cs {
+				if c.Status != contact.Near || math.Abs(c.Separation-gap) > 1e-9 || c.Normal.Sub(geom.Vec3{Z: 1}).Norm() > 1e-9 {
+					t.Errorf("%v: %v, want near with separation %v and normal +z", kind, c, gap)
+				}
+				if math.Abs(c.Point.Z-0.5) > gap+1e-9 {
+					t.Errorf("%v: point %v not between the faces", kind, c.Point)
+				}
+			}
+		}
+	}
+}
+
+// TestRestingOverlapEveryKind places Bullet's duck and parry's bunny so that
+// they overlap heavily and do not move, and checks that every kind and
+// method reports the pair at time 0 or at the end pose, with an overlap
+// status, whichever kind the bodies are given.
+func TestRestingOverlapEveryKind(t *testing.T) {
+	duck, err := meshio.ReadFile("../testdata/meshes/bullet/duck.obj", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bunny, err := meshio.ReadFile("../testdata/meshes/parry/low_poly_bunny.obj", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Both centred on the same point: the solids overlap and the surfaces
+	// cross.
+	at := func(m *mesh.Mesh) geom.Pose { return geom.Pose{P: m.Bounds().Center().Neg(), Q: geom.QuatIdentity()} }
+	all := Table{}
+	for k := Kind(0); k < numKinds; k++ {
+		for j := Kind(0); j < numKinds; j++ {
+			all[k][j] = MeshContacts
+		}
+	}
+	for _, c := range []struct {
+		kind Kind
+		tab  *Table
+	}{{Polyhedron, nil}, {Soup, nil}, {Polyhedron, &all}, {Soup, &all}} {
+		w, err := New(&Options{Table: c.tab})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Add(BodyDef{Mesh: duck, Kind: c.kind, Pose: at(duck), Static: true}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Add(BodyDef{Mesh: bunny, Kind: c.kind, Pose: at(bunny)}); err != nil {
+			t.Fatal(err)
+		}
+		cs, err := w.Step(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) == 0 {
+			t.Errorf("%v bodies, table %v: no contact for overlapping bodies at rest", c.kind, c.tab != nil)
+			continue
+		}
+		for _, x := range cs {
+			if err := x.Validate(); err != nil {
+				t.Errorf("%v: %v", x, err)
+			}
+			if x.Status != contact.Penetrating && x.Status != contact.Touching {
+				t.Errorf("%v bodies: %v, want an overlap at rest", c.kind, x)
+			}
+			if x.Method != MeshContacts && x.Time != 0 {
+				t.Errorf("%v: a continuous method's contact of bodies at rest not at time 0", x)
+			}
+		}
 	}
 }

@@ -26,13 +26,14 @@ func Example() {
 	b, _ := w.Add(world.BodyDef{Mesh: cube, Kind: world.Convex, Pose: at(5, 0)})
 	car, _ := w.Add(world.BodyDef{Mesh: shapes.Car(), Kind: world.Polyhedron, Pose: at(-20, 10)})
 
-	// Step 1: b moves next to a (touching counts); the car drives from
+	// Step 1: b moves next to a, face to face: four touching contacts, the
+	// corners of the shared square; the car drives from
 	// far left to far right above them, through nothing.
 	w.Move(b, at(1, 0))
 	w.Move(car, at(20, 10))
 	cs, _ := w.Step(nil)
 	for _, c := range cs {
-		fmt.Println(c.A, c.B, c.Method)
+		fmt.Printf("%d %d %v %v at %v, separation %.3g, %v of A, %v of B\n", c.A, c.B, c.Method, c.Status, c.Point, c.Separation, c.FeatureA, c.FeatureB)
 	}
 
 	// Step 2: the car is put back at the right, low, and drives through
@@ -44,13 +45,19 @@ func Example() {
 		if c.Method == world.ScrewCCD {
 			fmt.Printf("%d %d %v %v at t=%.4f: %v of A, %v of B\n", c.A, c.B, c.Method, c.Status, c.Time, c.FeatureA, c.FeatureB)
 		} else {
-			fmt.Printf("%d %d %v %v\n", c.A, c.B, c.Method, c.Status)
+			fmt.Printf("%d %d %v %v at %v\n", c.A, c.B, c.Method, c.Status, c.Point)
 		}
 	}
 	fmt.Println("cube a is body", a)
 	// Output:
-	// 0 1 separating-vector
-	// 0 1 separating-vector penetrating
+	// 0 1 separating-vector touching at (0.5, -0.5, -0.5), separation 0, face 1 of A, vertex 0 of B
+	// 0 1 separating-vector touching at (0.5, -0.5, 0.5), separation 0, face 1 of A, vertex 4 of B
+	// 0 1 separating-vector touching at (0.5, 0.5, 0.5), separation 0, face 1 of A, vertex 6 of B
+	// 0 1 separating-vector touching at (0.5, 0.5, -0.5), separation 0, face 1 of A, vertex 2 of B
+	// 0 1 separating-vector touching at (0.5, -0.5, -0.5)
+	// 0 1 separating-vector touching at (0.5, -0.5, 0.5)
+	// 0 1 separating-vector touching at (0.5, 0.5, 0.5)
+	// 0 1 separating-vector touching at (0.5, 0.5, -0.5)
 	// 0 2 screw hit at t=0.4625: face 1 of A, vertex 0 of B
 	// 0 2 screw hit at t=0.4625: face 1 of A, vertex 3 of B
 	// 0 2 screw hit at t=0.4625: face 1 of A, vertex 4 of B

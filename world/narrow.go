@@ -3,11 +3,8 @@ package world
 import (
 	"errors"
 
-	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
-	"github.com/collide-go/collide/screw"
-	"github.com/collide-go/collide/toc"
 )
 
 // test runs the narrow phase of one pair, appending its contacts to the
@@ -24,6 +21,8 @@ func (w *World) test(wi int32, wk *worker, t *task) result {
 		err = w.screwPair(wk, a, b, base)
 	case TimeOfContact:
 		err = w.tocPair(wk, a, b, base)
+	case MeshContacts:
+		err = w.meshPair(wk, a, b, base)
 	}
 	if err != nil {
 		wk.out = wk.out[:lo]
@@ -32,86 +31,98 @@ func (w *World) test(wi int32, wk *worker, t *task) result {
 	return result{wk: wi, lo: lo, hi: int32(len(wk.out))}
 }
 
-// convexPair tests two convex bodies at their end poses.
+// convexPair tests two convex bodies at their end poses (Time 1): the
+// method's intersection test (with its per-pair cache) culls pairs farther
+// apart than Options.Margin, then the contact manifold of the pair gives up
+// to four points with their own separations and stable feature ids.
 func (w *World) convexPair(wk *worker, t *task, a, b *body, c Contact) error {
+	pc := &w.caches.list[t.cache]
 	var hit bool
+	var gap float64
 	if t.m == SeparatingVector {
 		wk.sv.Options = w.opt.Convex
-		r := wk.sv.Intersect(a.sh.poly, &a.t1, b.sh.poly, &b.t1, &w.caches.list[t.cache].sv)
+		r := wk.sv.Intersect(a.sh.poly, &a.t1, b.sh.poly, &b.t1, &pc.sv)
 		if r.Status == convex.Invalid {
 			return errors.New("separating vector: invalid input")
 		}
-		hit = r.Intersecting()
+		hit, gap = r.Intersecting(), r.Gap
 	} else {
-		r := convex.GJKIntersect(a.sh.poly, &a.t1, b.sh.poly, &b.t1, &w.caches.list[t.cache].gjk, &w.opt.Convex)
+		r := convex.GJKIntersect(a.sh.poly, &a.t1, b.sh.poly, &b.t1, &pc.gjk, &w.opt.Convex)
 		if r.Status == convex.Invalid {
 			return errors.New("GJK: invalid input")
 		}
-		hit = r.Status == convex.Intersecting
+		hit, gap = r.Status == convex.Intersecting, r.Gap
 	}
-	if !hit {
+	if !hit && !(gap <= w.opt.Margin) {
 		return nil
 	}
-	c.Status, c.Time = contact.Penetrating, 1
-	ca, cb := a.box.Center(), b.box.Center()
-	c.Point = ca.Add(cb).Scale(0.5)
-	if n, ok := cb.Sub(ca).Normalize(); ok {
-		c.Normal = n
-	} else {
-		c.Normal = geom.Vec3{Z: 1}
+	var err error
+	wk.recs, err = wk.sv.Manifold(a.sh.poly, &a.t1, b.sh.poly, &b.t1, w.opt.Margin, &pc.dist, wk.recs[:0])
+	if err != nil {
+		return err
 	}
-	wk.out = append(wk.out, c)
+	for _, r := range wk.recs {
+		c.Contact = r
+		wk.out = append(wk.out, c)
+	}
 	return nil
 }
 
 // screwPair runs continuous detection under the pair's relative screw
-// motion and keeps every collision of the step.
+// motion and keeps every collision of the step, and the resting contacts
+// of the start poses.
 func (w *World) screwPair(wk *worker, a, b *body, c Contact) error {
 	var err error
-	wk.cols, err = wk.det.Detect(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, w.opt.Screw, wk.cols[:0])
+	wk.recs, err = wk.det.ContactsPrepared(a.sh.screw, b.sh.screw, a.p0, a.p1, b.p0, b.p1, w.screwOpt, wk.recs[:0])
 	if err != nil {
 		return err
 	}
-	for _, col := range wk.cols {
-		c.Contact = screwRecord(col)
+	for _, r := range wk.recs {
+		c.Contact = r
 		wk.out = append(wk.out, c)
 	}
 	return nil
 }
 
-func screwRecord(col screw.Collision) contact.Contact {
-	r := contact.Contact{Status: contact.Hit, Time: col.Time, Point: col.Point, Normal: col.Normal,
-		Properness: col.Properness, HasProperness: true}
-	if col.Near {
-		r.Status = contact.Near
-	}
-	switch col.Kind {
-	case screw.VF:
-		r.FeatureA, r.FeatureB = contact.V(col.FeatureA), contact.F(col.FeatureB)
-	case screw.FV:
-		r.FeatureA, r.FeatureB = contact.F(col.FeatureA), contact.V(col.FeatureB)
-	default:
-		r.FeatureA, r.FeatureB = contact.E(col.FeatureA), contact.E(col.FeatureB)
-	}
-	return r
-}
-
-// tocPair runs the time of contact of two bodies over the step.
+// tocPair runs the time of contact of two bodies over the step, on the
+// world's motion model: with geom.ScrewMotion, B's relative screw motion in
+// A's frame (A placed by its own screw motion), the trajectory the screw
+// detector answers on; with geom.LinearAngular, each body's own constant
+// velocities.
 func (w *World) tocPair(wk *worker, a, b *body, c Contact) error {
 	var err error
-	wk.tcs, err = wk.tq.Contacts(a.sh.toc, linearState(a), b.sh.toc, linearState(b), 1, w.tocOpt, wk.tcs[:0])
+	if w.opt.Motion == geom.LinearAngular {
+		wk.tcs, err = wk.tq.Between(a.sh.toc, a.p0, a.p1, b.sh.toc, b.p0, b.p1, w.tocOpt, wk.tcs[:0])
+	} else {
+		id := geom.PoseIdentity()
+		ia0, ia1 := a.p0.Inverse(), a.p1.Inverse()
+		wk.tcs, err = wk.tq.Between(a.sh.toc, id, id, b.sh.toc, ia0.Mul(b.p0), ia1.Mul(b.p1), w.tocOpt, wk.tcs[:0])
+	}
 	if err != nil {
 		return err
 	}
-	for _, tc := range wk.tcs {
-		c.Contact = contact.Contact{Status: contact.Hit, Time: tc.T, Point: tc.Point, Normal: tc.Normal.Neg()}
+	for i := range wk.tcs {
+		c.Contact = wk.tcs[i].Record()
+		if w.opt.Motion != geom.LinearAngular {
+			pa := geom.ScrewPose(a.p0, a.p1, c.Time)
+			c.Point, c.Normal = pa.Apply(c.Point), pa.ApplyDir(c.Normal)
+		}
 		wk.out = append(wk.out, c)
 	}
 	return nil
 }
 
-// linearState is the constant-velocity motion from p0 to p1 over a unit
-// step: V = p1 - p0, W the rotation vector of q1 q0* (shorter arc).
-func linearState(b *body) toc.State {
-	return toc.State{Pose: b.p0, V: b.p1.P.Sub(b.p0.P), W: b.p1.Q.Mul(b.p0.Q.Conj()).RotationVector()}
+// meshPair runs the discrete contact query of two meshes at their end
+// poses.
+func (w *World) meshPair(wk *worker, a, b *body, c Contact) error {
+	var err error
+	wk.recs, err = wk.mq.Contacts(a.sh.tree, &a.t1, b.sh.tree, &b.t1, &w.mqOpt, wk.recs[:0])
+	if err != nil {
+		return err
+	}
+	for _, r := range wk.recs {
+		c.Contact = r
+		wk.out = append(wk.out, c)
+	}
+	return nil
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
-	"github.com/collide-go/collide/toc"
 )
 
 // RayHit is where a ray meets a body's surface.
@@ -135,7 +134,7 @@ func (w *World) rayBody(id BodyID, origin, dir geom.Vec3, maxT float64) (RayHit,
 	best := RayHit{T: math.Inf(1)}
 	for _, tr := range b.sh.tris {
 		v0, v1, v2 := m.Verts[tr.V[0]], m.Verts[tr.V[1]], m.Verts[tr.V[2]]
-		s, hit := toc.SegmentTriangle(p, q, v0, v1, v2)
+		s, hit := geom.SegmentTriangle(p, q, v0, v1, v2)
 		if !hit || s*maxT >= best.T {
 			continue
 		}

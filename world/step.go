@@ -12,6 +12,7 @@ import (
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/meshquery"
 	"github.com/collide-go/collide/screw"
 	"github.com/collide-go/collide/toc"
 )
@@ -58,7 +59,7 @@ const (
 
 func motionOf(m Method) uint8 {
 	switch m {
-	case SeparatingVector, GJK:
+	case SeparatingVector, GJK, MeshContacts:
 		return motionEnd
 	case ScrewCCD, TimeOfContact:
 		return motionSwept
@@ -170,7 +171,8 @@ type worker struct {
 	sv   convex.Searcher
 	det  *screw.Detector
 	tq   toc.Query
-	cols []screw.Collision
+	mq   meshquery.Query
+	recs []contact.Contact
 	tcs  []toc.Contact
 	out  []Contact // the contacts of this worker's tasks in this step
 }
@@ -365,6 +367,7 @@ type pairCache struct {
 	pa, pb *convex.Polytope // the cache belongs to this pair of polytopes
 	sv     convex.Cache
 	gjk    convex.GJKCache
+	dist   convex.DistanceCache
 }
 
 // get returns the index of the cache of pair key for polytopes pa and pb,

@@ -9,6 +9,7 @@ import (
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshquery"
 	"github.com/collide-go/collide/screw"
 	"github.com/collide-go/collide/toc"
 )
@@ -56,10 +57,17 @@ const (
 	// TimeOfContact is the first time of contact along the step's motion
 	// (package toc), for any triangulated surface.
 	TimeOfContact
+	// MeshContacts is the discrete contact query of package meshquery at
+	// the end poses (Time 1) on each mesh's bounding-volume hierarchy:
+	// penetrating vertices of closed bodies with their depths, features
+	// within Options.Margin, crossings of open surfaces. Any kinds; it
+	// does not look at the motion, so fast bodies may pass through each
+	// other unseen.
+	MeshContacts
 	numMethods
 )
 
-var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc"}
+var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc", "mesh"}
 
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
@@ -145,7 +153,8 @@ type Options struct {
 	// runtime.GOMAXPROCS(0). The contacts do not depend on it.
 	Workers int
 	// Convex, Screw and TOC are passed to the narrow phases; nil or
-	// zero means their defaults. For TOC only the first contact is used.
+	// zero means their defaults. For TOC only the first contact is used
+	// (Within is ignored), and its Motion is replaced by Options.Motion.
 	Convex convex.Options
 	Screw  *screw.Options
 	TOC    *toc.Options
@@ -226,7 +235,9 @@ type shape struct {
 	kind   Kind
 	users  int
 	poly   *convex.Polytope // Convex
+	screw  *screw.Prepared  // ScrewCCD
 	toc    *toc.Shape       // TimeOfContact
+	tree   *meshquery.Tree  // MeshContacts
 	tris   []mesh.Tri       // scene queries, built on first use
 	extent broad.Extent
 }
@@ -267,7 +278,9 @@ type World struct {
 	phase     broad.Phase
 	workers   []*worker
 	caches    pairCaches
-	tocOpt    *toc.Options // Options.TOC with Within = 0
+	tocOpt    *toc.Options   // Options.TOC with Within = 0 and the world's motion
+	screwOpt  *screw.Options // Options.Screw with RestMargin = Options.Margin
+	mqOpt     meshquery.ContactOptions
 	step      uint32
 	stats     Stats
 	// Scene queries run on a tree of the bodies' boxes at their current
@@ -309,9 +322,24 @@ func New(opt *Options) (*World, error) {
 	if w.opt.Workers < 0 {
 		return nil, fmt.Errorf("world: Workers = %d, want >= 0", w.opt.Workers)
 	}
-	if w.opt.TOC != nil {
-		o := *w.opt.TOC
+	w.mqOpt.Margin = w.opt.Margin
+	if w.opt.Screw != nil || w.opt.Margin > 0 {
+		var o screw.Options
+		if w.opt.Screw != nil {
+			o = *w.opt.Screw
+		}
+		if w.opt.Margin > 0 {
+			o.RestMargin = w.opt.Margin
+		}
+		w.screwOpt = &o
+	}
+	{
+		var o toc.Options
+		if w.opt.TOC != nil {
+			o = *w.opt.TOC
+		}
 		o.Within = 0
+		o.Motion = w.opt.Motion
 		w.tocOpt = &o
 	}
 	switch w.opt.Broad {
@@ -429,6 +457,14 @@ func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
 	case Polyhedron:
 		if err = m.RequireSolid(); err != nil {
 			return nil, fmt.Errorf("world: polyhedron body: %w", err)
+		}
+	}
+	if need[ScrewCCD] {
+		s.screw = screw.Prepare(m)
+	}
+	if need[MeshContacts] {
+		if s.tree, err = meshquery.New(m); err != nil {
+			return nil, fmt.Errorf("world: mesh-query tree: %w", err)
 		}
 	}
 	if need[TimeOfContact] {

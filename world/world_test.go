@@ -9,10 +9,10 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshquery"
 	"github.com/collide-go/collide/screw"
 	"github.com/collide-go/collide/shapes"
 	"github.com/collide-go/collide/toc"
@@ -122,37 +122,54 @@ func pairwiseErr(w *World) ([]Contact, error) {
 			case SeparatingVector, GJK:
 				var sv convex.Searcher
 				ta, tb := a.p1.Transform(), b.p1.Transform()
-				hit := sv.Intersect(a.sh.poly, &ta, b.sh.poly, &tb, nil).Intersecting()
-				if m == GJK {
-					hit = convex.GJKIntersect(a.sh.poly, &ta, b.sh.poly, &tb, nil, nil).Status == convex.Intersecting
+				recs, err := sv.Manifold(a.sh.poly, &ta, b.sh.poly, &tb, w.opt.Margin, nil, nil)
+				if err != nil {
+					firstErr = cmpErr(firstErr, err)
+					continue
 				}
-				if hit {
+				for _, r := range recs {
 					c := base
-					c.Status = contact.Penetrating
+					c.Contact = r
 					out = append(out, c)
 				}
 			case ScrewCCD:
-				cols, err := det.Detect(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, nil, nil)
+				recs, err := det.Contacts(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, nil, nil)
 				if err != nil {
 					firstErr = cmpErr(firstErr, err)
 					continue
 				}
-				for _, col := range cols {
+				for _, r := range recs {
 					c := base
-					c.Contact = screwRecord(col)
+					c.Contact = r
+					out = append(out, c)
+				}
+			case MeshContacts:
+				ta, tb := a.p1.Transform(), b.p1.Transform()
+				var q meshquery.Query
+				recs, err := q.Contacts(a.sh.tree, &ta, b.sh.tree, &tb, &meshquery.ContactOptions{Margin: w.opt.Margin}, nil)
+				if err != nil {
+					firstErr = cmpErr(firstErr, err)
+					continue
+				}
+				for _, r := range recs {
+					c := base
+					c.Contact = r
 					out = append(out, c)
 				}
 			case TimeOfContact:
-				sa := toc.State{Pose: a.p0, V: a.p1.P.Sub(a.p0.P), W: a.p1.Q.Mul(a.p0.Q.Conj()).RotationVector()}
-				sb := toc.State{Pose: b.p0, V: b.p1.P.Sub(b.p0.P), W: b.p1.Q.Mul(b.p0.Q.Conj()).RotationVector()}
-				cs, err := tq.Contacts(a.sh.toc, sa, b.sh.toc, sb, 1, nil, nil)
+				// B's relative screw motion in A's frame, placed by A's own
+				// screw motion at the contact's time.
+				id := geom.PoseIdentity()
+				cs, err := tq.Between(a.sh.toc, id, id, b.sh.toc, a.p0.Inverse().Mul(b.p0), a.p1.Inverse().Mul(b.p1), nil, nil)
 				if err != nil {
 					firstErr = cmpErr(firstErr, err)
 					continue
 				}
-				for _, tc := range cs {
+				for i := range cs {
 					c := base
-					c.Contact = contact.Contact{Status: contact.Hit, Time: tc.T, Point: tc.Point, Normal: tc.Normal.Neg()}
+					c.Contact = cs[i].Record()
+					pa := geom.ScrewPose(a.p0, a.p1, c.Time)
+					c.Point, c.Normal = pa.Apply(c.Point), pa.ApplyDir(c.Normal)
 					out = append(out, c)
 				}
 			}
@@ -162,31 +179,66 @@ func pairwiseErr(w *World) ([]Contact, error) {
 }
 
 // sameContacts compares the world's contacts with the reference's: every
-// field for the continuous methods; pair, method and status for the convex
-// methods, whose reference only decides intersection.
+// field for the continuous methods; for the convex methods, whose manifold
+// may keep another reference face from step to step (hysteresis), each
+// pair's number of points and deepest separation, and every record valid.
 func sameContacts(got, want []Contact) bool {
-	if len(got) != len(want) {
+	type key struct {
+		a, b BodyID
+		m    Method
+	}
+	type sum struct {
+		n   int
+		min float64
+	}
+	conv := func(cs []Contact) (map[key]sum, []Contact) {
+		m := map[key]sum{}
+		var rest []Contact
+		for _, c := range cs {
+			if c.Method != SeparatingVector && c.Method != GJK {
+				rest = append(rest, c)
+				continue
+			}
+			k := key{c.A, c.B, c.Method}
+			s, ok := m[k]
+			if !ok || c.Separation < s.min {
+				s.min = c.Separation
+			}
+			s.n++
+			m[k] = s
+			if c.Validate() != nil {
+				return nil, nil
+			}
+		}
+		return m, rest
+	}
+	gc, gr := conv(got)
+	wc, wr := conv(want)
+	if gc == nil || wc == nil || len(gc) != len(wc) || len(gr) != len(wr) {
 		return false
 	}
-	for i := range got {
-		g, w := got[i], want[i]
-		if g.Method == SeparatingVector || g.Method == GJK {
-			if g.A != w.A || g.B != w.B || g.Method != w.Method || g.Status != w.Status {
-				return false
-			}
-			continue
+	for k, g := range gc {
+		w, ok := wc[k]
+		if !ok || g.n != w.n || math.Abs(g.min-w.min) > 1e-9 {
+			return false
 		}
-		if g != w {
+	}
+	for i := range gr {
+		if gr[i] != wr[i] {
 			return false
 		}
 	}
 	return true
 }
 
-// TestOtherMethodsMatchPairwise runs a table with GJK for convex pairs.
+// TestOtherMethodsMatchPairwise runs a table with GJK for convex pairs and
+// the discrete mesh query for the others.
 func TestOtherMethodsMatchPairwise(t *testing.T) {
 	tab := DefaultTable
 	tab[Convex][Convex] = GJK
+	for k := Kind(0); k < numKinds; k++ {
+		tab[Soup][k], tab[k][Soup] = MeshContacts, MeshContacts
+	}
 	byMethod := map[Method]int{}
 	for seed := uint64(1); seed <= 3; seed++ {
 		s := newTestScene(t, 16, seed+10, &Options{Table: &tab})
@@ -206,8 +258,10 @@ func TestOtherMethodsMatchPairwise(t *testing.T) {
 		}
 	}
 	t.Logf("contacts by method %v", byMethod)
-	if byMethod[GJK] == 0 {
-		t.Errorf("no %v contact: the scenes do not exercise it", GJK)
+	for _, m := range []Method{GJK, MeshContacts} {
+		if byMethod[m] == 0 {
+			t.Errorf("no %v contact: the scenes do not exercise it", m)
+		}
 	}
 }
 

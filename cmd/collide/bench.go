@@ -11,7 +11,7 @@ import (
 func init() {
 	register(&command{
 		name:    "bench",
-		args:    "WORKLOAD_DIR --out DIR [--task narrow|broad|ccd] [--algo NAME,...] [--passes N] [--json]",
+		args:    "WORKLOAD_DIR --out DIR [--task narrow|broad|ccd|contact|meshdist] [--algo NAME,...] [--passes N] [--json]",
 		summary: "run algorithms on a benchmark workload and write DIR/<algo>/results.csv and timing.json",
 		run:     runBench,
 	})
@@ -20,7 +20,7 @@ func init() {
 func runBench(e *env, args []string) error {
 	fs := newFlags("bench")
 	out := fs.String("out", "", "result directory (required)")
-	task := fs.String("task", "", "narrow, broad or ccd (default: narrow for frames, ccd for motions)")
+	task := fs.String("task", "", "narrow, broad, ccd, contact or meshdist (default: narrow for frames, ccd for motions, meshdist for placements)")
 	algos := fs.String("algo", "", "comma-separated algorithm names (default: all that apply)")
 	passes := fs.Int("passes", 0, "timed passes (default 5, fewer for slow passes)")
 	asJSON := fs.Bool("json", false, "print the results as a JSON array")
@@ -30,8 +30,8 @@ func runBench(e *env, args []string) error {
 		return err
 	}
 	if *list {
-		for _, t := range []string{"narrow", "broad", "ccd"} {
-			fmt.Fprintf(e.stdout, "%-7s %s\n", t, strings.Join(bench.Algorithms(t), " "))
+		for _, t := range []string{"narrow", "broad", "ccd", "contact", "meshdist"} {
+			fmt.Fprintf(e.stdout, "%-8s %s\n", t, strings.Join(bench.Algorithms(t), " "))
 		}
 		return nil
 	}

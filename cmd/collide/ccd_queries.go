@@ -110,7 +110,7 @@ func runCCDQueries(e *env, args []string) error {
 				h := 0
 				if hit {
 					h = 1
-					toi = strconv.FormatFloat(r.TOI, 'g', -1, 64)
+					toi = strconv.FormatFloat(r.Time, 'g', -1, 64)
 				}
 				fmt.Fprintf(e.stdout, "%s,%d,%d,%s\n", path, i, h, toi)
 			}
@@ -218,7 +218,7 @@ func ccdMeanMedian(x []float64) (mean, median float64) {
 }
 
 func init() {
-	registerDemo(demoSection{order: 30, title: "elementary CCD: Jansen's cubic vs the conservative inclusion method (paper 002, Sec. 3)", run: demoCCD})
+	registerDemo(demoSection{order: 30, title: "elementary CCD: Jansen's cubic vs the conservative inclusion method (Jansen, Sec. 3)", run: demoCCD})
 }
 
 // demoCCD runs both methods on degenerate vertex-face and edge-edge cases
@@ -245,13 +245,13 @@ func demoCCD(e *env, outDir string) error {
 			End:   [4]geom.Vec3{v(-1, 0, 0), v(1, 0, 0), v(-1, 0, -1), v(-1, 0, 1)}}},
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "case\tcubic\tinclusion\tinclusion TOI\t")
+	fmt.Fprintln(tw, "case\tcubic\tinclusion\tinclusion time\t")
 	for _, c := range cases {
 		rc := c.q.Test(ccd.Options{Method: ccd.Cubic})
 		ri := c.q.Test(ccd.Options{})
 		toi := "-"
 		if ri.Hit() {
-			toi = strconv.FormatFloat(ri.TOI, 'f', 6, 64)
+			toi = strconv.FormatFloat(ri.Time, 'f', 6, 64)
 		}
 		fmt.Fprintf(tw, "%s\t%v\t%v\t%s\t\n", c.name, rc.Status, ri.Status, toi)
 	}
@@ -278,7 +278,7 @@ func demoCCD(e *env, outDir string) error {
 	fmt.Fprintf(&b, `<text x="%.1f" y="%.1f">t=0</text><text x="%.1f" y="%.1f">t=1</text>`+"\n", sx-10, sy-8, ex-10, ey-8)
 	if r.Hit() {
 		hx, hy := px(r.Point)
-		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="5" fill="#c00"/><text x="%.1f" y="%.1f">contact t=%.4f (cubic: %v)</text>`+"\n", hx, hy, hx-40, hy+22, r.TOI, cases[1].q.Test(ccd.Options{Method: ccd.Cubic}).Status)
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="5" fill="#c00"/><text x="%.1f" y="%.1f">contact t=%.4f (cubic: %v)</text>`+"\n", hx, hy, hx-40, hy+22, r.Time, cases[1].q.Test(ccd.Options{Method: ccd.Cubic}).Status)
 	}
 	b.WriteString(`<text x="10" y="20">vertex sliding in the plane of a triangle (top view)</text>` + "\n</svg>\n")
 	path := filepath.Join(outDir, "ccd_sliding.svg")

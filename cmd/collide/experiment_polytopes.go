@@ -5,29 +5,18 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sort"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/collide-go/collide/convex"
-	"github.com/collide-go/collide/geom"
-	"github.com/collide-go/collide/internal/cputime"
+	"github.com/collide-go/collide/internal/demo/polytopes"
 	"github.com/collide-go/collide/internal/plot"
-	"github.com/collide-go/collide/shapes"
 )
 
-// "collide experiment polytopes" reproduces the experiments of Chung and
-// Wang (../shared/papers/003, Sec. 6): polytopes of n vertices shaped as
-// ellipsoids, rods and plates move in a closed box (translation a fraction
-// of the radius and a rotation per frame, velocities reversed on
-// collision); every pair whose bounding boxes overlap is tested by the
-// separating-vector search with its per-pair cache, and timed against the
-// search without cache and GJK with and without warm start.
+// "collide experiment polytopes" runs the experiments of Chung and Wang,
+// Sec. 6 (package internal/demo/polytopes) and draws their plots and
+// table.
 
 func init() {
 	register(&command{
@@ -36,21 +25,21 @@ func init() {
 		summary: "reproduce Chung and Wang's Sec. 6 experiments (iterations k, max k vs n, time vs speed, rotation, density) as SVG plots and a table",
 		run:     runExperimentPolytopes,
 	})
-	registerDemo(demoSection{order: 40, title: "convex polytopes: separating vector with coherence vs GJK (paper 003, Sec. 6)", run: demoPolytopes})
+	registerDemo(demoSection{order: 40, title: "convex polytopes: separating vector with coherence vs GJK (Chung and Wang, Sec. 6)", run: demoPolytopes})
 }
 
 // demoPolytopes runs a small version of the Sec. 6 simulation: 100 mixed
 // polytopes of 100 vertices for 40 frames; it prints the statistics and
 // writes the histogram of iterations.
 func demoPolytopes(e *env, outDir string) error {
-	st, err := simulate(expConfig{Shape: "mixed", N: 100, Bodies: 100, Frames: 40, Meshes: 12, Speed: 0.05, RotDeg: 10, Density: 0.05, Seed: 1}, nil)
+	st, err := polytopes.Simulate(polytopes.Config{Shape: "mixed", N: 100, Bodies: 100, Frames: 40, Meshes: 12, Speed: 0.05, RotDeg: 10, Density: 0.05, Seed: 1}, nil)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "100 polytopes of %.0f vertices, 40 frames: %d pair tests, %.1f%% non-colliding\n", st.Verts, st.Tests, 100*float64(st.Separated)/math.Max(1, float64(st.Tests)))
 	fmt.Fprintf(e.stdout, "non-colliding tests done in <= 3 iterations: %.1f%%; mean k %.2f, max k %d; methods disagree on %d tests\n",
-		100*st.fracKAtMost(st.KSep, 3, st.Separated), st.meanK(), st.MaxK, st.Disagreements)
-	for _, a := range expAlgos {
+		100*st.FracKAtMost(st.KSep, 3, st.Separated), st.MeanK(), st.MaxK, st.Disagreements)
+	for _, a := range polytopes.Algorithms {
 		fmt.Fprintf(e.stdout, "  %-15s %6.0f ns per test\n", a, st.NsPerTest[a])
 	}
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
@@ -68,281 +57,6 @@ func demoPolytopes(e *env, outDir string) error {
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", p)
 	return nil
-}
-
-// expConfig is one simulation.
-type expConfig struct {
-	Shape   string  `json:"shape"` // ellipsoid, rod, plate or mixed
-	N       int     `json:"n"`     // vertices per polytope
-	Bodies  int     `json:"bodies"`
-	Frames  int     `json:"frames"`
-	Meshes  int     `json:"meshes"`  // distinct random polytopes, shared by the bodies
-	Speed   float64 `json:"speed"`   // translation per frame, fraction of the radius
-	RotDeg  float64 `json:"rot_deg"` // rotation per frame, degrees
-	Density float64 `json:"density"` // body volume / box volume
-	Seed    uint64  `json:"seed"`
-}
-
-// expAlgos are the timed narrow-phase methods, in the order they run.
-var expAlgos = []string{"sepvec", "sepvec-nocache", "gjk", "gjk-warm"}
-
-// expStats is the outcome of one simulation.
-type expStats struct {
-	Config        expConfig          `json:"config"`
-	Verts         float64            `json:"mean_vertices"` // actual hull vertex count
-	Tests         int                `json:"tests"`
-	Separated     int                `json:"separated"`
-	KAll          []int              `json:"k_all"` // histogram: KAll[k] tests ended after k iterations
-	KSep          []int              `json:"k_separated"`
-	MaxK          int                `json:"max_k"`
-	MaxKSep       int                `json:"max_k_separated"`
-	Restarts      int                `json:"restarts"`      // tests with a Lemma 4 restart
-	Fallbacks     int                `json:"fallbacks"`     // tests decided by GJK
-	Witness       int                `json:"witness"`       // intersecting by the cached tetrahedron
-	Disagreements int                `json:"disagreements"` // tests where the methods disagree
-	NsPerTest     map[string]float64 `json:"ns_per_test"`   // by algorithm
-	Seconds       float64            `json:"seconds"`       // wall time of the simulation
-	Collisions    int                `json:"collision_events"`
-}
-
-func (s *expStats) fracKAtMost(h []int, k int, total int) float64 {
-	if total == 0 {
-		return math.NaN()
-	}
-	n := 0
-	for i := 0; i <= k && i < len(h); i++ {
-		n += h[i]
-	}
-	return float64(n) / float64(total)
-}
-
-func (s *expStats) meanK() float64 {
-	sum := 0
-	for k, c := range s.KAll {
-		sum += k * c
-	}
-	if s.Tests == 0 {
-		return math.NaN()
-	}
-	return float64(sum) / float64(s.Tests)
-}
-
-// randomPolytope is shapes.RandomPolytope (points on the surface of an
-// ellipsoid, rod or plate, exactly n hull vertices) of a random radius in
-// [0.8, 1.1], prepared for the queries.
-func randomPolytope(rng *rand.Rand, shape string, n int) (*convex.Polytope, error) {
-	sh, err := shapes.ParsePolytopeShape(shape)
-	if err != nil {
-		return nil, err
-	}
-	radius := 0.8 + 0.3*rng.Float64()
-	if err := shapes.CheckPolytope(sh, n, radius); err != nil {
-		return nil, err
-	}
-	return convex.New(shapes.RandomPolytope(sh, n, radius, rng.Uint64()))
-}
-
-type simBody struct {
-	poly   *convex.Polytope
-	p      geom.Vec3 // position (the local origin)
-	q      geom.Quat
-	v      geom.Vec3 // velocity per frame
-	w      geom.Vec3 // rotation vector per frame
-	tr     geom.Transform
-	box    geom.AABB
-	radius float64
-}
-
-// simulate runs one configuration; progress is called after every frame.
-func simulate(cfg expConfig, progress func(frame int)) (*expStats, error) {
-	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(cfg.N)*7919+uint64(len(cfg.Shape))))
-	st := &expStats{Config: cfg, NsPerTest: map[string]float64{}}
-	shapesFor := func(i int) string {
-		if cfg.Shape == "mixed" {
-			return []string{"ellipsoid", "rod", "plate"}[i%3]
-		}
-		return cfg.Shape
-	}
-	nm := cfg.Meshes
-	if nm <= 0 || nm > cfg.Bodies {
-		nm = cfg.Bodies
-	}
-	polys := make([]*convex.Polytope, nm)
-	vol := make([]float64, nm)
-	for i := range polys {
-		p, err := randomPolytope(rng, shapesFor(i), cfg.N)
-		if err != nil {
-			return nil, fmt.Errorf("polytope %d: %w", i, err)
-		}
-		polys[i], vol[i] = p, p.Mesh().Volume()
-		st.Verts += float64(p.NumVerts()) / float64(nm)
-	}
-	total := 0.0
-	bodies := make([]simBody, cfg.Bodies)
-	for i := range bodies {
-		total += vol[i%nm]
-	}
-	L := math.Cbrt(total / cfg.Density)
-	for i := range bodies {
-		b := &bodies[i]
-		b.poly = polys[i%nm]
-		b.radius = b.poly.Radius()
-		lo, hi := b.radius, L-b.radius
-		if hi < lo {
-			lo, hi = L/2, L/2
-		}
-		b.p = geom.Vec3{X: lo + (hi-lo)*rng.Float64(), Y: lo + (hi-lo)*rng.Float64(), Z: lo + (hi-lo)*rng.Float64()}
-		b.q, _ = geom.Quat{W: rng.NormFloat64(), X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}.Normalize()
-		d := func() geom.Vec3 {
-			for {
-				u, ok := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}.Normalize()
-				if ok {
-					return u
-				}
-			}
-		}
-		b.v = d().Scale(cfg.Speed * b.radius)
-		b.w = d().Scale(cfg.RotDeg * math.Pi / 180)
-	}
-	var sv convex.Searcher
-	var svc, svTimed convex.PairMap[convex.Cache]
-	var gwc convex.PairMap[convex.GJKCache]
-	colliding := map[[2]int32]bool{}
-	type pair struct{ a, b int32 }
-	var pairs []pair
-	order := make([]int32, len(bodies))
-	status := make([]convex.Status, 0, 1024)
-	reversed := make([]bool, len(bodies))
-	var ns [4]time.Duration
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	start := time.Now()
-	for f := 0; f < cfg.Frames; f++ {
-		// Move, bounce off the walls (bounding sphere), update boxes.
-		for i := range bodies {
-			b := &bodies[i]
-			if f > 0 {
-				b.p = b.p.Add(b.v)
-				b.q, _ = geom.QuatRotationVector(b.w).Mul(b.q).Normalize()
-				for k := 0; k < 3; k++ {
-					if (b.p.Get(k)-b.radius < 0 && b.v.Get(k) < 0) || (b.p.Get(k)+b.radius > L && b.v.Get(k) > 0) {
-						b.v = b.v.Set(k, -b.v.Get(k))
-					}
-				}
-			}
-			b.tr = geom.Pose{P: b.p, Q: b.q}.Transform()
-			box := geom.EmptyAABB()
-			for k := 0; k < b.poly.NumVerts(); k++ {
-				box = box.AddPoint(b.tr.Apply(b.poly.Vertex(k)))
-			}
-			b.box = box
-			order[i] = int32(i)
-			reversed[i] = false
-		}
-		// Sweep and prune on x (Sec. 1, [1]).
-		sort.Slice(order, func(i, j int) bool { return bodies[order[i]].box.Min.X < bodies[order[j]].box.Min.X })
-		pairs = pairs[:0]
-		for i, a := range order {
-			for _, b := range order[i+1:] {
-				if bodies[b].box.Min.X > bodies[a].box.Max.X {
-					break
-				}
-				if bodies[a].box.Overlaps(bodies[b].box) {
-					x, y := a, b
-					if x > y {
-						x, y = y, x
-					}
-					pairs = append(pairs, pair{x, y})
-				}
-			}
-		}
-		// The separating vector with coherence: the statistics (untimed;
-		// this pass also brings the frame's data into the caches).
-		status = status[:0]
-		for _, pr := range pairs {
-			a, b := &bodies[pr.a], &bodies[pr.b]
-			r := sv.Intersect(a.poly, &a.tr, b.poly, &b.tr, svc.Get(int(pr.a), int(pr.b)))
-			status = append(status, r.Status)
-			k := r.Iterations
-			for len(st.KAll) <= k {
-				st.KAll = append(st.KAll, 0)
-				st.KSep = append(st.KSep, 0)
-			}
-			st.KAll[k]++
-			st.MaxK = max(st.MaxK, k)
-			if r.Status == convex.Separated {
-				st.Separated++
-				st.KSep[k]++
-				st.MaxKSep = max(st.MaxKSep, k)
-			}
-			if r.Restarts > 0 {
-				st.Restarts++
-			}
-			if r.Fallback {
-				st.Fallbacks++
-			}
-			if r.Witness {
-				st.Witness++
-			}
-		}
-		st.Tests += len(pairs)
-		// The four methods timed over the same tests, in an order that
-		// rotates from frame to frame. The timed search with coherence has
-		// its own caches, which evolve exactly as the statistics pass's.
-		for j := 0; j < len(expAlgos); j++ {
-			alg := (f + j) % len(expAlgos)
-			t0 := cputime.Thread()
-			for i, pr := range pairs {
-				a, b := &bodies[pr.a], &bodies[pr.b]
-				var got convex.Status
-				switch alg {
-				case 0:
-					got = sv.Intersect(a.poly, &a.tr, b.poly, &b.tr, svTimed.Get(int(pr.a), int(pr.b))).Status
-				case 1:
-					got = sv.Intersect(a.poly, &a.tr, b.poly, &b.tr, nil).Status
-				case 2:
-					got = convex.GJKIntersect(a.poly, &a.tr, b.poly, &b.tr, nil, nil).Status
-				default:
-					got = convex.GJKIntersect(a.poly, &a.tr, b.poly, &b.tr, gwc.Get(int(pr.a), int(pr.b)), nil).Status
-				}
-				if got != status[i] {
-					st.Disagreements++
-				}
-			}
-			ns[alg] += time.Duration(cputime.Thread() - t0)
-		}
-		// Collision response: reverse both velocities when a pair starts
-		// colliding (Sec. 6), once per body and frame.
-		now := make(map[[2]int32]bool, len(pairs)/2)
-		for i, pr := range pairs {
-			if status[i] != convex.Intersecting {
-				continue
-			}
-			key := [2]int32{pr.a, pr.b}
-			now[key] = true
-			if colliding[key] {
-				continue
-			}
-			st.Collisions++
-			for _, id := range []int32{pr.a, pr.b} {
-				if !reversed[id] {
-					reversed[id] = true
-					bodies[id].v, bodies[id].w = bodies[id].v.Neg(), bodies[id].w.Neg()
-				}
-			}
-		}
-		colliding = now
-		if progress != nil {
-			progress(f + 1)
-		}
-	}
-	st.Seconds = time.Since(start).Seconds()
-	for i, name := range expAlgos {
-		if st.Tests > 0 {
-			st.NsPerTest[name] = float64(ns[i].Nanoseconds()) / float64(st.Tests)
-		}
-	}
-	return st, nil
 }
 
 func parseInts(s string) ([]int, error) {
@@ -371,11 +85,11 @@ func parseFloats(s, what string) ([]float64, error) {
 
 // expReport is the --json output.
 type expReport struct {
-	Shapes   []*expStats `json:"shapes_by_n"`
-	Speed    []*expStats `json:"speed"`
-	Rotation []*expStats `json:"rotation"`
-	Density  []*expStats `json:"density"`
-	Files    []string    `json:"files"`
+	Shapes   []*polytopes.Stats `json:"shapes_by_n"`
+	Speed    []*polytopes.Stats `json:"speed"`
+	Rotation []*polytopes.Stats `json:"rotation"`
+	Density  []*polytopes.Stats `json:"density"`
+	Files    []string           `json:"files"`
 }
 
 func runExperimentPolytopes(e *env, args []string) error {
@@ -441,13 +155,13 @@ func runExperimentPolytopes(e *env, args []string) error {
 		return err
 	}
 	shapeNames := []string{"ellipsoid", "rod", "plate"}
-	var configs []expConfig
+	var configs []polytopes.Config
 	for _, sh := range shapeNames {
 		for _, n := range ns {
-			configs = append(configs, expConfig{Shape: sh, N: n, Bodies: *bodies, Frames: *frames, Meshes: *meshes, Speed: 0.05, RotDeg: 10, Density: *density, Seed: *seed})
+			configs = append(configs, polytopes.Config{Shape: sh, N: n, Bodies: *bodies, Frames: *frames, Meshes: *meshes, Speed: 0.05, RotDeg: 10, Density: *density, Seed: *seed})
 		}
 	}
-	base := expConfig{Shape: "mixed", N: *timeN, Bodies: *timeBodies, Frames: *frames, Meshes: *meshes, Speed: 0.05, RotDeg: 10, Density: *density, Seed: *seed}
+	base := polytopes.Config{Shape: "mixed", N: *timeN, Bodies: *timeBodies, Frames: *frames, Meshes: *meshes, Speed: 0.05, RotDeg: 10, Density: *density, Seed: *seed}
 	nK := len(configs)
 	for _, s := range sp {
 		c := base
@@ -467,9 +181,9 @@ func runExperimentPolytopes(e *env, args []string) error {
 	prog := newProgress(e.stderr, *quiet || *asJSON, "experiment polytopes")
 	totalFrames := len(configs) * *frames
 	done := 0
-	results := make([]*expStats, len(configs))
+	results := make([]*polytopes.Stats, len(configs))
 	for i, c := range configs {
-		st, err := simulate(c, func(f int) { prog.update(done+f, totalFrames) })
+		st, err := polytopes.Simulate(c, func(f int) { prog.update(done+f, totalFrames) })
 		if err != nil {
 			prog.done()
 			return fmt.Errorf("%s n=%d: %w", c.Shape, c.N, err)
@@ -583,9 +297,9 @@ func writeExperimentPlots(dir string, rep *expReport, shapes []string, ns []int,
 		XLabel: "vertices n", YLabel: "maximum k", Series: append(maxk, maxkSep...)}); err != nil {
 		return nil, err
 	}
-	timing := func(name, title, xlabel string, xs []float64, sts []*expStats) error {
+	timing := func(name, title, xlabel string, xs []float64, sts []*polytopes.Stats) error {
 		var ser []plot.Series
-		for _, a := range expAlgos {
+		for _, a := range polytopes.Algorithms {
 			s := plot.Series{Name: a}
 			for i, st := range sts {
 				s.X = append(s.X, xs[i])
@@ -610,11 +324,11 @@ func writeExperimentPlots(dir string, rep *expReport, shapes []string, ns []int,
 func writeExperimentTable(w io.Writer, rep *expReport) {
 	fmt.Fprintln(w, "| shape | n | tests | non-colliding | k<=3 (non-coll.) | k<=3 (all) | mean k | max k | max k (non-coll.) | restarts | GJK fallbacks | sepvec ns | no cache ns | gjk ns | gjk-warm ns |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-	row := func(label string, st *expStats) {
+	row := func(label string, st *polytopes.Stats) {
 		fmt.Fprintf(w, "| %s | %.0f | %d | %.1f%% | %.2f%% | %.2f%% | %.2f | %d | %d | %d | %d | %.0f | %.0f | %.0f | %.0f |\n",
 			label, st.Verts, st.Tests, 100*float64(st.Separated)/math.Max(1, float64(st.Tests)),
-			100*st.fracKAtMost(st.KSep, 3, st.Separated), 100*st.fracKAtMost(st.KAll, 3, st.Tests),
-			st.meanK(), st.MaxK, st.MaxKSep, st.Restarts, st.Fallbacks,
+			100*st.FracKAtMost(st.KSep, 3, st.Separated), 100*st.FracKAtMost(st.KAll, 3, st.Tests),
+			st.MeanK(), st.MaxK, st.MaxKSep, st.Restarts, st.Fallbacks,
 			st.NsPerTest["sepvec"], st.NsPerTest["sepvec-nocache"], st.NsPerTest["gjk"], st.NsPerTest["gjk-warm"])
 	}
 	for _, st := range rep.Shapes {
@@ -630,7 +344,7 @@ func writeExperimentTable(w io.Writer, rep *expReport) {
 		row(fmt.Sprintf("mixed, density %g", st.Config.Density), st)
 	}
 	dis := 0
-	for _, l := range [][]*expStats{rep.Shapes, rep.Speed, rep.Rotation, rep.Density} {
+	for _, l := range [][]*polytopes.Stats{rep.Shapes, rep.Speed, rep.Rotation, rep.Density} {
 		for _, st := range l {
 			dis += st.Disagreements
 		}

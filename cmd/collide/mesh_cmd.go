@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -21,8 +22,8 @@ import (
 func init() {
 	register(&command{
 		name:    "mesh info",
-		args:    "[--json] [--drop-degenerate] FILE...",
-		summary: "read meshes (OBJ, STL, OFF, PLY) and print their topology and bounds",
+		args:    "[--json] [--drop-degenerate] [--repair] [--split o|g] [--convex] [--density RHO] FILE...",
+		summary: "read meshes (OBJ, STL, OFF, PLY) and print their topology, bounds and mass properties",
 		run:     meshInfo,
 	})
 	register(&command{
@@ -50,6 +51,39 @@ type meshInfoJSON struct {
 	Min       [3]float64 `json:"min"`
 	Max       [3]float64 `json:"max"`
 	Dropped   int        `json:"dropped_degenerate"`
+	// Part is the OBJ object or group with --split.
+	Part string `json:"part,omitempty"`
+	// Repair is what --repair changed.
+	Repair *meshio.RepairReport `json:"repair,omitempty"`
+	// Mass are the mass properties with --density.
+	Mass *massJSON `json:"mass,omitempty"`
+}
+
+// massJSON are the mass properties of "mesh info --density".
+type massJSON struct {
+	Density float64    `json:"density"`
+	Volume  float64    `json:"volume"`
+	Mass    float64    `json:"mass"`
+	Center  [3]float64 `json:"center"`
+	// Inertia about the centre of mass, row-major.
+	Inertia [9]float64 `json:"inertia"`
+	// Principal moments ascending; Axes row-major with the principal
+	// axes as columns.
+	Principal [3]float64 `json:"principal"`
+	Axes      [9]float64 `json:"axes"`
+}
+
+func newMassJSON(mp mesh.MassProps, density float64) *massJSON {
+	r := &massJSON{Density: density, Volume: mp.Volume, Mass: mp.Mass,
+		Center:    [3]float64{mp.Center.X, mp.Center.Y, mp.Center.Z},
+		Principal: [3]float64{mp.Principal.X, mp.Principal.Y, mp.Principal.Z}}
+	for i := range 3 {
+		for j := range 3 {
+			r.Inertia[3*i+j] = mp.Inertia[i][j]
+			r.Axes[3*i+j] = mp.Axes[i][j]
+		}
+	}
+	return r
 }
 
 func newMeshInfo(file string, m *mesh.Mesh) meshInfoJSON {
@@ -84,11 +118,26 @@ func sniffFormat(path string) meshio.Format {
 
 func meshInfo(e *env, args []string) error {
 	fs := newFlags("mesh info")
-	asJSON := fs.Bool("json", false, "print one JSON object per file")
+	asJSON := fs.Bool("json", false, "print one JSON object per file (per part with --split)")
 	drop := fs.Bool("drop-degenerate", false, "drop faces with repeated vertices or zero area before building the mesh")
+	repair := fs.Bool("repair", false, "repair the soup first, as 'collide mesh repair' does (see its --weld, --triangulate-all, --no-orient)")
+	split := fs.String("split", "", "report each OBJ object (o) or group (g) as a mesh of its own")
+	density := fs.Float64("density", 0, "print the mass properties of the solid of this density (mass per unit volume)")
+	convex := fs.Bool("convex", false, "require every mesh (every part with --split) to be closed and convex; the error names the part and the vertex outside")
+	rf := addRepairFlags(fs)
 	files, err := parseFlags(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(e.stdout, "usage: collide mesh info [--json] [--drop-degenerate] FILE...\n  read OBJ, STL, OFF or PLY meshes (format by extension, else by content) and print\n  vertices, edges, faces, closed, manifold, oriented, convex, Euler characteristic,\n  volume and bounding box; --json prints one JSON object per file and line;\n  --drop-degenerate drops faces with repeated vertices or zero area first")
+		fmt.Fprintln(e.stdout, "usage: collide mesh info [--json] [--drop-degenerate] [--repair] [--split o|g] [--convex] [--density RHO] FILE...\n"+
+			"  read OBJ, STL, OFF or PLY meshes (format by extension, else by content) and print\n"+
+			"  vertices, edges, faces, closed, manifold, oriented, convex, Euler characteristic,\n"+
+			"  volume and bounding box; --json prints one JSON object per file and line;\n"+
+			"  --drop-degenerate drops faces with repeated vertices or zero area first; --repair\n"+
+			"  welds, drops, splits non-planar polygons and orients first; --split o|g reports each\n"+
+			"  OBJ object or group (a convex decomposition's pieces) on its own; --convex requires\n"+
+			"  each to be closed and convex; --density RHO adds mass, centre of mass, inertia tensor\n"+
+			"  about it and principal moments and axes")
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
 		return nil
 	}
 	if err != nil {
@@ -97,55 +146,30 @@ func meshInfo(e *env, args []string) error {
 	if len(files) == 0 {
 		return fmt.Errorf("%w: no FILE given", errUsage)
 	}
+	ropt, err := rf.options()
+	if err != nil {
+		return err
+	}
+	var by meshio.SplitBy
+	if *split != "" {
+		if by, err = meshio.ParseSplitBy(*split); err != nil {
+			return fmt.Errorf("%w: --split: want o or g (have %q)", errUsage, *split)
+		}
+	}
+	if *density != 0 && (!(*density > 0) || math.IsInf(*density, 0)) {
+		return fmt.Errorf("%w: --density must be positive and finite (have %v)", errUsage, *density)
+	}
 	failed := 0
 	var lastErr error
 	for _, path := range files {
-		var m *mesh.Mesh
-		s, err := meshio.ReadSoupFile(path)
-		dropped := 0
-		if err == nil {
-			if *drop {
-				dropped = s.DropDegenerate(nil)
-			}
-			m, err = s.Mesh(nil)
-		}
+		err := meshInfoFile(e, path, *drop, *repair, ropt, by, *convex, *density, *asJSON)
 		if err != nil {
 			failed++
 			lastErr = err
 			if len(files) > 1 {
 				fmt.Fprintf(e.stderr, "collide mesh info: %v\n", err)
 			}
-			continue
 		}
-		info := newMeshInfo(path, m)
-		info.Dropped = dropped
-		if *asJSON {
-			b, err := json.Marshal(info)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stdout, "%s\n", b)
-			continue
-		}
-		yes := func(b bool, s string) string {
-			if b {
-				return s
-			}
-			return "not " + s
-		}
-		fmt.Fprintf(e.stdout, "%s (%s)\n", path, info.Format)
-		fmt.Fprintf(e.stdout, "  vertices %d, edges %d, faces %d (%d triangles)\n", info.Vertices, info.Edges, info.Faces, info.Triangles)
-		if *drop {
-			fmt.Fprintf(e.stdout, "  dropped %d degenerate faces\n", dropped)
-		}
-		fmt.Fprintf(e.stdout, "  %s, %s, %s, %s\n", yes(info.Closed, "closed"), yes(info.Manifold, "manifold"), yes(info.Oriented, "oriented"), yes(info.Convex, "convex"))
-		fmt.Fprintf(e.stdout, "  euler characteristic %d", info.Euler)
-		if info.Closed && info.Manifold && info.Oriented && info.Euler%2 == 0 {
-			fmt.Fprintf(e.stdout, " (genus %d if connected)", (2-info.Euler)/2)
-		}
-		fmt.Fprintf(e.stdout, ", volume %.6g\n", info.Volume)
-		b := m.Bounds()
-		fmt.Fprintf(e.stdout, "  bounds %v .. %v (size %v)\n", b.Min, b.Max, b.Size())
 	}
 	switch {
 	case failed == 1 && len(files) == 1:
@@ -154,6 +178,113 @@ func meshInfo(e *env, args []string) error {
 		return fmt.Errorf("%d of %d files could not be read", failed, len(files))
 	}
 	return nil
+}
+
+// meshInfoFile reports one file (or each of its parts).
+func meshInfoFile(e *env, path string, drop, repair bool, ropt *meshio.RepairOptions, by meshio.SplitBy, convex bool, density float64, asJSON bool) error {
+	s, err := meshio.ReadSoupFile(path)
+	if err != nil {
+		return err
+	}
+	type piece struct {
+		name string
+		soup *meshio.Soup
+	}
+	pieces := []piece{{"", s}}
+	if by != 0 {
+		pieces = pieces[:0]
+		for _, p := range s.Split(by) {
+			pieces = append(pieces, piece{p.Name, p.Soup})
+		}
+	}
+	for _, pc := range pieces {
+		dropped := 0
+		if drop {
+			dropped = pc.soup.DropDegenerate(nil)
+		}
+		var rep *meshio.RepairReport
+		if repair {
+			r := pc.soup.Repair(ropt)
+			rep = &r
+		}
+		m, err := pc.soup.Mesh(nil)
+		if err != nil {
+			if by != 0 {
+				return &meshio.PartError{By: by, Name: pc.name, Err: err}
+			}
+			return err
+		}
+		if convex {
+			if err := m.RequireConvex(); err != nil {
+				err = fmt.Errorf("%s: %w", path, err)
+				if by != 0 {
+					return &meshio.PartError{By: by, Name: pc.name, Err: err}
+				}
+				return err
+			}
+		}
+		info := newMeshInfo(path, m)
+		info.Dropped = dropped
+		info.Part = pc.name
+		info.Repair = rep
+		if density > 0 {
+			mp, err := mesh.MassProperties(m, density)
+			if err != nil {
+				err = fmt.Errorf("%s: %w (collide mesh repair may close or orient it)", path, err)
+				if by != 0 {
+					return &meshio.PartError{By: by, Name: pc.name, Err: err}
+				}
+				return err
+			}
+			info.Mass = newMassJSON(mp, density)
+		}
+		if asJSON {
+			b, err := json.Marshal(info)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "%s\n", b)
+			continue
+		}
+		printMeshInfo(e.stdout, path, by, pc.name, info, m, drop)
+	}
+	return nil
+}
+
+// printMeshInfo prints the text form of one mesh info record.
+func printMeshInfo(w io.Writer, path string, by meshio.SplitBy, part string, info meshInfoJSON, m *mesh.Mesh, drop bool) {
+	if by != 0 {
+		fmt.Fprintf(w, "%s (%s) %v %q\n", path, info.Format, by, part)
+	} else {
+		fmt.Fprintf(w, "%s (%s)\n", path, info.Format)
+	}
+	if info.Repair != nil {
+		printRepair(w, *info.Repair)
+	}
+	fmt.Fprintf(w, "  vertices %d, edges %d, faces %d (%d triangles)\n", info.Vertices, info.Edges, info.Faces, info.Triangles)
+	if drop {
+		fmt.Fprintf(w, "  dropped %d degenerate faces\n", info.Dropped)
+	}
+	fmt.Fprintf(w, "  %s, %s, %s, %s\n", yesNo(info.Closed, "closed"), yesNo(info.Manifold, "manifold"), yesNo(info.Oriented, "oriented"), yesNo(info.Convex, "convex"))
+	fmt.Fprintf(w, "  euler characteristic %d", info.Euler)
+	if info.Closed && info.Manifold && info.Oriented && info.Euler%2 == 0 {
+		fmt.Fprintf(w, " (genus %d if connected)", (2-info.Euler)/2)
+	}
+	fmt.Fprintf(w, ", volume %.6g\n", info.Volume)
+	b := m.Bounds()
+	fmt.Fprintf(w, "  bounds %v .. %v (size %v)\n", b.Min, b.Max, b.Size())
+	if mp := info.Mass; mp != nil {
+		fmt.Fprintf(w, "  density %.6g: mass %.6g, centre of mass (%.6g, %.6g, %.6g)\n", mp.Density, mp.Mass, mp.Center[0], mp.Center[1], mp.Center[2])
+		fmt.Fprintf(w, "  inertia about the centre of mass:\n")
+		for i := range 3 {
+			fmt.Fprintf(w, "    %12.6g %12.6g %12.6g\n", mp.Inertia[3*i], mp.Inertia[3*i+1], mp.Inertia[3*i+2])
+		}
+		fmt.Fprintf(w, "  principal moments %.6g, %.6g, %.6g along axes", mp.Principal[0], mp.Principal[1], mp.Principal[2])
+		for j := range 3 {
+			fmt.Fprintf(w, " (%.4g, %.4g, %.4g)", mp.Axes[j], mp.Axes[3+j], mp.Axes[6+j])
+		}
+		fmt.Fprintln(w)
+	}
 }
 
 // genShape is a shape "collide mesh gen" can write.

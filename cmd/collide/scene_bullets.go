@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ func init() {
 		summary: "run the contact paper's 100-bullet scene (time of contact, Algorithms 2/3) and report speed and tunnelling",
 		run:     runSceneBullets,
 	})
-	registerDemo(demoSection{order: 60, title: "time of contact: 100 bullets against a warped plane with a hole (paper 004, Sec. 4)", run: demoBullets})
+	registerDemo(demoSection{order: 60, title: "time of contact: 100 bullets against a warped plane with a hole (the contact paper, Sec. 4)", run: demoBullets})
 }
 
 func sceneAlgorithm(n int) (toc.Algorithm, error) {
@@ -53,8 +54,15 @@ func runSceneBullets(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !(*dt > 0) || !(*secs > 0) || *n <= 0 || !(*tol > 0) {
-		return fmt.Errorf("%w: --dt, --seconds, --bullets and --tol must be positive", errUsage)
+	switch {
+	case !(*dt > 0 && *dt <= bullets.MaxDt):
+		return fmt.Errorf("%w: --dt %v must be in (0, %d]", errUsage, *dt, bullets.MaxDt)
+	case !(*secs > 0) || math.IsInf(*secs, 0):
+		return fmt.Errorf("%w: --seconds %v must be positive and finite", errUsage, *secs)
+	case *n <= 0:
+		return fmt.Errorf("%w: --bullets %d must be positive", errUsage, *n)
+	case !(*tol > 0) || math.IsInf(*tol, 0):
+		return fmt.Errorf("%w: --tol %v must be positive and finite", errUsage, *tol)
 	}
 	s, err := bullets.New(&bullets.Config{Bullets: *n, Dt: *dt, Seconds: *secs, Algorithm: a, Tolerance: *tol, Restitution: *rest, Seed: *seed})
 	if err != nil {

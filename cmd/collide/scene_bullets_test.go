@@ -54,3 +54,21 @@ func TestDemoBulletsSVG(t *testing.T) {
 		t.Errorf("demo output: %s", out.String())
 	}
 }
+
+// TestSceneBulletsFlagErrors: each bad flag is named alone in its error.
+func TestSceneBulletsFlagErrors(t *testing.T) {
+	for _, c := range []struct{ flag, value string }{
+		{"--dt", "-1"}, {"--dt", "50"}, {"--seconds", "0"}, {"--bullets", "0"}, {"--tol", "NaN"},
+	} {
+		var out, errb bytes.Buffer
+		if st := run([]string{"scene", "bullets", c.flag, c.value}, &out, &errb); st != 2 {
+			t.Errorf("%s %s: status %d, want 2", c.flag, c.value, st)
+		}
+		msg, _, _ := strings.Cut(errb.String(), "\n")
+		for _, f := range []string{"--dt", "--seconds", "--bullets", "--tol"} {
+			if strings.Contains(msg, f) != (f == c.flag) {
+				t.Errorf("%s %s: message %q", c.flag, c.value, msg)
+			}
+		}
+	}
+}

@@ -22,7 +22,7 @@ import (
 func init() {
 	register(&command{
 		name:    "screw",
-		args:    "[--json] [--pixel P | --ppe N] [--properness T] [--conservative] MESH_A MESH_B --a0 POSE --a1 POSE --b0 POSE --b1 POSE",
+		args:    "[--json] [--pixel P | --ppe N] [--properness T] [--conservative] [--two-sided] [--rest-margin D] [--html FILE] MESH_A MESH_B --a0 POSE --a1 POSE --b0 POSE --b1 POSE",
 		summary: "every collision of two bodies under relative screw motion (Buss): time, point, normal, features, properness",
 		run:     runScrew,
 	})
@@ -40,18 +40,22 @@ type screwArgs struct {
 	pixel, ppe     *float64
 	prop           *float64
 	cons           *bool
+	twoSided       *bool
+	restMargin     *float64
 }
 
 func screwFlags(fs *flag.FlagSet) *screwArgs {
 	return &screwArgs{
-		a0:    fs.String("a0", "0,0,0", "pose of A at t=0: px,py,pz[,qw,qx,qy,qz]"),
-		a1:    fs.String("a1", "", "pose of A at t=1 (default: a0)"),
-		b0:    fs.String("b0", "", "pose of B at t=0 (required)"),
-		b1:    fs.String("b1", "", "pose of B at t=1 (required)"),
-		pixel: fs.Float64("pixel", 0, "collision-screen pixel size in length units (default: typical short edge / ppe)"),
-		ppe:   fs.Float64("ppe", 0, "pixels per typical short edge (6 low, 12 medium (default), 24 high)"),
-		prop:  fs.Float64("properness", 0, "drop collisions with properness below this (default -0.1; -2 keeps all)"),
-		cons:  fs.Bool("conservative", false, "also report features that come within one pixel (near misses)"),
+		a0:         fs.String("a0", "0,0,0", "pose of A at t=0: px,py,pz[,qw,qx,qy,qz]"),
+		a1:         fs.String("a1", "", "pose of A at t=1 (default: a0)"),
+		b0:         fs.String("b0", "", "pose of B at t=0 (required)"),
+		b1:         fs.String("b1", "", "pose of B at t=1 (required)"),
+		pixel:      fs.Float64("pixel", 0, "collision-screen pixel size in length units (default: typical short edge / ppe)"),
+		ppe:        fs.Float64("ppe", 0, "pixels per typical short edge (6 low, 12 medium (default), 24 high)"),
+		prop:       fs.Float64("properness", 0, "drop collisions with properness below this (default -0.1; -2 keeps all)"),
+		cons:       fs.Bool("conservative", false, "also report features that come within one pixel (near misses)"),
+		twoSided:   fs.Bool("two-sided", false, "treat every face as two-sided (automatic for open or inconsistently wound meshes)"),
+		restMargin: fs.Float64("rest-margin", 0, "report feature pairs within this distance at the start poses as resting contacts (default: touching or overlapping only)"),
 	}
 }
 
@@ -98,15 +102,15 @@ func (sa *screwArgs) parse(pos []string) (a, b *mesh.Mesh, poses [4]geom.Pose, o
 	if b, err = loadScrewMesh(pos[1]); err != nil {
 		return
 	}
-	for _, x := range []float64{*sa.pixel, *sa.ppe, *sa.prop} {
+	for _, x := range []float64{*sa.pixel, *sa.ppe, *sa.prop, *sa.restMargin} {
 		if math.IsNaN(x) || math.IsInf(x, 0) || x < -2 && x != *sa.prop {
 			return nil, nil, poses, opt, fmt.Errorf("%w: numeric flags must be finite", errUsage)
 		}
 	}
-	if *sa.pixel < 0 || *sa.ppe < 0 {
-		return nil, nil, poses, opt, fmt.Errorf("%w: --pixel and --ppe must not be negative", errUsage)
+	if *sa.pixel < 0 || *sa.ppe < 0 || *sa.restMargin < 0 {
+		return nil, nil, poses, opt, fmt.Errorf("%w: --pixel, --ppe and --rest-margin must not be negative", errUsage)
 	}
-	opt = screw.Options{PixelSize: *sa.pixel, PixelsPerEdge: *sa.ppe, Properness: *sa.prop, Conservative: *sa.cons}
+	opt = screw.Options{PixelSize: *sa.pixel, PixelsPerEdge: *sa.ppe, Properness: *sa.prop, Conservative: *sa.cons, TwoSided: *sa.twoSided, RestMargin: *sa.restMargin}
 	return
 }
 
@@ -119,12 +123,16 @@ type screwJSON struct {
 	FeatureA   int32      `json:"feature_a"`
 	FeatureB   int32      `json:"feature_b"`
 	Near       bool       `json:"near,omitempty"`
+	Resting    bool       `json:"resting,omitempty"`
+	Status     string     `json:"status"`     // the shared record's: hit, touching, penetrating, near
+	Separation float64    `json:"separation"` // signed distance of the features at time
 }
 
 func runScrew(e *env, args []string) error {
 	fs := newFlags("screw")
 	sa := screwFlags(fs)
 	asJSON := fs.Bool("json", false, "print JSON")
+	html := fs.String("html", "", "also write a 3D viewer of the motion with its collisions as one HTML file")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -138,6 +146,11 @@ func runScrew(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *html != "" {
+		if err := writeScrewHTML(e, *html, pos, a, b, p, cs); err != nil {
+			return err
+		}
+	}
 	m := screw.Relative(p[0], p[1], p[2], p[3])
 	if *asJSON {
 		out := struct {
@@ -148,7 +161,7 @@ func runScrew(e *env, args []string) error {
 		for _, c := range cs {
 			out.Collisions = append(out.Collisions, screwJSON{c.Kind.String(), c.Time,
 				[3]float64{c.Point.X, c.Point.Y, c.Point.Z}, [3]float64{c.Normal.X, c.Normal.Y, c.Normal.Z},
-				c.Properness, c.FeatureA, c.FeatureB, c.Near})
+				c.Properness, c.FeatureA, c.FeatureB, c.Near, c.Resting, c.Record().Status.String(), c.Separation})
 		}
 		enc := json.NewEncoder(e.stdout)
 		return enc.Encode(out)

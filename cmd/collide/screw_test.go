@@ -74,3 +74,43 @@ func TestScreenCommand(t *testing.T) {
 		t.Errorf("output %q", out.String())
 	}
 }
+
+// TestScrewCommandReliability runs the reproductions of three defects
+// through the command: a contact made by a rotation of 1e-8 rad, two cubes
+// touching without moving (resting contacts at time 0), and a cube passing
+// through an open plane from its back (two-sided faces).
+func TestScrewCommandReliability(t *testing.T) {
+	plane := filepath.Join("..", "..", "screw", "testdata", "rigid-ipc", "plane.obj")
+	cube := filepath.Join("..", "..", "screw", "testdata", "rigid-ipc", "cube.obj")
+	for _, tc := range []struct {
+		args   []string
+		status string // the status every collision must have ("" any)
+	}{
+		{[]string{"--properness", "-2", "cube", "cube", "--b0", "3,0.2,0.2", "--b1", "1,0.2,0.2,1,0,0,5e-9"}, "hit"},
+		{[]string{"cube", "cube", "--b0", "1,0,0", "--b1", "1,0,0"}, "touching"},
+		{[]string{"cube", "cube", "--b0", "0.9,0.3,0", "--b1", "0.9,0.3,0"}, "penetrating"},
+		{[]string{cube, plane, "--a0", "0,-2,0", "--a1", "0,2,0", "--b0", "0,0,0", "--b1", "0,0,0"}, ""},
+	} {
+		var out, errb bytes.Buffer
+		if st := run(append([]string{"screw", "--json"}, tc.args...), &out, &errb); st != 0 {
+			t.Fatalf("%v: status %d: %s", tc.args, st, errb.String())
+		}
+		var res struct {
+			Collisions []struct {
+				Status string  `json:"status"`
+				Time   float64 `json:"time"`
+			} `json:"collisions"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		if len(res.Collisions) == 0 {
+			t.Errorf("%v: no collision", tc.args)
+		}
+		for _, c := range res.Collisions {
+			if tc.status != "" && c.Status != tc.status {
+				t.Errorf("%v: status %q, want %q", tc.args, c.Status, tc.status)
+			}
+		}
+	}
+}

@@ -14,7 +14,7 @@ import (
 func init() {
 	register(&command{
 		name:    "world",
-		args:    "[--bodies 500] [--steps 40] [--kind convex|polyhedron|soup|mixed] [--verts 10] [--broad sweep|sap|tree|brute] [--workers N] [--speed 0.05] [--rot 10] [--density 0.05] [--seed 1] [--contacts] [--json] [--quiet]",
+		args:    "[--bodies 500] [--steps 40] [--kind convex|polyhedron|soup|mixed] [--verts 10] [--broad sweep|sap|tree|brute] [--workers N] [--speed 0.05] [--rot 10] [--density 0.05] [--seed 1] [--contacts] [--json] [--quiet] [--html FILE]",
 		summary: "run a scene of random bodies bouncing in a box through the world pipeline (broad phase, then per pair the fitting narrow phase) and print per-step pairs, contacts and timing",
 		run:     runWorld,
 	})
@@ -161,6 +161,7 @@ func runWorld(e *env, args []string) error {
 	list := fs.Bool("contacts", false, "list every contact")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress output")
+	html := fs.String("html", "", "also write a 3D viewer of the steps and their contacts as one HTML file (runs the steps once more)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -170,6 +171,11 @@ func runWorld(e *env, args []string) error {
 	}
 	if err := c.validate(); err != nil {
 		return err
+	}
+	if *html != "" {
+		if err := writeWorldHTML(e, *html, c); err != nil {
+			return err
+		}
 	}
 	s, err := newWorldScene(c)
 	if err != nil {

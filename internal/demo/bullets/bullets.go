@@ -23,8 +23,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"sync"
 	"time"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
@@ -85,6 +87,9 @@ func (c *Config) withDefaults() (Config, error) {
 	}
 	if c.Bullets > 0 {
 		r.Bullets = c.Bullets
+	}
+	if c.Dt > MaxDt {
+		return r, fmt.Errorf("dt %g s is longer than %g s", c.Dt, float64(MaxDt))
 	}
 	if c.Dt > 0 {
 		r.Dt = c.Dt
@@ -199,23 +204,12 @@ func New(cfg *Config) (*Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	bm := shapes.Bullet(shapes.DefaultBulletRadius, shapes.DefaultBulletLength)
-	pm := shapes.WarpedPlane(PlaneSize, PlaneHole, PlaneWarp)
-	s := &Scene{cfg: c}
-	if s.bullet, err = toc.ShapeOf(bm); err != nil {
-		return nil, err
-	}
-	// The plane is sampled at its vertices and along the hole's edge
-	// every RimSampleSpacing, so that the rim cannot slice into a
-	// bullet's side between two samples (Algorithm 1 with a given
-	// sampling).
-	psoup, err := toc.SoupOf(pm)
+	g, err := sceneGeometry()
 	if err != nil {
 		return nil, err
 	}
-	if s.plane, err = toc.NewShape(psoup, rimSamples(pm)); err != nil {
-		return nil, err
-	}
+	bm, pm := g.bulletMesh, g.planeMesh
+	s := &Scene{cfg: c, bullet: g.bullet, plane: g.plane}
 	s.planeState = toc.State{Pose: geom.PoseIdentity()}
 	s.planeBox = geom.OBBFromAABB(s.plane.Soup().Bounds())
 	s.bulletBox = geom.OBBFromAABB(bm.Bounds())
@@ -228,7 +222,7 @@ func New(cfg *Config) (*Scene, error) {
 	ix := BulletMass * r * r / 2
 	iy := BulletMass * (3*r*r + l*l) / 12
 	s.invI = geom.V(1/ix, 1/iy, 1/iy)
-	s.opt = toc.Options{Algorithm: c.Algorithm, Tolerance: c.Tolerance, SkipSeparating: true}
+	s.opt = toc.Options{Algorithm: c.Algorithm, Tolerance: c.Tolerance, SkipSeparating: true, PointsOnly: true} // the rim is sampled densely instead of an edge phase
 	s.res = Result{Algorithm: c.Algorithm.String(), Bullets: c.Bullets, Dt: c.Dt, Tolerance: c.Tolerance}
 
 	rng := rand.New(rand.NewPCG(c.Seed, 2))
@@ -261,11 +255,50 @@ func New(cfg *Config) (*Scene, error) {
 	}
 	s.stepContacts = make([]int, len(s.bullets))
 	s.paths = make([][]geom.Vec3, len(s.bullets))
-	s.planeTris = trianglesOf(pm)
-	s.capTris = holeCap(pm)
+	s.planeTris = g.planeTris
+	s.capTris = g.capTris
 	s.auditBox = pm.Bounds()
 	return s, nil
 }
+
+// geometry is the scene's fixed geometry, shared (read only) by every
+// scene.
+type geometry struct {
+	bulletMesh, planeMesh *mesh.Mesh
+	bullet, plane         *toc.Shape
+	planeTris, capTris    [][3]geom.Vec3
+}
+
+// sceneGeometry builds the geometry once.
+var sceneGeometry = sync.OnceValues(func() (*geometry, error) {
+	g := &geometry{
+		bulletMesh: shapes.Bullet(shapes.DefaultBulletRadius, shapes.DefaultBulletLength),
+		planeMesh:  shapes.WarpedPlane(PlaneSize, PlaneHole, PlaneWarp),
+	}
+	var err error
+	if g.bullet, err = toc.ShapeOf(g.bulletMesh); err != nil {
+		return nil, err
+	}
+	// The plane is sampled at its vertices and along the hole's edge
+	// every RimSampleSpacing, so that the rim cannot slice into a
+	// bullet's side between two samples (Algorithm 1 with a given
+	// sampling).
+	psoup, err := toc.SoupOf(g.planeMesh)
+	if err != nil {
+		return nil, err
+	}
+	if g.plane, err = toc.NewShape(psoup, rimSamples(g.planeMesh)); err != nil {
+		return nil, err
+	}
+	g.planeTris = trianglesOf(g.planeMesh)
+	g.capTris = holeCap(g.planeMesh)
+	return g, nil
+})
+
+// MaxDt is the longest time step in seconds: the scene's bullets reach
+// the plane within 0.85 s, so a longer step only makes one step's search
+// longer.
+const MaxDt = 1
 
 // RimSampleSpacing is the spacing of the plane's extra sample points along
 // the hole's edge, in metres (a tenth of the bullet's radius).
@@ -437,16 +470,18 @@ func (s *Scene) advance(i int, dt float64) {
 			break
 		}
 		c := s.buf[0]
+		c.Time *= rest            // toc's time is a fraction of the query's step
+		c.Normal = c.Normal.Neg() // toc's normal points from A (the bullet) to B (the plane)
 		if k == maxResponses {
-			b.s.Pose = b.s.At(c.T)
+			b.s.Pose = b.s.At(c.Time)
 			b.s.V, b.s.W, b.stopped = geom.Vec3{}, geom.Vec3{}, true
 			return
 		}
 		// Stop short of the contact by the time the point needs to
 		// approach by one tolerance (Box2D's target separation), so that
 		// the next query starts with the bodies apart.
-		tc := c.T
-		r := c.Point.Sub(b.s.Pose.P.AddScaled(c.T, b.s.V))
+		tc := c.Time
+		r := c.Point.Sub(b.s.Pose.P.AddScaled(c.Time, b.s.V))
 		if vin := -b.s.V.Add(b.s.W.Cross(r)).Dot(c.Normal); vin > 0 {
 			tc = math.Max(0, tc-s.cfg.Tolerance/vin)
 		}
@@ -455,7 +490,7 @@ func (s *Scene) advance(i int, dt float64) {
 		rest -= tc
 		s.res.Contacts++
 		s.contactPts = append(s.contactPts, c.Point)
-		if !c.OnA {
+		if c.FeatureA.Kind == contact.Face { // a plane point on a bullet face
 			s.res.PlanePointContacts++
 		}
 		s.stepContacts[i]++
@@ -537,7 +572,7 @@ func crossing(p, q geom.Vec3, seg geom.AABB, tris [][3]geom.Vec3) (geom.Vec3, bo
 			t[0].Z > seg.Max.Z && t[1].Z > seg.Max.Z && t[2].Z > seg.Max.Z {
 			continue
 		}
-		if u, ok := toc.SegmentTriangle(p, q, t[0], t[1], t[2]); ok {
+		if u, ok := geom.SegmentTriangle(p, q, t[0], t[1], t[2]); ok {
 			return p.Lerp(q, u), true
 		}
 	}

@@ -1,0 +1,198 @@
+package bench
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+)
+
+// ContactReference returns the reference answer of the contact task
+// (FORMAT.md Sec. 8) for two convex polytopes: for intersecting ones
+// (separating-axis margin <= 0) the margin as sd and its axis as n (the
+// candidate axes are the facet normals of A - B, so -margin is the exact
+// depth); for disjoint ones the minimum distance over the vertex-triangle,
+// triangle-vertex and edge-edge pairs and the direction of the closest
+// points. unique reports whether n is unique in the sense of Sec. 8 (|sd|
+// > eps and, for intersecting pairs, no other candidate axis more than
+// 1e-6 rad away has a gap within eps of the margin). It is written
+// independently of package convex: brute-force supports over the world
+// vertices, the Gauss-map arc test for edge pairs, and pairs of features
+// pruned only by their bounding spheres.
+func ContactReference(ma *mesh.Mesh, ta geom.Transform, mb *mesh.Mesh, tb geom.Transform, eps float64) (sd float64, n geom.Vec3, unique bool) {
+	va := transformAll(ma, ta)
+	vb := transformAll(mb, tb)
+	gap := func(d geom.Vec3) float64 {
+		maxA, minB := math.Inf(-1), math.Inf(1)
+		for _, v := range va {
+			maxA = math.Max(maxA, d.Dot(v))
+		}
+		for _, v := range vb {
+			minB = math.Min(minB, d.Dot(v))
+		}
+		return minB - maxA
+	}
+	type axis struct {
+		n geom.Vec3
+		g float64
+	}
+	var axes []axis
+	for f := range ma.Planes {
+		d := ta.ApplyDir(ma.Planes[f].N)
+		axes = append(axes, axis{d, gap(d)})
+	}
+	for f := range mb.Planes {
+		d := tb.ApplyDir(mb.Planes[f].N).Neg()
+		axes = append(axes, axis{d, gap(d)})
+	}
+	ca := centroid(va)
+	for _, ea := range ma.Edges {
+		a1, a2 := ta.ApplyDir(ma.Planes[ea.Left].N), ta.ApplyDir(ma.Planes[ea.Right].N)
+		da := va[ea.V[1]].Sub(va[ea.V[0]])
+		for _, eb := range mb.Edges {
+			b1, b2 := tb.ApplyDir(mb.Planes[eb.Left].N).Neg(), tb.ApplyDir(mb.Planes[eb.Right].N).Neg()
+			if !arcsCross(a1, a2, b1, b2) {
+				continue
+			}
+			d, ok := da.Cross(vb[eb.V[1]].Sub(vb[eb.V[0]])).Normalize()
+			if !ok {
+				continue
+			}
+			if d.Dot(va[ea.V[0]].Sub(ca)) < 0 {
+				d = d.Neg()
+			}
+			axes = append(axes, axis{d, gap(d)})
+		}
+	}
+	best := 0
+	for i := range axes {
+		if axes[i].g > axes[best].g {
+			best = i
+		}
+	}
+	if m := axes[best].g; m <= 0 {
+		unique = -m > eps
+		for _, x := range axes {
+			if x.g >= m-eps && math.Acos(math.Max(-1, math.Min(1, x.n.Dot(axes[best].n)))) > 1e-6 {
+				unique = false
+			}
+		}
+		return m, axes[best].n, unique
+	}
+	// Disjoint: the closest pair of features.
+	bd := math.Inf(1)
+	var pa, pb geom.Vec3
+	try := func(x, y geom.Vec3) {
+		if d := x.Sub(y).Norm(); d < bd {
+			bd, pa, pb = d, x, y
+		}
+	}
+	trisA, trisB := ma.Triangles(nil), mb.Triangles(nil)
+	vertTri := func(vs []geom.Vec3, m *mesh.Mesh, ws []geom.Vec3, tris []mesh.Tri, aSide bool) {
+		for _, tr := range tris {
+			a, b, c := ws[tr.V[0]], ws[tr.V[1]], ws[tr.V[2]]
+			mid := a.Add(b).Add(c).Scale(1.0 / 3)
+			r := math.Max(mid.Dist(a), math.Max(mid.Dist(b), mid.Dist(c)))
+			for _, v := range vs {
+				if v.Dist(mid)-r >= bd {
+					continue
+				}
+				q := closestOnTriangle(v, a, b, c)
+				if aSide {
+					try(v, q)
+				} else {
+					try(q, v)
+				}
+			}
+		}
+	}
+	vertTri(va, mb, vb, trisB, true)
+	vertTri(vb, ma, va, trisA, false)
+	for _, ea := range ma.Edges {
+		a0, a1 := va[ea.V[0]], va[ea.V[1]]
+		ma0, ra := a0.Add(a1).Scale(0.5), a0.Dist(a1)/2
+		for _, eb := range mb.Edges {
+			b0, b1 := vb[eb.V[0]], vb[eb.V[1]]
+			mb0 := b0.Add(b1).Scale(0.5)
+			if ma0.Dist(mb0)-ra-b0.Dist(b1)/2 >= bd {
+				continue
+			}
+			x, y := closestSegments(a0, a1, b0, b1)
+			try(x, y)
+		}
+	}
+	n, _ = pb.Sub(pa).Normalize()
+	return bd, n, bd > eps
+}
+
+// closestOnTriangle returns the point of triangle abc closest to p
+// (Ericson, Real-Time Collision Detection, Sec. 5.1.5).
+func closestOnTriangle(p, a, b, c geom.Vec3) geom.Vec3 {
+	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
+	d1, d2 := ab.Dot(ap), ac.Dot(ap)
+	if d1 <= 0 && d2 <= 0 {
+		return a
+	}
+	bp := p.Sub(b)
+	d3, d4 := ab.Dot(bp), ac.Dot(bp)
+	if d3 >= 0 && d4 <= d3 {
+		return b
+	}
+	vc := d1*d4 - d3*d2
+	if vc <= 0 && d1 >= 0 && d3 <= 0 {
+		return a.Add(ab.Scale(d1 / (d1 - d3)))
+	}
+	cp := p.Sub(c)
+	d5, d6 := ab.Dot(cp), ac.Dot(cp)
+	if d6 >= 0 && d5 <= d6 {
+		return c
+	}
+	vb := d5*d2 - d1*d6
+	if vb <= 0 && d2 >= 0 && d6 <= 0 {
+		return a.Add(ac.Scale(d2 / (d2 - d6)))
+	}
+	va := d3*d6 - d5*d4
+	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
+		return b.Add(c.Sub(b).Scale((d4 - d3) / ((d4 - d3) + (d5 - d6))))
+	}
+	den := 1 / (va + vb + vc)
+	// The projection onto the plane, along the normal (accurate when p is
+	// close to a large triangle).
+	n := ab.Cross(ac)
+	if nn := n.Dot(n); nn > 0 {
+		return p.Sub(n.Scale(ap.Dot(n) / nn))
+	}
+	return a.Add(ab.Scale(vb * den)).Add(ac.Scale(vc * den))
+}
+
+// closestSegments returns the closest points of segments p0p1 and q0q1
+// (Ericson, Sec. 5.1.9).
+func closestSegments(p0, p1, q0, q1 geom.Vec3) (geom.Vec3, geom.Vec3) {
+	d1, d2, r := p1.Sub(p0), q1.Sub(q0), p0.Sub(q0)
+	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
+	clamp := func(x float64) float64 { return math.Max(0, math.Min(1, x)) }
+	var s, t float64
+	switch {
+	case a == 0 && e == 0:
+		return p0, q0
+	case a == 0:
+		t = clamp(f / e)
+	default:
+		c := d1.Dot(r)
+		if e == 0 {
+			s = clamp(-c / a)
+		} else {
+			b := d1.Dot(d2)
+			if den := a*e - b*b; den > 0 {
+				s = clamp((b*f - c*e) / den)
+			}
+			t = (b*s + f) / e
+			if t < 0 {
+				t, s = 0, clamp(-c/a)
+			} else if t > 1 {
+				t, s = 1, clamp((b-c)/a)
+			}
+		}
+	}
+	return p0.Add(d1.Scale(s)), q0.Add(d2.Scale(t))
+}

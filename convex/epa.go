@@ -1,0 +1,489 @@
+package convex
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/contact"
+	"github.com/collide-go/collide/geom"
+)
+
+// The expanding polytope algorithm (van den Bergen, "Proximity Queries and
+// Penetration Depth Computation on 3D Game Objects", GDC 2001) in A's
+// local frame: a polytope P inside the Minkowski difference M = A - B (its
+// vertices are differences of supporting vertices), containing the origin,
+// grows towards its face nearest to the origin until that face's distance
+// (a lower bound on the depth, since P is inside M) meets the support
+// value of M along the face's normal (an upper bound: every direction's
+// support value bounds the depth from above).
+
+type epaVert struct {
+	w      geom.Vec3 // point of M (A frame)
+	ia, ib int32     // its vertices of A and of B
+}
+
+type epaFace struct {
+	v     [3]int32 // vertices, counter-clockwise seen from outside
+	adj   [3]int32 // face across edge k (from v[k] to v[k+1])
+	adjE  [3]int8  // that edge's index in the adjacent face
+	n     geom.Vec3
+	d     float64 // n.v[0], the distance of the face's plane (signed)
+	alive bool
+}
+
+type horizonEdge struct {
+	face int32
+	edge int8
+}
+
+type epaState struct {
+	verts   []epaVert
+	faces   []epaFace
+	horizon []horizonEdge
+	newAt   []int32 // per vertex: the new face whose edge 1 starts there (+1), during one expansion
+}
+
+// epaMaxFaces bounds the polytope's growth; beyond it the search stops
+// with its best bounds.
+const epaMaxFaces = 1 << 14
+
+// penetration computes the depth, direction, points and features of an
+// overlapping pair in d (f is set to the pair; GJK's final simplex is in
+// s.gjk).
+func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
+	e := &s.epa
+	g := &s.gjk
+	scale := f.a.radius + f.b.radius + math.Sqrt(f.t.Dot(f.t))
+	e.verts = e.verts[:0]
+	e.faces = e.faces[:0]
+	for i := 0; i < g.n; i++ {
+		sv := &g.sv[i]
+		e.addVert(sv.w, sv.ia, sv.ib)
+	}
+	if !e.initial(f, scale) {
+		// M is flat (no solid has that): the bodies only touch.
+		s.touchingAt(f, ta, d)
+		return
+	}
+	stop := 1e-13 * scale
+	U := math.Inf(1)
+	var Un geom.Vec3
+	best := int32(-1)
+	L := 0.0
+	maxIter := 4 * s.Options.maxIter()
+	for it := 0; it < maxIter; it++ {
+		fi := e.nearest()
+		if fi < 0 {
+			break
+		}
+		fc := &e.faces[fi]
+		L = fc.d
+		n := fc.n
+		h, ia, ib := f.depthAlong(n)
+		if h < U {
+			U, Un, best = h, n, fi
+		}
+		if U-L <= stop {
+			best = fi
+			break
+		}
+		w := f.a.verts[ia].Sub(f.pb(ib))
+		if e.has(ia, ib) || len(e.faces) > epaMaxFaces {
+			break
+		}
+		if !e.expand(fi, e.addVert(w, ia, ib)) {
+			break
+		}
+	}
+	if best < 0 {
+		s.touchingAt(f, ta, d)
+		return
+	}
+	// The facet of M that carries the nearest face: its exact normal.
+	depth, n := U, Un
+	fa, fb := s.snap(f, best, &depth, &n, L, scale)
+	d.Exact = depth-L <= d.Tol
+	// Points: the origin's projection onto the nearest face, by its
+	// barycentric weights, gives A's point; B's is depth along -n.
+	bf := &e.faces[best]
+	p0, p1, p2 := e.verts[bf.v[0]], e.verts[bf.v[1]], e.verts[bf.v[2]]
+	l := baryOrigin(p0.w, p1.w, p2.w, bf.n)
+	pa := f.a.verts[p0.ia].Scale(l[0]).AddScaled(l[1], f.a.verts[p1.ia]).AddScaled(l[2], f.a.verts[p2.ia])
+	pb := pa.AddScaled(-depth, n)
+	d.Separation = -depth
+	d.Normal = ta.R.MulVec(n)
+	if nn := d.Normal.Norm(); nn > 0 {
+		d.Normal = d.Normal.Scale(1 / nn)
+	}
+	d.PointA, d.PointB = ta.Apply(pa), ta.Apply(pb)
+	d.FeatureA, d.FeatureB = fa, fb
+}
+
+// touchingAt fills d for bodies that touch at GJK's simplex point.
+func (s *Searcher) touchingAt(f *pairFrame, ta *geom.Transform, d *Distance) {
+	g := &s.gjk
+	var pa geom.Vec3
+	var v geom.Vec3
+	for i := 0; i < g.n; i++ {
+		pa = pa.AddScaled(g.lam[i], f.a.verts[g.sv[i].ia])
+		v = v.AddScaled(g.lam[i], g.sv[i].w)
+	}
+	n, ok := v.Neg().Normalize()
+	if !ok {
+		n = f.t.Sub(f.a.centroid)
+		if n, ok = n.Normalize(); !ok {
+			n = geom.Vec3{Z: 1}
+		}
+	}
+	d.Separation = 0
+	d.Normal = ta.R.MulVec(n)
+	d.PointA = ta.Apply(pa)
+	d.PointB = d.PointA
+	d.Exact = true
+}
+
+// baryOrigin returns the barycentric weights of the origin's projection
+// onto the plane of triangle abc (normal n).
+func baryOrigin(a, b, c, n geom.Vec3) [3]float64 {
+	p := n.Scale(a.Dot(n))
+	wa := b.Sub(p).Cross(c.Sub(p)).Dot(n)
+	wb := c.Sub(p).Cross(a.Sub(p)).Dot(n)
+	wc := a.Sub(p).Cross(b.Sub(p)).Dot(n)
+	sum := wa + wb + wc
+	if !(math.Abs(sum) > 0) {
+		return [3]float64{1, 0, 0}
+	}
+	return [3]float64{wa / sum, wb / sum, wc / sum}
+}
+
+func (e *epaState) addVert(w geom.Vec3, ia, ib int32) int32 {
+	e.verts = append(e.verts, epaVert{w: w, ia: ia, ib: ib})
+	return int32(len(e.verts) - 1)
+}
+
+func (e *epaState) has(ia, ib int32) bool {
+	for i := range e.verts {
+		if e.verts[i].ia == ia && e.verts[i].ib == ib {
+			return true
+		}
+	}
+	return false
+}
+
+// initial makes the starting polytope: GJK's simplex (the origin inside it
+// or within the tolerance of it) completed to a tetrahedron by support
+// points along directions out of its affine hull. It returns false when
+// no such point exists.
+func (e *epaState) initial(f *pairFrame, scale float64) bool {
+	tiny := 1e-12 * scale
+	for len(e.verts) < 4 {
+		var dirs [6]geom.Vec3
+		nd := 0
+		switch len(e.verts) {
+		case 1:
+			dirs = [6]geom.Vec3{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}, {Z: 1}, {Z: -1}}
+			nd = 6
+		case 2:
+			u := e.verts[1].w.Sub(e.verts[0].w)
+			e1, e2 := u.Orthonormal()
+			dirs = [6]geom.Vec3{e1, e1.Neg(), e2, e2.Neg()}
+			nd = 4
+		case 3:
+			n, _ := e.verts[1].w.Sub(e.verts[0].w).Cross(e.verts[2].w.Sub(e.verts[0].w)).Normalize()
+			dirs = [6]geom.Vec3{n, n.Neg()}
+			nd = 2
+		}
+		added := false
+		for _, dir := range dirs[:nd] {
+			_, ia, ib := f.depthAlong(dir)
+			if e.has(ia, ib) {
+				continue
+			}
+			w := f.a.verts[ia].Sub(f.pb(ib))
+			if e.offHull(w) > tiny {
+				e.addVert(w, ia, ib)
+				added = true
+				break
+			}
+		}
+		if !added {
+			return false
+		}
+	}
+	v := e.verts
+	if v[1].w.Sub(v[0].w).Cross(v[2].w.Sub(v[0].w)).Dot(v[3].w.Sub(v[0].w)) > 0 {
+		e.verts[1], e.verts[2] = e.verts[2], e.verts[1]
+	}
+	// The tetrahedron's faces, outward with v3 below face 012, and across
+	// each edge k (v[k] to v[k+1]) the adjacent face and that edge's index
+	// in it.
+	tris := [4][3]int32{{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}}
+	adj := [4][3]int32{{1, 3, 2}, {2, 3, 0}, {0, 3, 1}, {1, 2, 0}}
+	adjE := [4][3]int8{{2, 2, 0}, {2, 0, 0}, {2, 1, 0}, {1, 1, 1}}
+	for i, t := range tris {
+		fc := e.face(t[0], t[1], t[2])
+		fc.adj, fc.adjE = adj[i], adjE[i]
+		e.faces = append(e.faces, fc)
+	}
+	return true
+}
+
+// offHull returns the distance of w from the affine hull of the current
+// vertices (1 to 3 of them).
+func (e *epaState) offHull(w geom.Vec3) float64 {
+	v := e.verts
+	d := w.Sub(v[0].w)
+	switch len(v) {
+	case 1:
+		return d.Norm()
+	case 2:
+		u, ok := v[1].w.Sub(v[0].w).Normalize()
+		if !ok {
+			return d.Norm()
+		}
+		return d.Sub(u.Scale(d.Dot(u))).Norm()
+	}
+	n, ok := v[1].w.Sub(v[0].w).Cross(v[2].w.Sub(v[0].w)).Normalize()
+	if !ok {
+		return 0
+	}
+	return math.Abs(d.Dot(n))
+}
+
+// face returns the face (a, b, c) with its plane.
+func (e *epaState) face(a, b, c int32) epaFace {
+	pa, pb, pc := e.verts[a].w, e.verts[b].w, e.verts[c].w
+	n := pb.Sub(pa).Cross(pc.Sub(pa))
+	fc := epaFace{v: [3]int32{a, b, c}, alive: true}
+	if nn := math.Sqrt(n.Dot(n)); nn > 0 && nn < math.Inf(1) {
+		fc.n = n.Scale(1 / nn)
+		// The plane's distance from the vertex nearest to the origin's
+		// projection is the same up to rounding; the average of the three
+		// is the least sensitive to which vertex.
+		fc.d = (fc.n.Dot(pa) + fc.n.Dot(pb) + fc.n.Dot(pc)) / 3
+	} else {
+		fc.d = math.Inf(1) // degenerate: never the nearest
+	}
+	return fc
+}
+
+// nearest returns the live face nearest to the origin.
+func (e *epaState) nearest() int32 {
+	best, bd := int32(-1), math.Inf(1)
+	for i := range e.faces {
+		if fc := &e.faces[i]; fc.alive && fc.d < bd {
+			best, bd = int32(i), fc.d
+		}
+	}
+	return best
+}
+
+// expand removes the faces that see vertex wi, starting with face fi, and
+// closes the hole with faces from its horizon to wi. It returns false when
+// the horizon does not close (rounding made the polytope non-convex).
+func (e *epaState) expand(fi, wi int32) bool {
+	w := e.verts[wi].w
+	e.horizon = e.horizon[:0]
+	e.faces[fi].alive = false
+	for k := 0; k < 3; k++ {
+		e.silhouette(e.faces[fi].adj[k], e.faces[fi].adjE[k], w)
+	}
+	h := len(e.horizon)
+	if h < 3 {
+		return false
+	}
+	if cap(e.newAt) < len(e.verts) {
+		e.newAt = make([]int32, len(e.verts), 2*len(e.verts))
+	}
+	e.newAt = e.newAt[:len(e.verts)]
+	first := int32(len(e.faces))
+	for _, he := range e.horizon {
+		g := &e.faces[he.face]
+		a, b := g.v[(he.edge+1)%3], g.v[he.edge]
+		nf := e.face(a, b, wi)
+		nf.adj[0], nf.adjE[0] = he.face, he.edge
+		k := int32(len(e.faces))
+		g.adj[he.edge], g.adjE[he.edge] = k, 0
+		e.newAt[b] = k + 1
+		e.faces = append(e.faces, nf)
+	}
+	// Face j = (a, b, w): its edge 2 (w -> a) meets edge 1 (b' -> w) of
+	// the new face with b' = a.
+	for j := first; j < int32(len(e.faces)); j++ {
+		a := e.faces[j].v[0]
+		k := e.newAt[a] - 1
+		if k < first {
+			return false
+		}
+		e.faces[j].adj[2], e.faces[j].adjE[2] = k, 1
+		e.faces[k].adj[1], e.faces[k].adjE[1] = j, 2
+	}
+	for j := first; j < int32(len(e.faces)); j++ {
+		e.newAt[e.faces[j].v[1]] = 0
+	}
+	return true
+}
+
+// silhouette visits face fi, reached across its edge k from a removed face:
+// a face that sees w is removed and its other edges visited, otherwise edge
+// k is on the horizon (Ericson's and Bullet's depth-first order, which
+// lists the horizon as one loop).
+func (e *epaState) silhouette(fi int32, k int8, w geom.Vec3) {
+	fc := &e.faces[fi]
+	if !fc.alive {
+		return
+	}
+	if fc.n.Dot(w)-fc.d <= 0 {
+		e.horizon = append(e.horizon, horizonEdge{fi, k})
+		return
+	}
+	fc.alive = false
+	k1, k2 := (k+1)%3, (k+2)%3
+	e.silhouette(fc.adj[k1], fc.adjE[k1], w)
+	e.silhouette(fc.adj[k2], fc.adjE[k2], w)
+}
+
+// snap replaces the depth and normal found by the expanding polytope by
+// those of the facet of M = A - B that carries its nearest face: the face
+// of A, the face of B, or the pair of edges of A and B that the face's
+// vertices span. The facet's normal is computed from the meshes (a face
+// normal or a cross product of edge directions), and its support value is
+// an upper bound on the depth like any direction's; it replaces the
+// polytope's when it is no larger (up to rounding). It returns the
+// features.
+func (s *Searcher) snap(f *pairFrame, fi int32, depth *float64, n *geom.Vec3, L, scale float64) (fa, fb contact.Feature) {
+	e := &s.epa
+	fc := &e.faces[fi]
+	var sa, sb [4]int32
+	na, nb := 0, 0
+	for _, vi := range fc.v {
+		na = addID(&sa, na, e.verts[vi].ia)
+		nb = addID(&sb, nb, e.verts[vi].ib)
+	}
+	tolEq := 1e-12 * scale
+	try := func(c geom.Vec3, ffa, ffb contact.Feature) bool {
+		if c.Dot(*n) < 0.9 {
+			return false
+		}
+		h, _, _ := f.depthAlong(c)
+		if h <= *depth+tolEq {
+			*depth, *n, fa, fb = h, c, ffa, ffb
+			return true
+		}
+		return false
+	}
+	ma, mb := f.a.mesh, f.b.mesh
+	switch {
+	case na >= 3:
+		if fA := f.a.faceWith(sa[:na]); fA >= 0 {
+			if try(ma.Planes[fA].N, contact.F(fA), featureOf(f.b, sb[:nb])) {
+				return fa, fb
+			}
+		}
+	case nb >= 3:
+		if fB := f.b.faceWith(sb[:nb]); fB >= 0 {
+			if try(f.R.mul(mb.Planes[fB].N).Neg(), featureOf(f.a, sa[:na]), contact.F(fB)) {
+				return fa, fb
+			}
+		}
+	}
+	if na == 2 && nb == 2 {
+		da := f.a.verts[sa[1]].Sub(f.a.verts[sa[0]])
+		db := f.R.mul(f.b.verts[sb[1]].Sub(f.b.verts[sb[0]]))
+		if c, ok := da.Cross(db).Normalize(); ok {
+			if c.Dot(*n) < 0 {
+				c = c.Neg()
+			}
+			if try(c, featureOf(f.a, sa[:2]), featureOf(f.b, sb[:2])) {
+				return fa, fb
+			}
+		}
+	}
+	// The face's vertices name no single facet (a sliver of a facet, or
+	// rounding): try every face of A and of B and every crossing edge pair
+	// at them whose normal is near n.
+	if s.snapAround(f, sa[:na], sb[:nb], depth, n, &fa, &fb, tolEq) {
+		return fa, fb
+	}
+	return featureOf(f.a, sa[:na]), featureOf(f.b, sb[:nb])
+}
+
+// snapAround tries the faces of A at the vertices sa, the faces of B at
+// sb, and the edge pairs at them that form facets of A - B (their arcs
+// cross on the Gauss map), keeping the smallest support value.
+func (s *Searcher) snapAround(f *pairFrame, sa, sb []int32, depth *float64, n *geom.Vec3, fa, fb *contact.Feature, tolEq float64) bool {
+	ma, mb := f.a.mesh, f.b.mesh
+	found := false
+	n0 := *n
+	const cosMin = 0.999
+	try := func(c geom.Vec3, ffa, ffb contact.Feature) {
+		if c.Dot(n0) < cosMin {
+			return
+		}
+		h, ia, ib := f.depthAlong(c)
+		if h <= *depth+tolEq && (!found || h < *depth) {
+			if ffa.Kind == contact.NoFeature {
+				ffa = contact.V(ia)
+			}
+			if ffb.Kind == contact.NoFeature {
+				ffb = contact.V(ib)
+			}
+			*depth, *n, *fa, *fb = h, c, ffa, ffb
+			found = true
+		}
+	}
+	for _, v := range sa {
+		for _, ei := range ma.VertexEdges(int(v)) {
+			ed := &ma.Edges[ei]
+			fc := faceLeaving(ed.V, ed.Left, ed.Right, v)
+			try(ma.Planes[fc].N, contact.F(fc), contact.Feature{})
+		}
+	}
+	for _, v := range sb {
+		for _, ei := range mb.VertexEdges(int(v)) {
+			ed := &mb.Edges[ei]
+			fc := faceLeaving(ed.V, ed.Left, ed.Right, v)
+			try(f.R.mul(mb.Planes[fc].N).Neg(), contact.Feature{}, contact.F(fc))
+		}
+	}
+	for _, v := range sa {
+		for _, ei := range ma.VertexEdges(int(v)) {
+			ea := &ma.Edges[ei]
+			a1, a2 := ma.Planes[ea.Left].N, ma.Planes[ea.Right].N
+			if a1.Add(a2).Dot(n0) < 0 {
+				continue
+			}
+			da := f.a.verts[ea.V[1]].Sub(f.a.verts[ea.V[0]])
+			for _, w := range sb {
+				for _, ej := range mb.VertexEdges(int(w)) {
+					eb := &mb.Edges[ej]
+					b1, b2 := f.R.mul(mb.Planes[eb.Left].N).Neg(), f.R.mul(mb.Planes[eb.Right].N).Neg()
+					if !gaussArcsCross(a1, a2, b1, b2) {
+						continue
+					}
+					db := f.R.mul(f.b.verts[eb.V[1]].Sub(f.b.verts[eb.V[0]]))
+					c, ok := da.Cross(db).Normalize()
+					if !ok {
+						continue
+					}
+					if c.Dot(a1.Add(a2)) < 0 {
+						c = c.Neg()
+					}
+					try(c, contact.E(ei), contact.E(ej))
+				}
+			}
+		}
+	}
+	return found
+}
+
+// gaussArcsCross reports whether the great arcs a-b and c-d (each shorter
+// than a half circle) cross: the edges with those face normals form a
+// facet of the Minkowski difference (Gregorius, "The Separating Axis
+// Test", GDC 2013).
+func gaussArcsCross(a, b, c, d geom.Vec3) bool {
+	bxa := b.Cross(a)
+	dxc := d.Cross(c)
+	cba, dba := c.Dot(bxa), d.Dot(bxa)
+	adc, bdc := a.Dot(dxc), b.Dot(dxc)
+	return cba*dba < 0 && adc*bdc < 0 && cba*bdc > 0
+}

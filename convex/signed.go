@@ -1,0 +1,480 @@
+package convex
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/collide-go/collide/contact"
+	"github.com/collide-go/collide/geom"
+)
+
+// ErrTransform is returned (wrapped) by SignedDistance and Manifold for a
+// transform that is not finite or whose rotation is not orthonormal within
+// 1e-6.
+var ErrTransform = errors.New("convex: transform is not a finite rigid motion")
+
+// Distance is the signed distance of two convex polytopes A and B and where
+// it is attained (Searcher.SignedDistance).
+type Distance struct {
+	// Separation is the signed distance: the Euclidean distance of the
+	// solids when they are apart (> 0), minus the penetration depth when
+	// they overlap (<= 0). The depth is the length of the shortest
+	// translation of B that makes the interiors disjoint.
+	Separation float64
+	// Normal is the unit direction from A towards B (world): the direction
+	// from the closest point of A to the closest point of B when apart, the
+	// direction of B's shortest separating translation when overlapping.
+	// It is a face normal or an edge cross product of the meshes where the
+	// answer lies on such a facet; apart, when the closest features are
+	// parallel within a tiny angle, it can be off by up to about 5e-7 rad
+	// (GJK stops at a relative precision of 1e-13 on the squared distance).
+	Normal geom.Vec3
+	// PointA and PointB are points of A and of B (world) where the
+	// distance is attained: PointB - PointA = Separation * Normal.
+	PointA, PointB geom.Vec3
+	// FeatureA and FeatureB are the features (vertex, edge, face in the
+	// numbering of each polytope's mesh) that carry PointA and PointB:
+	// for an overlap, the pair whose Minkowski facet gives the depth.
+	FeatureA, FeatureB contact.Feature
+	// Tol is the distance below which |Separation| counts as touching (the
+	// Options.Tol of the query).
+	Tol float64
+	// Exact is true when the answer was certified to within Tol: by GJK's
+	// lower and upper bounds for a distance, by the expanding polytope's
+	// lower bound and an upper bound along a facet normal of the Minkowski
+	// difference (a face normal or an edge-edge cross product computed
+	// from the meshes) for a depth.
+	Exact bool
+	// Iterations counts support evaluations (GJK and EPA).
+	Iterations int
+}
+
+// Status returns the contact status of d: Touching when |Separation| <=
+// Tol, Penetrating below, Near above.
+func (d *Distance) Status() contact.Status {
+	switch {
+	case math.Abs(d.Separation) <= d.Tol:
+		return contact.Touching
+	case d.Separation < 0:
+		return contact.Penetrating
+	}
+	return contact.Near
+}
+
+// Record returns d as a contact record at time 1 (the poses tested), with
+// the point midway between PointA and PointB, and ok = false when the
+// bodies are farther apart than margin.
+func (d *Distance) Record(margin float64) (c contact.Contact, ok bool) {
+	if d.Separation > margin && d.Separation > d.Tol {
+		return c, false
+	}
+	return contact.Contact{
+		Status:     d.Status(),
+		Time:       1,
+		Point:      d.PointA.Add(d.PointB).Scale(0.5),
+		Normal:     d.Normal,
+		Separation: d.Separation,
+		FeatureA:   d.FeatureA,
+		FeatureB:   d.FeatureB,
+	}, true
+}
+
+// DistanceCache is the per-pair state that SignedDistance and Manifold
+// carry from one call to the next: the last direction and supporting
+// vertices (GJK's warm start), and the last manifold's reference face.
+// The zero value is empty; a cache belongs to one ordered pair of
+// polytopes (a cache from another pair only costs time).
+type DistanceCache struct {
+	gjk     GJKCache
+	simplex [4][2]int32 // the last GJK simplex's vertex pairs
+	ns      int
+	refB    bool  // the last manifold's reference face was on B
+	refFace int32 // and its index + 1 (0: none)
+}
+
+// pairFrame is a pair of polytopes in A's local frame: B's point x maps to
+// R x + t.
+type pairFrame struct {
+	a, b   *Polytope
+	R      mat3
+	t      geom.Vec3
+	ia, ib int32 // starts of hill climbing
+	n      int   // support evaluations
+}
+
+// supA returns A's supporting vertex along d (A frame) and d.v.
+func (f *pairFrame) supA(d geom.Vec3) (int32, float64) {
+	f.n++
+	if i, h, ok := f.a.supportLoc(d); ok {
+		return i, h
+	}
+	var h float64
+	f.ia, h = f.a.SupportFrom(d, f.ia)
+	return f.ia, h
+}
+
+// supB returns B's supporting vertex along -n (n in A's frame) and the
+// minimum over B of n.x (x in A's frame).
+func (f *pairFrame) supB(n geom.Vec3) (int32, float64) {
+	d := f.R.mulT(n).Neg()
+	var i int32
+	var h float64
+	if j, hh, ok := f.b.supportLoc(d); ok {
+		i, h = j, hh
+	} else {
+		f.ib, h = f.b.SupportFrom(d, f.ib)
+		i = f.ib
+	}
+	return i, n.Dot(f.t) - h
+}
+
+// depthAlong returns h_M(n) = max over A of n.x - min over B of n.x for
+// the unit direction n (A frame): the length of the translation of B along
+// n that ends the overlap (negative: the width of the gap along n).
+func (f *pairFrame) depthAlong(n geom.Vec3) (h float64, ia, ib int32) {
+	ia, hA := f.supA(n)
+	ib, lB := f.supB(n)
+	return hA - lB, ia, ib
+}
+
+// pb returns B's vertex i in A's frame.
+func (f *pairFrame) pb(i int32) geom.Vec3 { return f.R.mul(f.b.verts[i]).Add(f.t) }
+
+// SignedDistance returns the signed distance of polytope a placed by ta and
+// polytope b placed by tb, with its direction, points and features (see
+// Distance). cache may be nil; otherwise it warm-starts the query and is
+// updated for the next call with the same pair.
+//
+// Apart, GJK (Gilbert, Johnson and Keerthi) runs to a relative precision of
+// 1e-13 on the squared distance, and the closest points are recomputed from
+// the final simplex's features (vertex-face, edge-edge, ...). Overlapping,
+// the expanding polytope algorithm (van den Bergen, "Proximity Queries and
+// Penetration Depth Computation on 3D Game Objects", GDC 2001) grows a
+// polytope inside the Minkowski difference A - B from GJK's simplex until
+// the distance of its nearest face (a lower bound on the depth) meets the
+// support value along that face's normal (an upper bound); then the
+// supporting features of the nearest face name a facet of A - B (a face of
+// A, a face of B or an edge pair), whose normal is computed exactly from
+// the meshes and whose support value is the depth. Queries allocate nothing
+// once the searcher's scratch space has grown.
+func (s *Searcher) SignedDistance(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache) (Distance, error) {
+	var d Distance
+	err := s.signedDistance(a, ta, b, tb, cache, &d)
+	return d, err
+}
+
+func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache, d *Distance) error {
+	*d = Distance{}
+	if a == nil || b == nil {
+		return fmt.Errorf("convex: nil polytope")
+	}
+	if !(ta.T.MaxAbs() <= geom.MaxCoord) || !(tb.T.MaxAbs() <= geom.MaxCoord) {
+		return fmt.Errorf("%w: a translation is beyond geom.MaxCoord", ErrTransform)
+	}
+	tol := s.Options.tol(a, b)
+	d.Tol = tol
+	var v0 geom.Vec3
+	ia, ib := int32(-1), int32(-1)
+	var gc *GJKCache
+	if cache != nil {
+		gc = &cache.gjk
+	}
+	if gc != nil && gc.Valid && gc.A >= 0 && int(gc.A) < len(a.verts) && gc.B >= 0 && int(gc.B) < len(b.verts) {
+		v0, ia, ib = gc.V.Neg(), gc.A, gc.B
+	} else {
+		v0 = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
+	}
+	g := &s.gjk
+	g.relTol, g.noPlane = 1e-13, true
+	if cache != nil && gc.Valid {
+		g.seed, g.nseed = cache.simplex, cache.ns
+	}
+	out := g.run(a, ta, b, tb, &s.Options, false, v0, ia, ib)
+	g.relTol, g.noPlane = 0, false
+	d.Iterations = out.Iterations
+	if out.Status == Invalid {
+		if ok, _ := rigid(ta); !ok {
+			return fmt.Errorf("%w (body A)", ErrTransform)
+		}
+		return fmt.Errorf("%w (body B)", ErrTransform)
+	}
+	if gc != nil {
+		*gc = GJKCache{V: ta.R.MulVec(out.vdir).Neg(), A: out.wa, B: out.wb, Valid: true}
+		cache.ns = 0
+		if out.Status == Separated || g.n == 4 {
+			for i := 0; i < g.n; i++ {
+				cache.simplex[i] = [2]int32{g.sv[i].ia, g.sv[i].ib}
+			}
+			cache.ns = g.n
+		}
+	}
+	f := &s.frame
+	f.a, f.b, f.R, f.t, f.n, f.ia, f.ib = a, b, g.R, g.t, 0, 0, 0
+	if out.wa >= 0 && int(out.wa) < len(a.verts) && out.wb >= 0 && int(out.wb) < len(b.verts) {
+		f.ia, f.ib = out.wa, out.wb
+	}
+	if out.Status == Separated {
+		s.closestFeatures(f, ta, out, d)
+		return nil
+	}
+	s.penetration(f, ta, d)
+	d.Iterations += f.n
+	if gc != nil {
+		// The next call starts GJK from the depth's direction, at its
+		// supporting vertices.
+		gc.V = d.Normal
+		gc.A, gc.B = f.ia, f.ib
+	}
+	return nil
+}
+
+// closestFeatures turns a separated GJK result into d: the features of the
+// final simplex (its distinct vertices on A and on B) and their closest
+// points, recomputed from the vertices (point-face, edge-edge, ...).
+func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut, d *Distance) {
+	g := &s.gjk
+	var sa, sb [4]int32
+	na, nb := 0, 0
+	for i := 0; i < g.n; i++ {
+		na = addID(&sa, na, g.sv[i].ia)
+		nb = addID(&sb, nb, g.sv[i].ib)
+	}
+	// The closest points in A's frame: from the simplex weights, then
+	// recomputed from the features' vertices.
+	xa := ta.R.MulVecT(out.PA.Sub(ta.T))
+	xb := ta.R.MulVecT(out.PB.Sub(ta.T))
+	var fa, fb [3]geom.Vec3
+	for i := 0; i < na && i < 3; i++ {
+		fa[i] = f.a.verts[sa[i]]
+	}
+	for i := 0; i < nb && i < 3; i++ {
+		fb[i] = f.pb(sb[i])
+	}
+	switch {
+	case na == 1 && nb == 3:
+		if q, ok := pointOnTriangle(fa[0], fb[0], fb[1], fb[2]); ok {
+			xa, xb = fa[0], q
+		}
+	case na == 3 && nb == 1:
+		if q, ok := pointOnTriangle(fb[0], fa[0], fa[1], fa[2]); ok {
+			xa, xb = q, fb[0]
+		}
+	case na == 2 && nb == 2:
+		_, _, xa, xb = geom.ClosestSegmentPoints(fa[0], fa[1], fb[0], fb[1])
+	case na == 1 && nb == 2:
+		_, _, xa, xb = geom.ClosestSegmentPoints(fa[0], fa[0], fb[0], fb[1])
+	case na == 2 && nb == 1:
+		_, _, xa, xb = geom.ClosestSegmentPoints(fa[0], fa[1], fb[0], fb[0])
+	case na == 1 && nb == 1:
+		xa, xb = fa[0], fb[0]
+	}
+	diff := xb.Sub(xa)
+	dist := diff.Norm()
+	nl := ta.R.MulVecT(out.Plane.N)
+	if dist > 0 {
+		nl = diff.Scale(1 / dist)
+	}
+	gap := out.Gap
+	d.FeatureA = featureOf(f.a, sa[:na])
+	d.FeatureB = featureOf(f.b, sb[:nb])
+	// When the closest points are interior to a facet of A - B (a face of
+	// A or of B, or an edge of each), the facet's normal computed from the
+	// meshes is the direction, exact even where the points are too close
+	// for their difference to give it.
+	if c, cg, ok := s.facetDirection(f, sa[:na], sb[:nb], nl, xa, xb); ok && cg > 0 && math.Abs(cg-dist) <= 1e-9*(dist+f.a.radius+f.b.radius) {
+		nl, gap, dist = c, cg, cg
+		if nb == 1 {
+			xa = xb.AddScaled(-cg, c)
+		} else {
+			xb = xa.AddScaled(cg, c)
+		}
+	}
+	pa, pb := ta.Apply(xa), ta.Apply(xb)
+	n := ta.R.MulVec(nl)
+	d.Separation = math.Max(dist, gap)
+	d.Normal = n
+	d.PointA, d.PointB = pa, pb
+	// GJK's lower bound (the gap along its direction) and upper bound (the
+	// distance of the points) meet within the tolerance.
+	d.Exact = dist-gap <= d.Tol
+}
+
+// facetDirection returns, among the facet normals of A - B spanned by the
+// vertex sets sa of A and sb of B (a face of A holding sa, a face of B
+// holding sb, the cross product of an edge of each), within 1e-6 of the
+// unit direction n and such that the closest points xa, xb (all in A's
+// frame) are interior to the facet, the one with the largest gap (min over
+// B minus max over A along it), and that gap.
+func (s *Searcher) facetDirection(f *pairFrame, sa, sb []int32, n, xa, xb geom.Vec3) (geom.Vec3, float64, bool) {
+	best, bg, found := geom.Vec3{}, math.Inf(-1), false
+	eps := 1e-12 * (f.a.radius + f.b.radius)
+	try := func(c geom.Vec3) {
+		if c.Dot(n) < 0 {
+			c = c.Neg()
+		}
+		if c.Dot(n) < 1-1e-6 {
+			return
+		}
+		h, _, _ := f.depthAlong(c)
+		if -h > bg {
+			best, bg, found = c, -h, true
+		}
+	}
+	// inside reports whether the foot of x on the plane of the face with
+	// loop (vertices by at) and unit normal c lies in the face.
+	inside := func(loop []int32, at func(int32) geom.Vec3, c, x geom.Vec3) bool {
+		for k := range loop {
+			u, w := at(loop[k]), at(loop[(k+1)%len(loop)])
+			if w.Sub(u).Cross(x.Sub(u)).Dot(c) < -eps*w.Sub(u).Norm() {
+				return false
+			}
+		}
+		return true
+	}
+	atA := func(v int32) geom.Vec3 { return f.a.verts[v] }
+	faces := func(p *Polytope, ids []int32, onA bool) {
+		m := p.mesh
+		v0 := ids[0]
+		for _, ei := range m.VertexEdges(int(v0)) {
+			e := &m.Edges[ei]
+			fc := faceLeaving(e.V, e.Left, e.Right, v0)
+			// The cheap test first: the face's normal along n.
+			c := m.Planes[fc].N
+			if !onA {
+				c = f.R.mul(c).Neg()
+			}
+			if c.Dot(n) < 1-1e-6 {
+				continue
+			}
+			loop := m.Face(int(fc))
+			all := true
+			for _, w := range ids[1:] {
+				if !faceHas(loop, w) {
+					all = false
+					break
+				}
+			}
+			if !all {
+				continue
+			}
+			if onA && inside(loop, atA, c, xb) || !onA && inside(loop, f.pb, c.Neg(), xa) { // inside wants the outward normal
+				try(c)
+			}
+		}
+	}
+	if len(sa) >= 1 {
+		faces(f.a, sa, true)
+	}
+	if len(sb) >= 1 {
+		faces(f.b, sb, false)
+	}
+	if len(sa) == 2 && len(sb) == 2 {
+		da := f.a.verts[sa[1]].Sub(f.a.verts[sa[0]])
+		db := f.R.mul(f.b.verts[sb[1]].Sub(f.b.verts[sb[0]]))
+		ps, pu, _, _ := geom.ClosestSegmentPoints(f.a.verts[sa[0]], f.a.verts[sa[1]], f.pb(sb[0]), f.pb(sb[1]))
+		if c, ok := da.Cross(db).Normalize(); ok && ps > 0 && ps < 1 && pu > 0 && pu < 1 {
+			try(c)
+		}
+	}
+	return best, bg, found
+}
+
+// addID adds id to the set s of n ids (at most 4) and returns the new size.
+func addID(s *[4]int32, n int, id int32) int {
+	for i := 0; i < n; i++ {
+		if s[i] == id {
+			return n
+		}
+	}
+	s[n] = id
+	return n + 1
+}
+
+// pointOnTriangle returns the projection of p onto the plane of the
+// triangle abc when it lies inside the triangle (ok), computed along the
+// plane's normal.
+func pointOnTriangle(p, a, b, c geom.Vec3) (geom.Vec3, bool) {
+	n := b.Sub(a).Cross(c.Sub(a))
+	nn := n.Dot(n)
+	if !(nn > 0) {
+		return geom.Vec3{}, false
+	}
+	q := p.Sub(n.Scale(p.Sub(a).Dot(n) / nn))
+	// Inside: q on the inner side of the three edges.
+	if b.Sub(a).Cross(q.Sub(a)).Dot(n) < 0 || c.Sub(b).Cross(q.Sub(b)).Dot(n) < 0 || a.Sub(c).Cross(q.Sub(c)).Dot(n) < 0 {
+		return geom.Vec3{}, false
+	}
+	return q, true
+}
+
+// featureOf names the feature of p spanned by the vertex ids: a vertex for
+// one, the edge joining two (or NoFeature when they share none), a face
+// holding three or more.
+func featureOf(p *Polytope, ids []int32) contact.Feature {
+	switch len(ids) {
+	case 0:
+		return contact.Feature{}
+	case 1:
+		return contact.V(ids[0])
+	case 2:
+		if e := p.edgeBetween(ids[0], ids[1]); e >= 0 {
+			return contact.E(e)
+		}
+		return contact.Feature{}
+	}
+	if fc := p.faceWith(ids); fc >= 0 {
+		return contact.F(fc)
+	}
+	return contact.Feature{}
+}
+
+// edgeBetween returns the mesh edge joining vertices u and v, or -1.
+func (p *Polytope) edgeBetween(u, v int32) int32 {
+	m := p.mesh
+	for _, e := range m.VertexEdges(int(u)) {
+		if m.Edges[e].Other(u) == v {
+			return e
+		}
+	}
+	return -1
+}
+
+// faceWith returns a mesh face holding every vertex of ids, or -1.
+func (p *Polytope) faceWith(ids []int32) int32 {
+	m := p.mesh
+	v0 := ids[0]
+	for _, e := range m.VertexEdges(int(v0)) {
+		fc := faceLeaving(m.Edges[e].V, m.Edges[e].Left, m.Edges[e].Right, v0)
+		all := true
+		for _, w := range ids[1:] {
+			if !faceHas(m.Face(int(fc)), w) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return fc
+		}
+	}
+	return -1
+}
+
+// faceLeaving returns the face of an edge (ends ev, faces left and right)
+// whose loop leaves v along the edge: every face around v is the one
+// leaving v along exactly one of v's edges.
+func faceLeaving(ev [2]int32, left, right, v int32) int32 {
+	if ev[0] == v {
+		return left
+	}
+	return right
+}
+
+func faceHas(loop []int32, v int32) bool {
+	for _, w := range loop {
+		if w == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,563 @@
+package meshquery
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/collide-go/collide/contact"
+	"github.com/collide-go/collide/geom"
+)
+
+// Query holds the scratch space of queries between two trees, so that
+// repeated queries allocate nothing once its buffers have grown. The zero
+// value is ready to use; a Query must not be used by two goroutines at
+// once.
+type Query struct {
+	stack []pairItem
+	// B's triangles in A's frame, computed on first use in a query:
+	// valid where stamp[pos] == gen.
+	bt [][3]geom.Vec3
+	bx []bInfo // their normals and boxes in A's frame
+	// B's nodes in A's frame, valid where nstamp[i] == gen.
+	bn     []bNodeInfo
+	nstamp []uint32
+	stamp  []uint32
+	gen    uint32
+
+	// The current pair of trees and their relative placement.
+	a, b   *Tree
+	ta, tb geom.Transform
+	aIdent bool
+	r      geom.Mat3 // rotation of B's frame into A's
+	absR   geom.Mat3 // |r|
+	t      geom.Vec3 // translation of B's frame into A's
+	pad    float64   // rounding allowance of the box tests (length)
+
+	// Contacts scratch.
+	recs   []contact.Contact
+	marks  []uint32 // per vertex of A then B: stamp of the last visit
+	mgen   uint32
+	flood  []int32
+	pairs  []Pair
+	chosen []int
+	dists  []float64
+}
+
+// pairItem is a node pair on the traversal stack with the lower bound of
+// its squared distance (distance queries).
+type pairItem struct {
+	a, b int32
+	lb2  float64
+}
+
+// Pair is a pair of intersecting (or near) triangles: ids in A's and in
+// B's tree.
+type Pair struct{ A, B int32 }
+
+// setup prepares the relative placement of b in a's frame for a query.
+func (q *Query) setup(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) error {
+	if a == nil || b == nil || ta == nil || tb == nil {
+		return fmt.Errorf("%w: nil tree or transform", ErrInput)
+	}
+	for _, x := range [2]*geom.Transform{ta, tb} {
+		if !x.T.IsFinite() || x.T.MaxAbs() > geom.MaxCoord {
+			return fmt.Errorf("%w: translation %v not finite or above %g", ErrInput, x.T, geom.MaxCoord)
+		}
+		for i := 0; i < 3; i++ {
+			if !x.R.Row(i).IsFinite() {
+				return fmt.Errorf("%w: rotation %v not finite", ErrInput, x.R)
+			}
+		}
+		if !x.R.IsRotation(1e-6) {
+			return fmt.Errorf("%w: rotation %v is not a rotation matrix", ErrInput, x.R)
+		}
+	}
+	q.a, q.b, q.ta, q.tb = a, b, *ta, *tb
+	q.aIdent = ta.R == geom.Identity() && ta.T == (geom.Vec3{})
+	q.r = ta.R.Transpose().Mul(tb.R)
+	q.absR = q.r.Abs()
+	q.t = ta.ApplyInv(tb.T)
+	scale := a.maxAbs + b.maxAbs + ta.T.MaxAbs() + tb.T.MaxAbs()
+	q.pad = 1e-13*scale + math.SmallestNonzeroFloat64
+	q.gen++
+	if q.gen == 0 {
+		clear(q.stamp)
+		clear(q.nstamp)
+		q.gen = 1
+	}
+	if n := len(b.nodes); len(q.bn) < n {
+		q.bn = make([]bNodeInfo, n)
+		q.nstamp = make([]uint32, n)
+	}
+	if n := len(b.tris); len(q.bt) < n {
+		q.bt = make([][3]geom.Vec3, n)
+		q.bx = make([]bInfo, n)
+		q.stamp = make([]uint32, n)
+	}
+	return nil
+}
+
+// toA takes a point of B's local frame to A's: R_A^T((R_B x + p_B) - p_A),
+// the formula of the benchmark format's reference, exactly as written.
+func (q *Query) toA(x geom.Vec3) geom.Vec3 {
+	w := q.tb.Apply(x)
+	if q.aIdent {
+		return w
+	}
+	return q.ta.ApplyInv(w)
+}
+
+// bInfo is what the distance search needs of B's triangle in A's frame
+// besides its corners: unit normal, plane offset and box.
+type bInfo struct {
+	n      geom.Vec3
+	e      float64
+	lo, hi geom.Vec3
+}
+
+// btri returns B's triangle at BVH position i in A's frame.
+func (q *Query) btri(i int32) *[3]geom.Vec3 {
+	if q.stamp[i] != q.gen {
+		t := &q.b.tris[i]
+		x := [3]geom.Vec3{q.toA(t.a), q.toA(t.b), q.toA(t.c)}
+		q.bt[i] = x
+		n := q.r.MulVec(t.n)
+		q.bx[i] = bInfo{n: n, e: n.Dot(x[0]), lo: vmin(vmin(x[0], x[1]), x[2]), hi: vmax(vmax(x[0], x[1]), x[2])}
+		q.stamp[i] = q.gen
+	}
+	return &q.bt[i]
+}
+
+// bcenter returns the centre of B's node nb in A's frame minus the centre
+// of A's node na.
+func (q *Query) centreGap(na, nb *node) geom.Vec3 {
+	c := q.r.MulVec(nb.c).Add(q.t)
+	return c.Sub(na.c)
+}
+
+// overlap is the separating-axis test of A's box na against B's box nb
+// placed in A's frame, on the 15 axes of Gottschalk, Lin and Manocha
+// ("OBBTree: A Hierarchical Structure for Rapid Interference Detection",
+// SIGGRAPH 1996, Sec. 5), padded by the rounding allowance so that it never
+// separates boxes whose triangles the exact test would find touching.
+func (q *Query) overlap(na, nb *node) bool {
+	c := q.centreGap(na, nb)
+	R, A := &q.r, &q.absR
+	ha, hb := na.h, nb.h
+	p := q.pad
+	// A's axes.
+	if abs(c.X) > ha.X+A[0][0]*hb.X+A[0][1]*hb.Y+A[0][2]*hb.Z+p ||
+		abs(c.Y) > ha.Y+A[1][0]*hb.X+A[1][1]*hb.Y+A[1][2]*hb.Z+p ||
+		abs(c.Z) > ha.Z+A[2][0]*hb.X+A[2][1]*hb.Y+A[2][2]*hb.Z+p {
+		return false
+	}
+	// B's axes (columns of R).
+	for j := 0; j < 3; j++ {
+		s := R[0][j]*c.X + R[1][j]*c.Y + R[2][j]*c.Z
+		ra := A[0][j]*ha.X + A[1][j]*ha.Y + A[2][j]*ha.Z
+		if abs(s) > ra+hb.Get(j)+p {
+			return false
+		}
+	}
+	// Cross products of an A axis i and a B axis j.
+	cs := [3]float64{c.X, c.Y, c.Z}
+	has := [3]float64{ha.X, ha.Y, ha.Z}
+	hbs := [3]float64{hb.X, hb.Y, hb.Z}
+	for i := 0; i < 3; i++ {
+		i1, i2 := (i+1)%3, (i+2)%3
+		for j := 0; j < 3; j++ {
+			j1, j2 := (j+1)%3, (j+2)%3
+			s := cs[i2]*R[i1][j] - cs[i1]*R[i2][j]
+			ra := has[i1]*A[i2][j] + has[i2]*A[i1][j]
+			rb := hbs[j1]*A[i][j2] + hbs[j2]*A[i][j1]
+			if abs(s) > ra+rb+p*(1+A[i1][j]+A[i2][j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// lowerBound returns a lower bound of the distance between A's box na and
+// B's box nb (index ib) placed in A's frame: the largest of the gaps along
+// the centre-to-centre axis, A's three face axes and the two nodes' slab
+// axes (a gap along any unit axis bounds the distance from below; B's face
+// axes cost more than they prune).
+func (q *Query) lowerBound(na, nb *node, ib int32) float64 {
+	bi := q.bnode(ib, nb)
+	c := bi.c.Sub(na.c)
+	R := &q.r
+	ha, hb := na.h, nb.h
+	// The centre-to-centre axis (at least as good as the bounding
+	// spheres: a box's support along a unit u is sum h_i |u_i| <= |h|).
+	cn := c.Norm()
+	lb := cn - na.r - nb.r
+	if cn > 0 && lb+na.r+nb.r > 0 {
+		u := c.Scale(1 / cn)
+		ub := R.MulVecT(u)
+		sa := ha.X*abs(u.X) + ha.Y*abs(u.Y) + ha.Z*abs(u.Z)
+		sb := hb.X*abs(ub.X) + hb.Y*abs(ub.Y) + hb.Z*abs(ub.Z)
+		lb = cn - sa - sb
+	}
+	lb = max(lb, abs(c.X)-(ha.X+bi.e.X), abs(c.Y)-(ha.Y+bi.e.Y), abs(c.Z)-(ha.Z+bi.e.Z))
+	// A's slab against B's box.
+	u := na.n
+	ub := R.MulVecT(u)
+	p, sb := u.Dot(bi.c), hb.X*abs(ub.X)+hb.Y*abs(ub.Y)+hb.Z*abs(ub.Z)
+	lb = max(lb, na.nlo-(p+sb), (p-sb)-na.nhi)
+	// B's slab against A's box.
+	w := bi.w
+	p, sa := w.Dot(na.c), ha.X*abs(w.X)+ha.Y*abs(w.Y)+ha.Z*abs(w.Z)
+	lb = max(lb, bi.wlo-(p+sa), (p-sa)-bi.whi)
+	return lb - q.pad
+}
+
+// bNodeInfo is B's node placed in A's frame for the distance bounds.
+type bNodeInfo struct {
+	c        geom.Vec3 // centre
+	e        geom.Vec3 // half extents projected on A's axes, |R| h
+	w        geom.Vec3 // slab axis
+	wlo, whi float64   // slab range along w
+}
+
+// bnode returns B's node ib (nb) in A's frame, computed on first use in
+// a query.
+func (q *Query) bnode(ib int32, nb *node) *bNodeInfo {
+	if q.nstamp[ib] != q.gen {
+		A := &q.absR
+		hb := nb.h
+		w := q.r.MulVec(nb.n)
+		shift := w.Dot(q.t)
+		q.bn[ib] = bNodeInfo{
+			c: q.r.MulVec(nb.c).Add(q.t),
+			e: geom.Vec3{
+				X: A[0][0]*hb.X + A[0][1]*hb.Y + A[0][2]*hb.Z,
+				Y: A[1][0]*hb.X + A[1][1]*hb.Y + A[1][2]*hb.Z,
+				Z: A[2][0]*hb.X + A[2][1]*hb.Y + A[2][2]*hb.Z,
+			},
+			w: w, wlo: nb.nlo + shift, whi: nb.nhi + shift,
+		}
+		q.nstamp[ib] = q.gen
+	}
+	return &q.bn[ib]
+}
+
+// splitA reports whether to descend into A's node (rather than B's).
+func splitA(na, nb *node) bool {
+	if nb.left < 0 {
+		return true
+	}
+	if na.left < 0 {
+		return false
+	}
+	return na.h.Norm2() >= nb.h.Norm2()
+}
+
+// triBoxApart reports whether B's triangle x (A's frame) lies outside the
+// box of A's triangle t on some coordinate axis.
+func triBoxApart(t *tri, x *[3]geom.Vec3) bool {
+	lo, hi := t.lohi()
+	return x[0].X > hi.X && x[1].X > hi.X && x[2].X > hi.X ||
+		x[0].X < lo.X && x[1].X < lo.X && x[2].X < lo.X ||
+		x[0].Y > hi.Y && x[1].Y > hi.Y && x[2].Y > hi.Y ||
+		x[0].Y < lo.Y && x[1].Y < lo.Y && x[2].Y < lo.Y ||
+		x[0].Z > hi.Z && x[1].Z > hi.Z && x[2].Z > hi.Z ||
+		x[0].Z < lo.Z && x[1].Z < lo.Z && x[2].Z < lo.Z
+}
+
+// Intersect reports whether the surfaces of a (placed by ta) and b
+// (placed by tb) share a point: some triangle of a and some triangle of b
+// intersect, closed triangles, touching counts. The triangle test is exact
+// for B's vertices taken to A's frame as R_A^T((R_B x + p_B) - p_A) in
+// floating point. One surface enclosing the other without touching is not
+// an intersection (see Contacts and Locate for solids).
+//
+// It returns an error wrapping ErrInput when a tree or transform is nil,
+// or a transform is not finite or not a rotation.
+func (q *Query) Intersect(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) (bool, error) {
+	if err := q.setup(a, ta, b, tb); err != nil {
+		return false, err
+	}
+	hit := false
+	q.traverse(func(pa, pb int32) bool { hit = true; return false })
+	return hit, nil
+}
+
+// AppendPairs appends to dst the pairs of intersecting triangles (ids in
+// a's and b's trees) and returns the extended slice; with limit > 0 it
+// stops after limit pairs. Errors as for Intersect.
+func (q *Query) AppendPairs(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, dst []Pair, limit int) ([]Pair, error) {
+	if err := q.setup(a, ta, b, tb); err != nil {
+		return dst, err
+	}
+	n := 0
+	q.traverse(func(pa, pb int32) bool {
+		dst = append(dst, Pair{q.a.tris[pa].id, q.b.tris[pb].id})
+		n++
+		return limit <= 0 || n < limit
+	})
+	return dst, nil
+}
+
+// traverse calls f with the BVH positions of every intersecting triangle
+// pair until f returns false.
+func (q *Query) traverse(f func(pa, pb int32) bool) {
+	a, b := q.a, q.b
+	st := append(q.stack[:0], pairItem{0, 0, 0})
+	defer func() { q.stack = st[:0] }()
+	for len(st) > 0 {
+		it := st[len(st)-1]
+		st = st[:len(st)-1]
+		na, nb := &a.nodes[it.a], &b.nodes[it.b]
+		if !q.overlap(na, nb) {
+			continue
+		}
+		if na.left < 0 && nb.left < 0 {
+			for i := na.start; i < na.start+na.count; i++ {
+				ta := &a.tris[i]
+				for j := nb.start; j < nb.start+nb.count; j++ {
+					x := q.btri(j)
+					if triBoxApart(ta, x) {
+						continue
+					}
+					if triTriIntersect(ta.a, ta.b, ta.c, x[0], x[1], x[2]) {
+						if !f(i, j) {
+							return
+						}
+					}
+				}
+			}
+			continue
+		}
+		if splitA(na, nb) {
+			st = append(st, pairItem{na.left + 1, it.b, 0}, pairItem{na.left, it.b, 0})
+		} else {
+			st = append(st, pairItem{it.a, nb.left + 1, 0}, pairItem{it.a, nb.left, 0})
+		}
+	}
+}
+
+// Result is the answer of a distance query.
+type Result struct {
+	// Hit is true when the surfaces share a point (as Intersect); then
+	// Dist is 0, TriA and TriB are an intersecting pair and PointA =
+	// PointB a common point.
+	Hit bool
+	// Dist is the distance between the surfaces (the minimum over
+	// triangle pairs of the triangle-triangle distance), or +Inf when
+	// Options.MaxDist cut the search off with nothing closer.
+	Dist float64
+	// PointA and PointB are closest points on A and on B, world frame.
+	PointA, PointB geom.Vec3
+	// TriA and TriB are the ids of the triangles they lie on (-1 when
+	// Dist is +Inf).
+	TriA, TriB int
+	// FeatureA and FeatureB are the features of the meshes they lie on:
+	// a vertex, an edge (meshes built with New) or a face.
+	FeatureA, FeatureB contact.Feature
+}
+
+// DistOptions tune Distance. The zero value means no limit.
+type DistOptions struct {
+	// MaxDist, when positive, stops the search at that distance: pairs
+	// farther apart are not examined, and a result with Dist = +Inf means
+	// the surfaces are at least MaxDist apart.
+	MaxDist float64
+}
+
+// Distance returns the distance between the surfaces of a and b, with
+// closest points and their triangles and features, by branch and bound
+// over both trees (each node pair's lower bound is the largest of the
+// gaps between the boxes' bounding spheres and along the boxes' face
+// axes) down to the exact minimum over triangle pairs of the nine
+// side-side and six vertex-triangle distances (double precision). When the
+// surfaces intersect the result has Hit set and Dist 0. opt may be nil.
+// Errors as for Intersect, and for a MaxDist that is not a number.
+func (q *Query) Distance(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, opt *DistOptions) (Result, error) {
+	var hitA, hitB int32 = -1, -1
+	if err := q.setup(a, ta, b, tb); err != nil {
+		return Result{}, err
+	}
+	bound := math.Inf(1)
+	if opt != nil {
+		if math.IsNaN(opt.MaxDist) || opt.MaxDist < 0 {
+			return Result{}, fmt.Errorf("%w: MaxDist %v", ErrInput, opt.MaxDist)
+		}
+		if opt.MaxDist > 0 {
+			bound = opt.MaxDist * opt.MaxDist
+		}
+	}
+	q.traverse(func(pa, pb int32) bool { hitA, hitB = pa, pb; return false })
+	if hitA >= 0 {
+		x := q.btri(hitB)
+		ta := &a.tris[hitA]
+		p := intersectionPoint(&[3]geom.Vec3{ta.a, ta.b, ta.c}, x)
+		w := q.ta.Apply(p)
+		fa := contact.F(a.info[ta.id].face)
+		fb := contact.F(b.info[b.tris[hitB].id].face)
+		return Result{Hit: true, PointA: w, PointB: w, TriA: int(ta.id), TriB: int(b.tris[hitB].id), FeatureA: fa, FeatureB: fb}, nil
+	}
+	best, pa, pb := q.closest(bound)
+	if pa < 0 {
+		return Result{Dist: math.Inf(1), TriA: -1, TriB: -1}, nil
+	}
+	return q.result(best, pa, pb), nil
+}
+
+// result converts a closest triangle pair into a Result.
+func (q *Query) result(best triPair, pa, pb int32) Result {
+	a, b := q.a, q.b
+	ida, idb := a.tris[pa].id, b.tris[pb].id
+	return Result{
+		Dist:     math.Sqrt(best.d2),
+		PointA:   q.ta.Apply(best.pa),
+		PointB:   q.ta.Apply(best.pb),
+		TriA:     int(ida),
+		TriB:     int(idb),
+		FeatureA: a.feature(ida, best.fa),
+		FeatureB: b.feature(idb, best.fb),
+	}
+}
+
+// feature maps a triangle feature to a mesh feature.
+func (t *Tree) feature(id int32, f feature) contact.Feature {
+	in := &t.info[id]
+	switch f.kind {
+	case fVertex:
+		return contact.V(in.v[f.index])
+	case fSide:
+		if e := in.e[f.index]; e >= 0 {
+			return contact.E(e)
+		}
+	}
+	return contact.F(in.face)
+}
+
+// closest runs the branch and bound for the closest triangle pair with
+// squared distance below bound; it returns BVH positions -1 when none.
+func (q *Query) closest(bound float64) (triPair, int32, int32) {
+	a, b := q.a, q.b
+	best := triPair{d2: bound}
+	var bestA, bestB int32 = -1, -1
+	st := append(q.stack[:0], pairItem{0, 0, 0})
+	defer func() { q.stack = st[:0] }()
+	var ta [3]geom.Vec3
+	for len(st) > 0 {
+		it := st[len(st)-1]
+		st = st[:len(st)-1]
+		if it.lb2 >= best.d2 {
+			continue
+		}
+		na, nb := &a.nodes[it.a], &b.nodes[it.b]
+		if na.left < 0 && nb.left < 0 {
+			for i := na.start; i < na.start+na.count; i++ {
+				t := &a.tris[i]
+				ta = [3]geom.Vec3{t.a, t.b, t.c}
+				for j := nb.start; j < nb.start+nb.count; j++ {
+					x := q.btri(j)
+					bi := &q.bx[j]
+					gx := max(0, t.lo.X-bi.hi.X, bi.lo.X-t.hi.X)
+					gy := max(0, t.lo.Y-bi.hi.Y, bi.lo.Y-t.hi.Y)
+					gz := max(0, t.lo.Z-bi.hi.Z, bi.lo.Z-t.hi.Z)
+					if gx*gx+gy*gy+gz*gz >= best.d2 {
+						continue
+					}
+					if g := planeGap(t, x, bi); g > q.pad && g*g >= best.d2 {
+						continue
+					}
+					if g := centroidGap(t, x); g > q.pad && g*g >= best.d2 {
+						continue
+					}
+					if r := triTriClosest(&ta, x, best.d2); r.d2 < best.d2 {
+						best, bestA, bestB = r, i, j
+					}
+				}
+			}
+			continue
+		}
+		var c0, c1 pairItem
+		if splitA(na, nb) {
+			c0, c1 = pairItem{na.left, it.b, 0}, pairItem{na.left + 1, it.b, 0}
+		} else {
+			c0, c1 = pairItem{it.a, nb.left, 0}, pairItem{it.a, nb.left + 1, 0}
+		}
+		l0 := max(0, q.lowerBound(&a.nodes[c0.a], &b.nodes[c0.b], c0.b))
+		l1 := max(0, q.lowerBound(&a.nodes[c1.a], &b.nodes[c1.b], c1.b))
+		c0.lb2, c1.lb2 = l0*l0, l1*l1
+		if c0.lb2 > c1.lb2 {
+			c0, c1 = c1, c0
+		}
+		// Push the farther first so that the nearer is searched first.
+		if c1.lb2 < best.d2 {
+			st = append(st, c1)
+		}
+		if c0.lb2 < best.d2 {
+			st = append(st, c0)
+		}
+	}
+	return best, bestA, bestB
+}
+
+// intersectionPoint returns a point common to two intersecting triangles:
+// where a side of one crosses the other (or a vertex of one inside the
+// other when they are coplanar). It is computed in floating point.
+func intersectionPoint(s, t *[3]geom.Vec3) geom.Vec3 {
+	for k := 0; k < 2; k++ {
+		for i := 0; i < 3; i++ {
+			p, r := s[i], s[(i+1)%3]
+			if !segTri(p, r, t[0], t[1], t[2]) {
+				continue
+			}
+			n := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))
+			dp, dr := n.Dot(p.Sub(t[0])), n.Dot(r.Sub(t[0]))
+			if dp != dr {
+				u := min(1, max(0, dp/(dp-dr)))
+				return p.Lerp(r, u)
+			}
+			// The side lies in the other's plane: of its ends and its
+			// points closest to the other's sides, the one nearest to the
+			// other triangle.
+			best, bd := p, math.Inf(1)
+			try := func(y geom.Vec3) {
+				if c, _ := closestOnTri(y, t[0], t[1], t[2]); c.Dist2(y) < bd {
+					best, bd = y, c.Dist2(y)
+				}
+			}
+			try(p)
+			try(r)
+			for j := 0; j < 3; j++ {
+				_, _, y, _ := geom.ClosestSegmentPoints(p, r, t[j], t[(j+1)%3])
+				try(y)
+			}
+			return best
+		}
+		s, t = t, s
+	}
+	// Not reached for intersecting triangles; the closest feature points.
+	r := triTriClosest(s, t, math.Inf(1))
+	return r.pa.Lerp(r.pb, 0.5)
+}
+
+// planeGap is a lower bound of the distance between A's triangle t and
+// B's triangle x (A's frame): the gap of each triangle from the other's
+// plane when it lies wholly on one side (0 otherwise).
+func planeGap(t *tri, x *[3]geom.Vec3, bi *bInfo) float64 {
+	h0, h1, h2 := t.n.Dot(x[0])-t.d, t.n.Dot(x[1])-t.d, t.n.Dot(x[2])-t.d
+	g := max(min(h0, h1, h2), -max(h0, h1, h2))
+	k0, k1, k2 := bi.n.Dot(t.a)-bi.e, bi.n.Dot(t.b)-bi.e, bi.n.Dot(t.c)-bi.e
+	return max(g, min(k0, k1, k2), -max(k0, k1, k2))
+}
+
+// centroidGap is a lower bound of the distance between A's triangle t and
+// B's triangle x (A's frame): the gap between their projections on the
+// axis through their centroids.
+func centroidGap(t *tri, x *[3]geom.Vec3) float64 {
+	u := x[0].Add(x[1]).Add(x[2]).Sub(t.a).Sub(t.b).Sub(t.c)
+	n2 := u.Dot(u)
+	if !(n2 > 0) {
+		return 0
+	}
+	lo := min(u.Dot(x[0]), u.Dot(x[1]), u.Dot(x[2]))
+	hi := max(u.Dot(t.a), u.Dot(t.b), u.Dot(t.c))
+	return (lo - hi) / math.Sqrt(n2)
+}

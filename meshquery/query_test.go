@@ -1,0 +1,353 @@
+package meshquery
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshio"
+	"github.com/collide-go/collide/shapes"
+)
+
+const sampleDir = "../testdata/bench-samples/placements-env-rob-fcl-q60-s7"
+
+func loadMesh(t testing.TB, path string) *mesh.Mesh {
+	t.Helper()
+	m, err := meshio.ReadFile(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func mustTree(t testing.TB, m *mesh.Mesh) *Tree {
+	t.Helper()
+	tr, err := New(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// oracleOf puts both meshes' triangles in A's frame, B's vertices by
+// R_A^T((R_B x + p_B) - p_A).
+func oracleOf(ma, mb *mesh.Mesh, pa, pb geom.Pose) *oracleMesh {
+	o := &oracleMesh{}
+	ra, rb := pa.Q.Mat3(), pb.Q.Mat3()
+	for _, t := range ma.Triangles(nil) {
+		o.a = append(o.a, [3]geom.Vec3{ma.Verts[t.V[0]], ma.Verts[t.V[1]], ma.Verts[t.V[2]]})
+	}
+	toA := func(x geom.Vec3) geom.Vec3 {
+		w := rb.MulVec(x).Add(pb.P)
+		if pa.P == (geom.Vec3{}) && ra == geom.Identity() {
+			return w
+		}
+		return ra.Transpose().MulVec(w.Sub(pa.P))
+	}
+	for _, t := range mb.Triangles(nil) {
+		o.b = append(o.b, [3]geom.Vec3{toA(mb.Verts[t.V[0]]), toA(mb.Verts[t.V[1]]), toA(mb.Verts[t.V[2]])})
+	}
+	return o
+}
+
+func randQuat(r *rand.Rand) geom.Quat {
+	q := geom.Quat{W: r.NormFloat64(), X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}
+	q, _ = q.Normalize()
+	return q
+}
+
+// TestTriTriOracle compares the exact triangle-triangle test with the
+// math/big oracle on random pairs, half of them on a coarse integer grid
+// (coplanar, touching, shared-vertex and collinear-side cases abound).
+func TestTriTriOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	hits, n := 0, 8000
+	grid := func() geom.Vec3 {
+		return geom.Vec3{X: float64(r.IntN(4)), Y: float64(r.IntN(4)), Z: float64(r.IntN(3))}
+	}
+	cont := func() geom.Vec3 {
+		return geom.Vec3{X: r.Float64()*2 - 1, Y: r.Float64()*2 - 1, Z: r.Float64()*2 - 1}
+	}
+	for i := 0; i < n; i++ {
+		var s, u [3]geom.Vec3
+		gen := cont
+		if i%2 == 0 {
+			gen = grid
+		}
+		for {
+			s = [3]geom.Vec3{gen(), gen(), gen()}
+			u = [3]geom.Vec3{gen(), gen(), gen()}
+			if !collinear(s[0], s[1], s[2]) && !collinear(u[0], u[1], u[2]) {
+				break
+			}
+		}
+		if i%2 == 1 {
+			// Shift to make about half of the continuous pairs meet.
+			d := geom.Vec3{X: 0.8 * r.Float64()}
+			for k := range u {
+				u[k] = u[k].Add(d)
+			}
+		}
+		want := oracleTriTri(s, u)
+		got := triTriIntersect(s[0], s[1], s[2], u[0], u[1], u[2])
+		if got != want {
+			t.Fatalf("pair %d: got %v, oracle %v\n s=%#v\n u=%#v", i, got, want, s, u)
+		}
+		if got2 := triTriIntersect(u[2], u[0], u[1], s[1], s[0], s[2]); got2 != want {
+			t.Fatalf("pair %d swapped and permuted: got %v, oracle %v\n s=%#v\n u=%#v", i, got2, want, s, u)
+		}
+		if want {
+			hits++
+			// A common point lies on both triangles (float accuracy).
+			p := intersectionPoint(&s, &u)
+			if d := oPointTri(p, s[0], s[1], s[2]) + oPointTri(p, u[0], u[1], u[2]); d > 1e-9 {
+				t.Fatalf("pair %d: intersection point %v is %g off the triangles", i, p, d)
+			}
+		} else if d, e := triTriClosest(&s, &u, math.Inf(1)), oracleTriDist(s, u); math.Abs(math.Sqrt(d.d2)-e) > 1e-12 {
+			t.Fatalf("pair %d: distance %v, oracle %v", i, math.Sqrt(d.d2), e)
+		}
+	}
+	rate := float64(hits) / float64(n)
+	t.Logf("hit rate %.3f", rate)
+	if rate < 0.3 || rate > 0.7 {
+		t.Fatalf("hit rate %.3f outside [0.3, 0.7]", rate)
+	}
+}
+
+// TestTriTriDegenerate covers the touching configurations one by one.
+func TestTriTriDegenerate(t *testing.T) {
+	v := func(x, y, z float64) geom.Vec3 { return geom.Vec3{X: x, Y: y, Z: z} }
+	base := [3]geom.Vec3{v(0, 0, 0), v(2, 0, 0), v(0, 2, 0)}
+	cases := []struct {
+		name string
+		u    [3]geom.Vec3
+	}{
+		{"shared vertex", [3]geom.Vec3{v(0, 0, 0), v(-1, -1, 1), v(-1, 0, 2)}},
+		{"vertex on face", [3]geom.Vec3{v(0.5, 0.5, 0), v(1, 1, 1), v(0, 1, 1)}},
+		{"vertex on edge", [3]geom.Vec3{v(1, 0, 0), v(1, -1, 1), v(2, -1, -1)}},
+		{"edge on edge crossing", [3]geom.Vec3{v(1, -1, 0), v(1, 1, 0), v(1, 0, 3)}},
+		{"coplanar overlap", [3]geom.Vec3{v(0.5, 0.5, 0), v(3, 0.5, 0), v(0.5, 3, 0)}},
+		{"coplanar edge contact", [3]geom.Vec3{v(2, 0, 0), v(0, 2, 0), v(2, 2, 0)}},
+		{"coplanar apart", [3]geom.Vec3{v(2, 0.5, 0), v(0.5, 2, 0), v(2, 2, 0)}},
+		{"coplanar contained", [3]geom.Vec3{v(0.1, 0.1, 0), v(0.5, 0.1, 0), v(0.1, 0.5, 0)}},
+		{"parallel apart", [3]geom.Vec3{v(0, 0, 1e-300), v(2, 0, 1e-300), v(0, 2, 1e-300)}},
+		{"piercing", [3]geom.Vec3{v(0.5, 0.5, -1), v(0.5, 0.5, 1), v(5, 5, 0)}},
+		{"near miss", [3]geom.Vec3{v(1.0000000000000002, 1, -1), v(1.0000000000000002, 1, 1), v(5, 5, 0)}},
+	}
+	for _, c := range cases {
+		want := oracleTriTri(base, c.u)
+		if got := triTriIntersect(base[0], base[1], base[2], c.u[0], c.u[1], c.u[2]); got != want {
+			t.Errorf("%s: got %v, oracle %v", c.name, got, want)
+		}
+		if got := triTriIntersect(c.u[0], c.u[1], c.u[2], base[0], base[1], base[2]); got != want {
+			t.Errorf("%s (swapped): got %v, oracle %v", c.name, got, want)
+		}
+	}
+	// Degenerate triangles (collinear corners): sides only.
+	seg := [3]geom.Vec3{v(0.5, 0.5, -1), v(0.5, 0.5, 0), v(0.5, 0.5, 1)}
+	if !triTriIntersect(base[0], base[1], base[2], seg[0], seg[1], seg[2]) {
+		t.Error("collinear triangle through the face: no hit")
+	}
+	seg2 := [3]geom.Vec3{v(3, 3, -1), v(3, 3, 0), v(3, 3, 1)}
+	if triTriIntersect(seg2[0], seg2[1], seg2[2], base[0], base[1], base[2]) {
+		t.Error("collinear triangle beside the face: hit")
+	}
+}
+
+// placementCase runs Intersect, AppendPairs and Distance on one placement
+// and checks them against brute force.
+func checkPlacement(t *testing.T, q *Query, ma, mb *mesh.Mesh, a, b *Tree, pa, pb geom.Pose, label string) bool {
+	t.Helper()
+	ta, tb := pa.Transform(), pb.Transform()
+	o := oracleOf(ma, mb, pa, pb)
+	want := o.bruteHit()
+	hit, err := q.Intersect(a, &ta, b, &tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hit != want {
+		t.Fatalf("%s: Intersect %v, brute force %v (A %v, B %v)", label, hit, want, pa, pb)
+	}
+	pairs, err := q.AppendPairs(a, &ta, b, &tb, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if (len(pairs) > 0) != want {
+		t.Fatalf("%s: %d pairs, brute force hit %v", label, len(pairs), want)
+	}
+	for _, p := range pairs {
+		if !oracleTriTri(o.a[p.A], o.b[p.B]) {
+			t.Fatalf("%s: pair %v does not intersect", label, p)
+		}
+	}
+	res, err := q.Distance(a, &ta, b, &tb, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Hit != want {
+		t.Fatalf("%s: Distance hit %v, brute force %v", label, res.Hit, want)
+	}
+	scale := (a.Scale() + b.Scale()) / 2
+	if want {
+		if d := oPointTri(ta.ApplyInv(res.PointA), o.a[res.TriA][0], o.a[res.TriA][1], o.a[res.TriA][2]); d > 1e-9*scale {
+			t.Fatalf("%s: hit point %v is %g off triangle %d of A", label, res.PointA, d, res.TriA)
+		}
+		return true
+	}
+	d := o.bruteDist()
+	if math.Abs(res.Dist-d) > 1e-9*scale {
+		t.Fatalf("%s: Distance %.17g, brute force %.17g (A %v, B %v)", label, res.Dist, d, pa, pb)
+	}
+	// The closest points lie on the named triangles and are Dist apart.
+	pA, pB := ta.ApplyInv(res.PointA), ta.ApplyInv(res.PointB)
+	ea := oPointTri(pA, o.a[res.TriA][0], o.a[res.TriA][1], o.a[res.TriA][2])
+	eb := oPointTri(pB, o.b[res.TriB][0], o.b[res.TriB][1], o.b[res.TriB][2])
+	if ea > 1e-9*scale || eb > 1e-9*scale || math.Abs(res.PointA.Dist(res.PointB)-res.Dist) > 1e-9*scale {
+		t.Fatalf("%s: closest points %v %v off their triangles by %g, %g or not %g apart", label, res.PointA, res.PointB, ea, eb, res.Dist)
+	}
+	return false
+}
+
+// TestRandomPlacements compares every query with brute force on random
+// placements of a torus against Buss's car and of two tori, with the hit
+// rate asserted.
+func TestRandomPlacements(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	torus := shapes.Torus(1, 0.35, 20, 15)
+	car := shapes.Car()
+	var q Query
+	hits, n := 0, 0
+	for _, pair := range [][2]*mesh.Mesh{{torus, car}, {torus, torus}, {car, car}} {
+		ma, mb := pair[0], pair[1]
+		a, b := mustTree(t, ma), mustTree(t, mb)
+		reach := ma.Radius() + mb.Radius()
+		for i := 0; i < 60; i++ {
+			pa := geom.Pose{P: geom.Vec3{X: r.Float64() - 0.5, Y: r.Float64() - 0.5, Z: r.Float64() - 0.5}, Q: randQuat(r)}
+			d := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}
+			d, _ = d.Normalize()
+			pb := geom.Pose{P: pa.P.Add(d.Scale(reach * 0.9 * math.Sqrt(r.Float64()))), Q: randQuat(r)}
+			if checkPlacement(t, &q, ma, mb, a, b, pa, pb, fmt.Sprintf("placement %d", n)) {
+				hits++
+			}
+			n++
+		}
+	}
+	rate := float64(hits) / float64(n)
+	t.Logf("%d placements, hit rate %.3f", n, rate)
+	if rate < 0.3 || rate > 0.7 {
+		t.Fatalf("hit rate %.3f outside [0.3, 0.7]", rate)
+	}
+}
+
+type placement struct {
+	id     int
+	pa, pb geom.Pose
+}
+
+// readPlacements parses a placements.csv (benchmark format Sec. 6a).
+func readPlacements(t testing.TB, path string) []placement {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	var out []placement
+	for line := 0; sc.Scan(); line++ {
+		if line == 0 {
+			continue
+		}
+		rec := strings.Split(sc.Text(), ",")
+		x := make([]float64, len(rec))
+		for i := 3; i < len(rec); i++ {
+			if x[i], err = strconv.ParseFloat(rec[i], 64); err != nil {
+				t.Fatalf("%s:%d: %v", path, line+1, err)
+			}
+		}
+		id, _ := strconv.Atoi(rec[0])
+		pose := func(k int) geom.Pose {
+			q, _ := geom.Quat{W: x[k+3], X: x[k+4], Y: x[k+5], Z: x[k+6]}.Normalize()
+			return geom.Pose{P: geom.Vec3{X: x[k], Y: x[k+1], Z: x[k+2]}, Q: q}
+		}
+		out = append(out, placement{id, pose(3), pose(10)})
+	}
+	return out
+}
+
+// TestSamplePlacements checks FCL's env/rob placements against the
+// sample's reference answers and against brute force.
+func TestSamplePlacements(t *testing.T) {
+	env := loadMesh(t, filepath.Join(sampleDir, "meshes/env.obj"))
+	rob := loadMesh(t, filepath.Join(sampleDir, "meshes/rob.obj"))
+	a, b := mustTree(t, env), mustTree(t, rob)
+	ps := readPlacements(t, filepath.Join(sampleDir, "placements.csv"))
+	exp := map[int][2]string{}
+	f, err := os.ReadFile(filepath.Join(sampleDir, "expected/meshdist.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(f)), "\n")[1:] {
+		rec := strings.Split(l, ",")
+		id, _ := strconv.Atoi(rec[0])
+		exp[id] = [2]string{rec[1], rec[2]}
+	}
+	var q Query
+	short := testing.Short()
+	for k, p := range ps {
+		ta, tb := p.pa.Transform(), p.pb.Transform()
+		res, err := q.Distance(a, &ta, b, &tb, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := exp[p.id]
+		if (e[0] == "1") != res.Hit {
+			t.Fatalf("placement %d: hit %v, expected %s", p.id, res.Hit, e[0])
+		}
+		if !res.Hit {
+			d, _ := strconv.ParseFloat(e[1], 64)
+			scale := 2690.9623318833274
+			if math.Abs(res.Dist-d) > 1e-9*scale {
+				t.Fatalf("placement %d: dist %.17g, expected %.17g", p.id, res.Dist, d)
+			}
+		}
+		if !short || k%10 == 0 {
+			checkPlacement(t, &q, env, rob, a, b, p.pa, p.pb, fmt.Sprintf("placement %d", p.id))
+		}
+	}
+}
+
+// TestDuckBunny checks random placements of Bullet's duck against parry's
+// low-poly bunny with brute force, hit rate asserted.
+func TestDuckBunny(t *testing.T) {
+	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
+	a, b := mustTree(t, duck), mustTree(t, bunny)
+	r := rand.New(rand.NewPCG(5, 6))
+	n := 16
+	ca, cb := duck.Bounds().Center(), bunny.Bounds().Center()
+	reach := a.Scale() + b.Scale()
+	var q Query
+	hits := 0
+	for i := 0; i < n; i++ {
+		qa, qb := randQuat(r), randQuat(r)
+		pa := geom.Pose{P: qa.Rotate(ca).Neg(), Q: qa} // duck centred at the origin
+		d := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}
+		d, _ = d.Normalize()
+		pb := geom.Pose{P: qb.Rotate(cb).Neg().Add(d.Scale(reach * (0.4 + 0.4*r.Float64()))), Q: qb}
+		if checkPlacement(t, &q, duck, bunny, a, b, pa, pb, fmt.Sprintf("duck-bunny %d", i)) {
+			hits++
+		}
+	}
+	t.Logf("hit rate %.2f", float64(hits)/float64(n))
+	if rate := float64(hits) / float64(n); rate < 0.3 || rate > 0.7 {
+		t.Fatalf("hit rate %.2f outside [0.3, 0.7]", rate)
+	}
+}

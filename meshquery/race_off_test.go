@@ -1,0 +1,5 @@
+//go:build !race
+
+package meshquery
+
+const raceEnabled = false

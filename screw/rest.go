@@ -1,0 +1,329 @@
+package screw
+
+import (
+	"math"
+	"slices"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+)
+
+// Contacts of the start poses (beyond the paper, which assumes the bodies
+// disjoint at t = 0). Before following the motion, Detect and FirstContact
+// look for the feature pairs that already touch, overlap or lie within
+// Options.RestMargin of each other at t = 0 (two bodies resting on each
+// other, or not moving at all): a vertex within the margin of a face's plane
+// and over the face (VF, FV), two edges whose closest points, inside both
+// edges, are within the margin (EE), and a vertex deeper behind a face than
+// the margin from which an edge pierces that face (VF, FV, with the negative
+// separation of the vertex from the face's plane). The search runs in A's
+// frame at t = 0 over the pairs of faces whose bounding spheres (and those
+// of their clusters, cull.go) come within the margin.
+
+// restContacts fills d.rest with the contacts of the start poses (world
+// coordinates, Time 0, Resting set), for A's mesh a at pose a0 and B's mesh
+// b at b0, within margin margin (length units) and of properness at least
+// thresh; touch is the distance within which a pair counts as touching
+// (its separation is then 0).
+func (d *Detector) restContacts(a, b *mesh.Mesh, a0, b0 geom.Pose, margin, touch, thresh float64, twoA, twoB bool) {
+	d.rest = d.rest[:0]
+	ia, ib := d.info(a), d.info(b)
+	tba := a0.Inverse().Mul(b0).Transform()
+	cB := tba.Apply(ib.center)
+	if cB.Dist(ia.center) > ia.radius+ib.radius+margin {
+		return
+	}
+	// B's vertices and planes in A's frame.
+	d.rpos = grow(d.rpos, len(b.Verts))
+	for i, v := range b.Verts {
+		d.rpos[i] = tba.Apply(v)
+	}
+	nf := b.NumFaces()
+	d.rnrm = grow(d.rnrm, nf)
+	d.roff = grow(d.roff, nf)
+	for f, pl := range b.Planes[:nf] {
+		n := tba.ApplyDir(pl.N)
+		d.rnrm[f] = n
+		d.roff[f] = pl.D + n.Dot(tba.T)
+	}
+	d.restSet.reset()
+	rs := &restState{d: d, a: a, b: b, margin: margin, touch: touch, twoA: twoA, twoB: twoB, thresh: thresh, pose: a0}
+	// Clusters of each body near the other body, then pairs of them.
+	d.rca = d.rca[:0]
+	for c := range ia.cc {
+		if ia.cc[c].Dist(cB) <= ia.cr[c]+ib.radius+margin {
+			d.rca = append(d.rca, int32(c))
+		}
+	}
+	d.rcb = d.rcb[:0]
+	for c := range ib.cc {
+		if tba.Apply(ib.cc[c]).Dist(ia.center) <= ib.cr[c]+ia.radius+margin {
+			d.rcb = append(d.rcb, int32(c))
+		}
+	}
+	defer rs.finish()
+	for _, ca := range d.rca {
+		for _, cb := range d.rcb {
+			if ia.cc[ca].Dist(tba.Apply(ib.cc[cb])) > ia.cr[ca]+ib.cr[cb]+margin {
+				continue
+			}
+			for _, fa := range ia.cfaces[ia.cstart[ca]:ia.cstart[ca+1]] {
+				for _, fb := range ib.cfaces[ib.cstart[cb]:ib.cstart[cb+1]] {
+					if ia.fc[fa].Dist(tba.Apply(ib.fc[fb])) > ia.fr[fa]+ib.fr[fb]+margin {
+						continue
+					}
+					rs.facePair(fa, fb)
+				}
+			}
+		}
+	}
+}
+
+// restState is the context of one restContacts search.
+type restState struct {
+	d          *Detector
+	a, b       *mesh.Mesh
+	margin     float64
+	touch      float64
+	twoA, twoB bool
+	thresh     float64   // properness threshold
+	pose       geom.Pose // A's pose at t = 0
+}
+
+// finish keeps, of the overlapping pairs of each vertex, the one of least
+// depth (a vertex inside the other body pierces several of its faces; the
+// nearest one says how deep it is), drops pairs below the properness
+// threshold, and orders the contacts by features.
+func (rs *restState) finish() {
+	r := rs.d.rest
+	w := 0
+	for _, c := range r {
+		if c.Properness >= rs.thresh {
+			r[w] = c
+			w++
+		}
+	}
+	r = r[:w]
+	vert := func(c *Collision) int32 {
+		if c.Kind == FV {
+			return c.FeatureB
+		}
+		return c.FeatureA
+	}
+	slices.SortFunc(r, func(x, y Collision) int {
+		switch {
+		case x.Kind != y.Kind:
+			return int(x.Kind) - int(y.Kind)
+		case x.Kind != EE && vert(&x) != vert(&y):
+			return int(vert(&x)) - int(vert(&y))
+		case x.Separation != y.Separation:
+			if x.Separation > y.Separation {
+				return -1
+			}
+			return 1
+		}
+		return featureOrder(&x, &y)
+	})
+	w = 0
+	for i := range r {
+		c := &r[i]
+		if c.Kind != EE && c.Separation < 0 && w > 0 && r[w-1].Kind == c.Kind && vert(&r[w-1]) == vert(c) {
+			continue // a deeper pair of a vertex already kept
+		}
+		r[w] = *c
+		w++
+	}
+	r = r[:w]
+	slices.SortFunc(r, func(x, y Collision) int { return featureOrder(&x, &y) })
+	rs.d.rest = r
+}
+
+// facePair tests the features of face fa of A against those of face fb of
+// B (each pair once: restSet).
+func (rs *restState) facePair(fa, fb int32) {
+	a, b := rs.a, rs.b
+	for _, v := range b.Face(int(fb)) {
+		rs.vertexFace(FV, fa, v)
+	}
+	for _, v := range a.Face(int(fa)) {
+		rs.vertexFace(VF, v, fb)
+	}
+	for _, ea := range a.FaceEdgeLoop(int(fa)) {
+		for _, eb := range b.FaceEdgeLoop(int(fb)) {
+			rs.edgeEdge(ea, eb)
+		}
+	}
+}
+
+// seen reports whether the pair was tested before, and marks it.
+func (rs *restState) seen(k Kind, a, b int32) bool {
+	set := &rs.d.restSet
+	if set.find(k, a, b) != nil {
+		return true
+	}
+	set.add(k, a, b, 0, 0)
+	return false
+}
+
+// vertexFace tests a vertex of one body against a face of the other: FV is
+// face fa of A and vertex v of B, VF vertex v of A and face fa of B.
+func (rs *restState) vertexFace(k Kind, x, y int32) {
+	if rs.seen(k, x, y) {
+		return
+	}
+	d := rs.d
+	var p, n geom.Vec3
+	var off float64
+	var loop []int32
+	var fpos, vpos []geom.Vec3
+	var vm *mesh.Mesh
+	var v int32
+	two := false
+	if k == FV {
+		pl := rs.a.Planes[x]
+		n, off, loop, fpos = pl.N, pl.D, rs.a.Face(int(x)), rs.a.Verts
+		v, vm, vpos, p, two = y, rs.b, d.rpos, d.rpos[y], rs.twoA
+	} else {
+		n, off, loop, fpos = d.rnrm[y], d.roff[y], rs.b.Face(int(y)), d.rpos
+		v, vm, vpos, p, two = x, rs.a, rs.a.Verts, rs.a.Verts[x], rs.twoB
+	}
+	s := n.Dot(p) - off
+	if two && s < 0 {
+		// A two-sided face: its side towards the vertex.
+		n, off, s = n.Neg(), -off, -s
+	}
+	sep := s
+	switch {
+	case math.Abs(s) <= rs.margin:
+		if !insidePoly(loop, fpos, n, p.AddScaled(-s, n), rs.margin) {
+			return
+		}
+	case s > 0 && !two:
+		return
+	default:
+		// Farther from the plane than the margin, behind a solid's face
+		// or on either side of a two-sided one: a contact only where an
+		// edge from the vertex pierces the face (to the face's front,
+		// or to the other side of a two-sided face).
+		pierced := false
+		for _, e := range vm.VertexEdges(int(v)) {
+			w := vpos[vm.Edges[e].Other(v)]
+			sw := n.Dot(w) - off
+			if two {
+				sw = -sw
+			}
+			if sw <= 0 {
+				continue
+			}
+			q := p.Lerp(w, s/(s-(n.Dot(w)-off)))
+			if insidePoly(loop, fpos, n, q, rs.touch) {
+				pierced = true
+				break
+			}
+		}
+		if !pierced {
+			return
+		}
+		sep = -math.Abs(s)
+	}
+	if math.Abs(sep) <= rs.touch {
+		sep = 0
+	}
+	// The normal from A to B: B's side of the face.
+	nrm := n
+	if k == VF {
+		nrm = n.Neg()
+	}
+	c := Collision{Kind: k, Time: 0, Point: p, Normal: nrm, FeatureA: x, FeatureB: y, Separation: sep, Resting: true}
+	c.Properness = vertexPropLocal(vm, vpos, v, n)
+	rs.add(c)
+}
+
+// edgeEdge tests edge ea of A against edge eb of B: their closest points,
+// inside both edges (contacts at an edge's end are vertex-face ones),
+// within the margin.
+func (rs *restState) edgeEdge(ea, eb int32) {
+	if rs.seen(EE, ea, eb) {
+		return
+	}
+	d := rs.d
+	ga, gb := rs.a.Edges[ea], rs.b.Edges[eb]
+	p0, p1 := rs.a.Verts[ga.V[0]], rs.a.Verts[ga.V[1]]
+	q0, q1 := d.rpos[gb.V[0]], d.rpos[gb.V[1]]
+	s, u, pa, pb := geom.ClosestSegmentPoints(p0, p1, q0, q1)
+	if s <= endEps || s >= 1-endEps || u <= endEps || u >= 1-endEps {
+		return
+	}
+	dist := pa.Dist(pb)
+	if dist > rs.margin {
+		return
+	}
+	da, db := p1.Sub(p0), q1.Sub(q0)
+	n, ok := unit(da.Cross(db))
+	if !ok {
+		return // parallel edges: their contacts are vertex-face ones
+	}
+	// The sign of the normal: the one of larger properness (formula (7)).
+	prop, n := eePropLocal(rs.a, rs.b, ga, gb, da, db, n, rs.a.Planes, d.rnrm)
+	sep := pb.Sub(pa).Dot(n)
+	if dist <= rs.touch {
+		sep = 0
+	}
+	rs.add(Collision{Kind: EE, Time: 0, Point: pa.Add(pb).Scale(0.5), Normal: n, Properness: prop,
+		FeatureA: ea, FeatureB: eb, Separation: sep, Resting: true})
+}
+
+// add converts a contact from A's frame to the world and records it.
+func (rs *restState) add(c Collision) {
+	c.Point = rs.pose.Apply(c.Point)
+	c.Normal = rs.pose.ApplyDir(c.Normal)
+	rs.d.rest = append(rs.d.rest, c)
+}
+
+// vertexPropLocal is vertexProperness for vertex v of mesh m at positions
+// pos against a face with unit normal n.
+func vertexPropLocal(m *mesh.Mesh, pos []geom.Vec3, v int32, n geom.Vec3) float64 {
+	best := math.Inf(1)
+	for _, e := range m.VertexEdges(int(v)) {
+		if u, ok := unit(pos[m.Edges[e].Other(v)].Sub(pos[v])); ok {
+			best = min(best, u.Dot(n))
+		}
+	}
+	if math.IsInf(best, 1) {
+		return 0
+	}
+	return best
+}
+
+// eePropLocal is propEE in A's frame at t = 0: formula (7) of Sec. 5 for
+// the edges with directions da, db and unit normal n, maximized over the
+// normal's sign; face normals na (A's planes) and nb (B's, in A's frame).
+func eePropLocal(a, b *mesh.Mesh, ga, gb mesh.Edge, da, db, n geom.Vec3, pa []geom.Plane, nb []geom.Vec3) (float64, geom.Vec3) {
+	ua, _ := unit(da)
+	ub, _ := unit(db)
+	val := func(n geom.Vec3) float64 {
+		m := math.Inf(1)
+		xa, xb := n.Cross(ua), n.Cross(ub)
+		if ga.Left >= 0 {
+			m = min(m, xa.Dot(pa[ga.Left].N))
+		}
+		if ga.Right >= 0 {
+			m = min(m, -xa.Dot(pa[ga.Right].N))
+		}
+		if gb.Left >= 0 {
+			m = min(m, -xb.Dot(nb[gb.Left]))
+		}
+		if gb.Right >= 0 {
+			m = min(m, xb.Dot(nb[gb.Right]))
+		}
+		if math.IsInf(m, 1) {
+			return 0
+		}
+		return m
+	}
+	p1, p2 := val(n), val(n.Neg())
+	if p2 > p1 {
+		return p2, n.Neg()
+	}
+	return p1, n
+}
