@@ -11,6 +11,7 @@ import (
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/world"
 )
 
 // BodyID names a body of a Sim: ids are given in the order of Add, from 0.
@@ -55,6 +56,8 @@ type Options struct {
 	// bodies that all moved slower than 0.05 m/s for half a second sleeps
 	// (held still, not simulated) until an awake body touches it.
 	NoSleep bool
+	// Contacts chooses where contacts come from (default ProbeContacts).
+	Contacts ContactSource
 	// Workers is the number of goroutines that find contacts (default 1).
 	// The result does not depend on it.
 	Workers int
@@ -121,6 +124,8 @@ type Sim struct {
 	retries    int
 	splits     int
 	rechecks   int
+	world      *world.World
+	wraw       []world.Contact
 	unsure     bool // the step's contacts may have gone stale
 	rawKeep    []Contact
 	consKeep   []constraint
@@ -641,6 +646,18 @@ func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 // every candidate pair, in parallel, appending the contacts to s.raw in
 // pair order.
 func (s *Sim) findContacts(dt float64) error {
+	if s.opt.Contacts == WorldContacts {
+		if err := s.worldContacts(); err != nil {
+			return err
+		}
+		s.stats = Stats{Contacts: len(s.raw)}
+		for i := range s.raw {
+			if d := -s.raw[i].Separation; d > s.stats.MaxDepth {
+				s.stats.MaxDepth = d
+			}
+		}
+		return nil
+	}
 	n := len(s.bodies)
 	if cap(s.boxes) < n {
 		s.boxes = make([]geom.AABB, n)
