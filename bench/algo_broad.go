@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"slices"
 
 	"github.com/collide-go/collide/broad"
 	"github.com/collide-go/collide/geom"
@@ -56,9 +55,5 @@ func (b *broadAlgo) Frame(boxes []geom.AABB, dst []Pair) []Pair {
 		}
 	}
 	b.buf = p.Pairs(b.buf[:0])
-	dst = slices.Grow(dst, len(b.buf))
-	for _, q := range b.buf {
-		dst = append(dst, Pair{q.A, q.B})
-	}
-	return dst
+	return append(dst, b.buf...)
 }

@@ -7,8 +7,8 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
-// Narrow-phase algorithms of package convex (Chung and Wang,
-// ../shared/papers/003):
+// Narrow-phase algorithms of package convex (Chung and Wang, Quick
+// Collision Detection of Polytopes in Virtual Environments):
 //
 //   - "sepvec": the separating-vector search with the per-pair cache of
 //     the last separating vector and supporting vertices carried from

@@ -7,7 +7,7 @@ import (
 )
 
 // Continuous collision algorithms of package screw (Buss, "Collision
-// Detection with Relative Screw Motion", ../shared/papers/000), one name per
+// Detection with Relative Screw Motion"), one name per
 // collision-screen resolution of the paper's Sec. 9.1: a typical short edge
 // is about 6 ("screw-px6"), 12 ("screw-px12", the default) or 24
 // ("screw-px24") pixels long. The motions of the workloads are exactly the

@@ -52,7 +52,7 @@ func (bruteBroad) Frame(bx []geom.AABB, dst []Pair) []Pair {
 		for b := a + 1; b < len(bx); b++ {
 			x, y := bx[a], bx[b]
 			if x.Min.X <= y.Max.X && y.Min.X <= x.Max.X && x.Min.Y <= y.Max.Y && y.Min.Y <= x.Max.Y && x.Min.Z <= y.Max.Z && y.Min.Z <= x.Max.Z {
-				dst = append(dst, Pair{int32(a), int32(b)})
+				dst = append(dst, Pair{A: int32(a), B: int32(b)})
 			}
 		}
 	}

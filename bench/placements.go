@@ -12,7 +12,7 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
-// Placement is one "placements" query (../shared/bench/FORMAT.md Sec.
+// Placement is one "placements" query (the benchmark format, FORMAT.md Sec.
 // 6a): mesh MeshA at pose A and mesh MeshB at pose B.
 type Placement struct {
 	ID           int

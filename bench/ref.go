@@ -8,7 +8,7 @@ import (
 )
 
 // SATMargin returns the separating-axis margin of two convex polytopes as
-// ../shared/bench/FORMAT.md Sec. 8 defines it: the largest gap over the
+// the benchmark format (FORMAT.md Sec. 8) defines it: the largest gap over the
 // face normals of both bodies and the cross products of the edge pairs that
 // form faces of the Minkowski difference A - B. The margin is positive
 // exactly when the polytopes are separated (and is then a lower bound on

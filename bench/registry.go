@@ -1,5 +1,5 @@
 // Package bench runs collision algorithms on benchmark workloads in the
-// format of ../shared/bench/FORMAT.md (a copy of the samples is in
+// format of the collide benchmark, FORMAT.md (a copy of the samples is in
 // testdata/bench-samples) and writes result directories: results.csv and
 // timing.json per algorithm, timed as the format's Sec. 7 prescribes.
 //
@@ -11,6 +11,7 @@ package bench
 
 import (
 	"fmt"
+	"github.com/collide-go/collide/broad"
 	"sort"
 
 	"github.com/collide-go/collide/geom"
@@ -52,8 +53,8 @@ type Query struct {
 	A0, A1, B0, B1 geom.Pose
 }
 
-// Pair is a pair of body ids, A < B.
-type Pair struct{ A, B int32 }
+// Pair is a pair of body ids, A < B: the broad phase's pair type.
+type Pair = broad.Pair
 
 // NarrowAlgo answers "narrow" queries of a frames workload: do the convex
 // hulls of two bodies intersect (touching counts)? It is made once per

@@ -78,7 +78,7 @@ func DefaultTask(kind string) string {
 }
 
 // Run answers every query of w with each selected algorithm, timed as
-// ../shared/bench/FORMAT.md Sec. 7 prescribes, writes the result
+// the benchmark format (FORMAT.md Sec. 7) prescribes, writes the result
 // directories when opt.OutDir is set, and judges against expected/ answers
 // when present.
 func Run(w *Workload, opt Options) ([]Result, error) {
@@ -162,7 +162,7 @@ func prepareFrames(w *Workload) *frameData {
 		for a := 0; a < nb; a++ {
 			for b := a + 1; b < nb; b++ {
 				if bx[a].Overlaps(bx[b]) {
-					ps = append(ps, Pair{int32(a), int32(b)})
+					ps = append(ps, Pair{A: int32(a), B: int32(b)})
 				}
 			}
 		}

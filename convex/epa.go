@@ -100,7 +100,7 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 	}
 	// The facet of M that carries the nearest face: its exact normal.
 	depth, n := U, Un
-	fa, fb := s.snap(f, best, &depth, &n, L, scale)
+	fa, fb := s.snap(f, best, &depth, &n, scale)
 	d.Exact = depth-L <= d.Tol
 	// Points: the origin's projection onto the nearest face, by its
 	// barycentric weights, gives A's point; B's is depth along -n.
@@ -350,7 +350,7 @@ func (e *epaState) silhouette(fi int32, k int8, w geom.Vec3) {
 // an upper bound on the depth like any direction's; it replaces the
 // polytope's when it is no larger (up to rounding). It returns the
 // features.
-func (s *Searcher) snap(f *pairFrame, fi int32, depth *float64, n *geom.Vec3, L, scale float64) (fa, fb contact.Feature) {
+func (s *Searcher) snap(f *pairFrame, fi int32, depth *float64, n *geom.Vec3, scale float64) (fa, fb contact.Feature) {
 	e := &s.epa
 	fc := &e.faces[fi]
 	var sa, sb [4]int32

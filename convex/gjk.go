@@ -210,7 +210,10 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 			}
 		}
 		if dup {
-			break // no new support point: v is as close as it gets
+			// No new support point: v is as close as it gets, and the
+			// supports along it were just found (lastVW is their gap).
+			decided = true
+			break
 		}
 		prevSV, prevLam, prevN := g.sv, g.lam, g.n
 		g.sv[g.n] = simplexVert{w: w, ia: ia, ib: ib}

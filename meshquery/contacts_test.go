@@ -1,6 +1,7 @@
 package meshquery
 
 import (
+	"github.com/collide-go/collide/internal/racecheck"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -330,7 +331,7 @@ func TestContactsDuckBunny(t *testing.T) {
 
 // TestAllocs: warm queries allocate nothing.
 func TestAllocs(t *testing.T) {
-	if raceEnabled {
+	if racecheck.Enabled {
 		t.Skip("the race detector allocates")
 	}
 	duck := mustTree(t, loadMesh(t, "../testdata/meshes/bullet/duck.obj"))

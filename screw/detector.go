@@ -228,6 +228,8 @@ type Detector struct {
 	rpos, rnrm []geom.Vec3
 	roff       []float64
 	rca, rcb   []int32
+	rfc, rcc   []geom.Vec3 // B's face and cluster centres in A's frame
+	rsa, rsb   []float64   // distances of a face pair's vertices from the other's plane
 
 	// Culling (cull.go): screen transforms of the bodies, face sphere
 	// centres, and the masks of time intervals in which each face, edge
@@ -621,7 +623,11 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		d.trans = true
 		d.theta, d.g = 0, mot.G
 		d.ay = mot.V
-		d.ax, d.az = mot.V.Orthonormal()
+		// Right-handed (x = y cross z): the edge-edge normal's sign is
+		// chosen by formula (7), a triple product that a mirrored frame
+		// would reverse.
+		d.az, _ = mot.V.Orthonormal()
+		d.ax = d.ay.Cross(d.az)
 		d.o = cA
 	case mot.Theta < smallTheta:
 		// The screw axis is about |displacement| / theta away: keep the

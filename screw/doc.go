@@ -1,6 +1,6 @@
 // Package screw is continuous collision detection of two rigid polyhedra
 // whose relative motion is a screw motion, after S. R. Buss, "Collision
-// Detection with Relative Screw Motion" (2004; ../shared/papers/000).
+// Detection with Relative Screw Motion" (2004).
 //
 // Given the start and end poses of two bodies A and B, the relative motion of
 // B seen from A, Omega = Mf^-1 Nf Ni^-1 Mi (Sec. 4, eq. 1), is written as a
@@ -52,4 +52,15 @@
 // Beyond the paper (its Sec. 10 asks for both): a conservative mode that also
 // reports feature pairs that come within one pixel of each other, and a
 // pixel size chosen from a requested accuracy.
+//
+// Also beyond the paper: rotations however small are screws (below 1e-5
+// radians the screen is an orthogonal projection widened by the screw's
+// deviation from the translation, and candidates are still solved on the
+// exact screw); bodies that touch, overlap or lie within Options.RestMargin
+// at the start poses get resting contacts at time 0 with their separation
+// (rest.go), and FirstContact is then 0; meshes that are not closed and
+// consistently oriented are two-sided (no facing cull, vertices enter faces
+// from either side). Collision.Record and Detector.Contacts give the shared
+// contact record of package contact; Prepare keeps a mesh's
+// pose-independent data for callers with many bodies.
 package screw

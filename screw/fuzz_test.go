@@ -8,7 +8,8 @@ import (
 	"github.com/collide-go/collide/shapes"
 )
 
-// FuzzDetect feeds arbitrary poses and options to Detect and FirstContact:
+// FuzzDetect feeds arbitrary poses and options to Detect, Contacts (every
+// record must validate) and FirstContact:
 // they must return an error or well-formed collisions (times in [0, 1],
 // finite points, unit normals), never panic or hang. which picks the mesh
 // (which % 3) and conservative mode (which / 3 odd).
@@ -44,6 +45,18 @@ func FuzzDetect(f *testing.F) {
 		cs, err := d.Detect(a, a, id, id, b0, b1, opt, nil)
 		if err != nil {
 			return
+		}
+		if which/6%2 == 1 {
+			opt.RestMargin = 0.05
+		}
+		recs, err := d.Contacts(a, a, id, id, b0, b1, opt, nil)
+		if err != nil {
+			t.Fatalf("Contacts error %v where Detect had none", err)
+		}
+		for _, r := range recs {
+			if err := r.Validate(); err != nil {
+				t.Fatalf("record %v for b0=%v b1=%v: %v", r, b0, b1, err)
+			}
 		}
 		real := 0
 		for _, c := range cs {

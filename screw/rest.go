@@ -33,6 +33,13 @@ func (d *Detector) restContacts(a, b *mesh.Mesh, a0, b0 geom.Pose, margin, touch
 	if cB.Dist(ia.center) > ia.radius+ib.radius+margin {
 		return
 	}
+	// The bounding boxes (axis-aligned in each body's frame), by the
+	// separating-axis test of boxcull.go.
+	ha := [3]float64{ia.half.X, ia.half.Y, ia.half.Z}
+	hb := [3]float64{ib.half.X, ib.half.Y, ib.half.Z}
+	if boxesApart(&tba.R, cB.Sub(ia.center), &ha, &hb, margin*(1+relPad)+lenTol*max(ia.radius, ib.radius)) {
+		return
+	}
 	// B's vertices and planes in A's frame.
 	d.rpos = grow(d.rpos, len(b.Verts))
 	for i, v := range b.Verts {
@@ -51,25 +58,36 @@ func (d *Detector) restContacts(a, b *mesh.Mesh, a0, b0 geom.Pose, margin, touch
 	// Clusters of each body near the other body, then pairs of them.
 	d.rca = d.rca[:0]
 	for c := range ia.cc {
-		if ia.cc[c].Dist(cB) <= ia.cr[c]+ib.radius+margin {
+		if r := ia.cr[c] + ib.radius + margin; ia.cc[c].Dist2(cB) <= r*r {
 			d.rca = append(d.rca, int32(c))
 		}
 	}
 	d.rcb = d.rcb[:0]
+	d.rfc = grow(d.rfc, len(ib.fc))
+	d.rcc = grow(d.rcc, len(ib.cc))
 	for c := range ib.cc {
-		if tba.Apply(ib.cc[c]).Dist(ia.center) <= ib.cr[c]+ia.radius+margin {
+		cc := tba.Apply(ib.cc[c])
+		if r := ib.cr[c] + ia.radius + margin; cc.Dist2(ia.center) <= r*r {
 			d.rcb = append(d.rcb, int32(c))
+			d.rcc[c] = cc
+			// B's face spheres of the cluster, in A's frame.
+			for _, f := range ib.cfaces[ib.cstart[c]:ib.cstart[c+1]] {
+				d.rfc[f] = tba.Apply(ib.fc[f])
+			}
 		}
 	}
 	defer rs.finish()
 	for _, ca := range d.rca {
 		for _, cb := range d.rcb {
-			if ia.cc[ca].Dist(tba.Apply(ib.cc[cb])) > ia.cr[ca]+ib.cr[cb]+margin {
+			if r := ia.cr[ca] + ib.cr[cb] + margin; ia.cc[ca].Dist2(d.rcc[cb]) > r*r {
 				continue
 			}
 			for _, fa := range ia.cfaces[ia.cstart[ca]:ia.cstart[ca+1]] {
+				if r := ia.fr[fa] + ib.cr[cb] + margin; ia.fc[fa].Dist2(d.rcc[cb]) > r*r {
+					continue
+				}
 				for _, fb := range ib.cfaces[ib.cstart[cb]:ib.cstart[cb+1]] {
-					if ia.fc[fa].Dist(tba.Apply(ib.fc[fb])) > ia.fr[fa]+ib.fr[fb]+margin {
+					if r := ia.fr[fa] + ib.fr[fb] + margin; ia.fc[fa].Dist2(d.rfc[fb]) > r*r {
 						continue
 					}
 					rs.facePair(fa, fb)
@@ -139,17 +157,56 @@ func (rs *restState) finish() {
 }
 
 // facePair tests the features of face fa of A against those of face fb of
-// B (each pair once: restSet).
+// B (each pair once: restSet). The distances of each face's vertices from
+// the other's plane settle most pairs first: a face entirely farther than
+// the margin from the other's plane has no feature within the margin of it
+// (and an edge piercing fb from a vertex of A is tested with a face of A
+// containing that edge, which meets fb's plane); a vertex in front of a
+// solid's face by more than the margin, and an edge wholly on one side of
+// the other face's plane beyond the margin, are skipped.
 func (rs *restState) facePair(fa, fb int32) {
-	a, b := rs.a, rs.b
-	for _, v := range b.Face(int(fb)) {
-		rs.vertexFace(FV, fa, v)
+	d := rs.d
+	la, lb := rs.a.Face(int(fa)), rs.b.Face(int(fb))
+	m := rs.margin
+	dist := func(dst []float64, n geom.Vec3, off float64, loop []int32, pos []geom.Vec3) ([]float64, bool) {
+		dst = dst[:0]
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, v := range loop {
+			s := n.Dot(pos[v]) - off
+			dst = append(dst, s)
+			lo, hi = min(lo, s), max(hi, s)
+		}
+		return dst, lo > m || hi < -m
 	}
-	for _, v := range a.Face(int(fa)) {
-		rs.vertexFace(VF, v, fb)
+	pa := rs.a.Planes[fa]
+	var away bool
+	if d.rsb, away = dist(d.rsb, pa.N, pa.D, lb, d.rpos); away {
+		return
 	}
-	for _, ea := range a.FaceEdgeLoop(int(fa)) {
-		for _, eb := range b.FaceEdgeLoop(int(fb)) {
+	if d.rsa, away = dist(d.rsa, d.rnrm[fb], d.roff[fb], la, rs.a.Verts); away {
+		return
+	}
+	sa, sb := d.rsa, d.rsb
+	for k, v := range lb {
+		if rs.twoA || sb[k] <= m {
+			rs.vertexFace(FV, fa, v)
+		}
+	}
+	for k, v := range la {
+		if rs.twoB || sa[k] <= m {
+			rs.vertexFace(VF, v, fb)
+		}
+	}
+	off := func(x, y float64) bool { return x > m && y > m || x < -m && y < -m }
+	ela, elb := rs.a.FaceEdgeLoop(int(fa)), rs.b.FaceEdgeLoop(int(fb))
+	for i, ea := range ela {
+		if off(sa[i], sa[(i+1)%len(sa)]) {
+			continue
+		}
+		for j, eb := range elb {
+			if off(sb[j], sb[(j+1)%len(sb)]) {
+				continue
+			}
 			rs.edgeEdge(ea, eb)
 		}
 	}

@@ -65,13 +65,28 @@ func TestHugeCoordinates(t *testing.T) {
 			t.Errorf("x=%v rotating: Detect error %v", x, err)
 		}
 	}
+	// A zero-length motion of overlapping cubes: only the resting
+	// contacts of the start poses, overlapping, and a first contact at 0;
+	// of cubes apart, nothing.
 	still := geom.Pose{P: geom.Vec3{X: 0.9}, Q: q}
 	cs, err := d.Detect(cube, cube, id, id, still, still, nil, nil)
-	if err != nil || len(cs) != 0 {
+	if err != nil || len(cs) == 0 {
 		t.Errorf("zero-length motion: %d collisions, error %v", len(cs), err)
 	}
-	if hit, _, err := d.FirstContact(cube, cube, id, id, still, still, nil); err != nil || hit {
-		t.Errorf("zero-length motion: FirstContact hit %v, error %v", hit, err)
+	for _, c := range cs {
+		if !c.Resting || c.Time != 0 || c.Separation >= 0 {
+			t.Errorf("zero-length motion of overlapping cubes: %v", c)
+		}
+	}
+	if hit, toc, err := d.FirstContact(cube, cube, id, id, still, still, nil); err != nil || !hit || toc != 0 {
+		t.Errorf("zero-length motion: FirstContact hit %v at %v, error %v", hit, toc, err)
+	}
+	apart := geom.Pose{P: geom.Vec3{X: 1.9}, Q: q}
+	if cs, err := d.Detect(cube, cube, id, id, apart, apart, nil, nil); err != nil || len(cs) != 0 {
+		t.Errorf("zero-length motion apart: %d collisions, error %v", len(cs), err)
+	}
+	if hit, _, err := d.FirstContact(cube, cube, id, id, apart, apart, nil); err != nil || hit {
+		t.Errorf("zero-length motion apart: FirstContact hit %v, error %v", hit, err)
 	}
 }
 

@@ -17,7 +17,8 @@ import (
 )
 
 // Commands "screw" and "screen": screw-motion continuous collision detection
-// (Buss, ../shared/papers/000) of two meshes between start and end poses.
+// (Buss, "Collision Detection with Relative Screw Motion") of two meshes
+// between start and end poses.
 
 func init() {
 	register(&command{

@@ -1,5 +1,0 @@
-//go:build race
-
-package meshquery
-
-const raceEnabled = true
