@@ -38,8 +38,8 @@ func scaled(m *mesh.Mesh, s geom.Vec3) (*mesh.Mesh, error) {
 
 // addDynamicMesh centres a mesh at its centre of mass and appends it to the
 // scene's meshes; it returns the mesh index and its mass properties.
-func addDynamicMesh(sc *simio.Scene, name string, m *mesh.Mesh) (int, MassProps, error) {
-	mp, err := MassProperties(m, builtinDensity)
+func addDynamicMesh(sc *simio.Scene, name string, m *mesh.Mesh) (int, mesh.MassProps, error) {
+	mp, err := mesh.MassProperties(m, builtinDensity)
 	if err != nil {
 		return 0, mp, fmt.Errorf("sim: built-in mesh %s: %w", name, err)
 	}
@@ -82,7 +82,7 @@ func PileScene(n, steps int, seed uint64) (*simio.Scene, error) {
 		Params: map[string]any{"bodies": n, "seed": seed, "density": builtinDensity}}
 	type variant struct {
 		mesh int
-		mp   MassProps
+		mp   mesh.MassProps
 	}
 	var vars []variant
 	add := func(name string, m *mesh.Mesh, err error) error {

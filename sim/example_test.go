@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
 	"github.com/collide-go/collide/sim"
 )
@@ -19,7 +20,7 @@ func Example() {
 		panic(err)
 	}
 	cube := shapes.Cube(0.2) // edge 0.2 m, centred at its centre of mass
-	mp, err := sim.MassProperties(cube, 1000)
+	mp, err := mesh.MassProperties(cube, 1000)
 	if err != nil {
 		panic(err)
 	}

@@ -20,7 +20,7 @@ type BodyID int32
 // BodyDef describes a body to add.
 type BodyDef struct {
 	// Mesh is the body's closed surface in the body frame, whose origin
-	// must be the centre of mass (MassProperties gives it; Centered moves a
+	// must be the centre of mass (mesh.MassProperties gives it; Centered moves a
 	// mesh there).
 	Mesh *mesh.Mesh
 	// Static bodies never move and are never moved by contacts; their mass

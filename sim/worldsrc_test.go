@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
 )
 
@@ -22,7 +23,7 @@ func TestWorldContactsRest(t *testing.T) {
 		t.Fatal(err)
 	}
 	cube := shapes.Cube(0.2)
-	mp, err := MassProperties(cube, 1000)
+	mp, err := mesh.MassProperties(cube, 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
