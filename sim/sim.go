@@ -129,7 +129,6 @@ type Sim struct {
 	unsure     bool // the step's contacts may have gone stale
 	rawKeep    []Contact
 	consKeep   []constraint
-	engaged    []bool
 	uf         []int32
 	islandRest []float64
 }
@@ -491,6 +490,7 @@ func (s *Sim) recheck() error {
 
 const (
 	projectIters = 16   // rounds of the position pass
+	retryFrac    = 2.0  // velocity change, in base margins, that redoes a step
 	maxRetries   = 1    // a step redone with larger margins
 	maxSplit     = 3    // halvings of a step
 	maxTurn      = 0.25 // radians a body may turn within one contact search
@@ -610,16 +610,18 @@ func (s *Sim) extras(depth int) []float64 {
 // allowed (raising its margin in extra for the next attempt), and whether a
 // body turns by more than maxTurn in the step.
 func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
-	// Only a body pushed by a contact in this step can turn a new face
-	// into a neighbour; one spinning in free flight is left alone.
-	if cap(s.engaged) < len(s.bodies) {
-		s.engaged = make([]bool, len(s.bodies))
-	}
-	s.engaged = s.engaged[:len(s.bodies)]
-	clear(s.engaged)
+	// Only bodies pushed against each other in this step can turn a new
+	// face towards each other, and only by turning about an axis across
+	// the contact normal: spinning in free flight, or about the normal (a
+	// body spinning flat on a plate), changes no contact.
 	for i := range s.cons {
-		if k := &s.cons[i]; k.imp.n > 0 || k.maxImp > 0 {
-			s.engaged[k.a], s.engaged[k.b] = true, true
+		k := &s.cons[i]
+		if k.imp.n <= 0 && k.maxImp <= 0 {
+			continue
+		}
+		w := s.bodies[k.b].w.Sub(s.bodies[k.a].w)
+		if w.AddScaled(-w.Dot(k.n), k.n).Norm()*dt > maxTurn {
+			turned = true
 		}
 	}
 	for i := range s.bodies {
@@ -631,12 +633,9 @@ func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 		// how far the contacts changed them.
 		r := b.shape.radius
 		dv := b.v.Sub(b.v0).AddScaled(-dt, s.opt.Gravity).Norm()*dt + b.w.Sub(b.w0).Norm()*dt*r
-		if dv > b.extra+0.5*s.baseMargin(r, r) {
+		if dv > b.extra+retryFrac*s.baseMargin(r, r) {
 			extra[i] = 1.5 * dv
 			out = true
-		}
-		if s.engaged[i] && b.w.Norm()*dt > maxTurn {
-			turned = true
 		}
 	}
 	return out, turned
