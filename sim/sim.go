@@ -326,12 +326,14 @@ func (s *Sim) Energy() float64 {
 //
 // Contacts are found once, at the start of the step, for every pair whose
 // bodies can come within the speculative margin during the step given their
-// velocities. When the solver leaves a body moving faster than its margin
-// allowed (a light body struck by a heavy one), the step is done again from
-// the same start with margins that cover the new speed; when a body would
-// still turn by more than maxTurn radians, the step is split in halves (up
-// to maxSplit times), so that contacts are found again before a spinning
-// body has turned a new face towards its neighbour.
+// velocities. When contacts change a body's velocity by more than its margin
+// allowed for (a light body struck by a heavy one), the step is done again
+// from the same start with margins that cover the new speed; when bodies
+// pushed against each other turn across their contact normal by more than
+// maxTurn radians, the step is split in halves (up to maxSplit times), so that
+// contacts are found again before a spinning body has turned a new face
+// towards its neighbour; after either, contacts are found afresh at the end
+// poses for a last position pass.
 func (s *Sim) Step() error {
 	s.unsure = false
 	if err := s.advance(s.opt.Dt, 0); err != nil {
@@ -606,9 +608,10 @@ func (s *Sim) extras(depth int) []float64 {
 	return buf
 }
 
-// outran reports whether a body ends the step faster than its margin
-// allowed (raising its margin in extra for the next attempt), and whether a
-// body turns by more than maxTurn in the step.
+// outran reports whether contacts changed a body's velocity by more than its
+// margin allowed for (raising its margin in extra for the next attempt), and
+// whether bodies pushed against each other turn across their contact normal
+// by more than maxTurn in the step.
 func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 	// Only bodies pushed against each other in this step can turn a new
 	// face towards each other, and only by turning about an axis across
