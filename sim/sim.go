@@ -129,6 +129,7 @@ type Sim struct {
 	unsure     bool // the step's contacts may have gone stale
 	rawKeep    []Contact
 	consKeep   []constraint
+	engaged    []bool
 	uf         []int32
 	islandRest []float64
 }
@@ -328,9 +329,9 @@ func (s *Sim) Energy() float64 {
 // bodies can come within the speculative margin during the step given their
 // velocities. When contacts change a body's velocity by more than its margin
 // allowed for (a light body struck by a heavy one), the step is done again
-// from the same start with margins that cover the new speed; when bodies
-// pushed against each other turn across their contact normal by more than
-// maxTurn radians, the step is split in halves (up to maxSplit times), so that
+// from the same start with margins that cover the new speed; when a body
+// pushed by a contact would turn by more than maxTurn radians, the step is
+// split in halves (up to maxSplit times), so that
 // contacts are found again before a spinning body has turned a new face
 // towards its neighbour; after either, contacts are found afresh at the end
 // poses for a last position pass.
@@ -492,7 +493,7 @@ func (s *Sim) recheck() error {
 
 const (
 	projectIters = 16   // rounds of the position pass
-	retryFrac    = 2.0  // velocity change, in base margins, that redoes a step
+	retryFrac    = 0.5  // velocity change, in base margins, that redoes a step
 	maxRetries   = 1    // a step redone with larger margins
 	maxSplit     = 3    // halvings of a step
 	maxTurn      = 0.25 // radians a body may turn within one contact search
@@ -610,21 +611,18 @@ func (s *Sim) extras(depth int) []float64 {
 
 // outran reports whether contacts changed a body's velocity by more than its
 // margin allowed for (raising its margin in extra for the next attempt), and
-// whether bodies pushed against each other turn across their contact normal
-// by more than maxTurn in the step.
+// whether a body pushed by a contact turns by more than maxTurn in the step.
 func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
-	// Only bodies pushed against each other in this step can turn a new
-	// face towards each other, and only by turning about an axis across
-	// the contact normal: spinning in free flight, or about the normal (a
-	// body spinning flat on a plate), changes no contact.
+	// Only a body pushed by a contact in this step can turn a new face
+	// into a neighbour; one spinning in free flight is left alone.
+	if cap(s.engaged) < len(s.bodies) {
+		s.engaged = make([]bool, len(s.bodies))
+	}
+	s.engaged = s.engaged[:len(s.bodies)]
+	clear(s.engaged)
 	for i := range s.cons {
-		k := &s.cons[i]
-		if k.imp.n <= 0 && k.maxImp <= 0 {
-			continue
-		}
-		w := s.bodies[k.b].w.Sub(s.bodies[k.a].w)
-		if w.AddScaled(-w.Dot(k.n), k.n).Norm()*dt > maxTurn {
-			turned = true
+		if k := &s.cons[i]; k.imp.n > 0 || k.maxImp > 0 {
+			s.engaged[k.a], s.engaged[k.b] = true, true
 		}
 	}
 	for i := range s.bodies {
@@ -639,6 +637,9 @@ func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 		if dv > b.extra+retryFrac*s.baseMargin(r, r) {
 			extra[i] = 1.5 * dv
 			out = true
+		}
+		if s.engaged[i] && b.w.Norm()*dt > maxTurn {
+			turned = true
 		}
 	}
 	return out, turned
