@@ -1,7 +1,6 @@
 package bench
 
 import (
-
 	"github.com/collide-go/collide/broad"
 	"github.com/collide-go/collide/geom"
 )

@@ -431,20 +431,8 @@ func (w *Workload) readQueries(r io.Reader, path string) error {
 		if q.ID, err = c.int(base[0], "id"); err != nil {
 			return err
 		}
-		for k, col := range []string{"meshA", "meshB"} {
-			name, err := c.field(base[1+k], col)
-			if err != nil {
-				return err
-			}
-			mi, ok := w.MeshIndex[name]
-			if !ok {
-				return c.errf("column %q: unknown mesh %q", col, name)
-			}
-			if k == 0 {
-				q.MeshA = mi
-			} else {
-				q.MeshB = mi
-			}
+		if q.MeshA, q.MeshB, err = c.meshPair(w, base[1], base[2]); err != nil {
+			return err
 		}
 		ps := []*geom.Pose{&q.A0, &q.A1, &q.B0, &q.B1}
 		for i := range ps {
@@ -461,4 +449,22 @@ func (w *Workload) readQueries(r io.Reader, path string) error {
 		return fmt.Errorf("%s: no queries", path)
 	}
 	return nil
+}
+
+// meshPair reads the meshA and meshB columns (indices ia, ib) of the
+// current row as indices into w.Meshes.
+func (c *csvReader) meshPair(w *Workload, ia, ib int) (a, b int, err error) {
+	var out [2]int
+	for k, col := range []string{"meshA", "meshB"} {
+		name, err := c.field([]int{ia, ib}[k], col)
+		if err != nil {
+			return 0, 0, err
+		}
+		mi, ok := w.MeshIndex[name]
+		if !ok {
+			return 0, 0, c.errf("column %q: unknown mesh %q", col, name)
+		}
+		out[k] = mi
+	}
+	return out[0], out[1], nil
 }

@@ -85,20 +85,8 @@ func (w *Workload) loadPlacements(path string) error {
 		if p.ID, err = c.int(base[0], "id"); err != nil {
 			return err
 		}
-		for k, col := range []string{"meshA", "meshB"} {
-			name, err := c.field(base[1+k], col)
-			if err != nil {
-				return err
-			}
-			mi, ok := w.MeshIndex[name]
-			if !ok {
-				return c.errf("column %q: unknown mesh %q", col, name)
-			}
-			if k == 0 {
-				p.MeshA = mi
-			} else {
-				p.MeshB = mi
-			}
+		if p.MeshA, p.MeshB, err = c.meshPair(w, base[1], base[2]); err != nil {
+			return err
 		}
 		if p.A, err = c.pose(pidx[0], pnames[0]); err != nil {
 			return err

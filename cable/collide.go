@@ -391,7 +391,7 @@ func proximity(q *ccd.Query, d float64) (n geom.Vec3, w [4]float64, ok bool) {
 		g = c1.Sub(c2)
 		w = ccd.EdgeEdgeWeights(s1, s2)
 	} else {
-		u, v, c := closestOnTriangle(p[0], p[1], p[2], p[3])
+		u, v, c := geom.ClosestTrianglePoint(p[0], p[1], p[2], p[3])
 		g = p[0].Sub(c)
 		w = ccd.VertexFaceWeights(u, v)
 	}
@@ -400,48 +400,6 @@ func proximity(q *ccd.Query, d float64) (n geom.Vec3, w [4]float64, ok bool) {
 		return n, w, false
 	}
 	return g.Scale(1 / dist), w, true
-}
-
-// closestOnTriangle returns the point of triangle abc closest to p and its
-// barycentric weights u (of b) and v (of c) (Ericson, Real-Time Collision
-// Detection, Sec. 5.1.5).
-func closestOnTriangle(p, a, b, c geom.Vec3) (u, v float64, q geom.Vec3) {
-	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
-	d1, d2 := ab.Dot(ap), ac.Dot(ap)
-	if d1 <= 0 && d2 <= 0 {
-		return 0, 0, a
-	}
-	bp := p.Sub(b)
-	d3, d4 := ab.Dot(bp), ac.Dot(bp)
-	if d3 >= 0 && d4 <= d3 {
-		return 1, 0, b
-	}
-	vc := d1*d4 - d3*d2
-	if vc <= 0 && d1 >= 0 && d3 <= 0 {
-		t := d1 / (d1 - d3)
-		return t, 0, a.AddScaled(t, ab)
-	}
-	cp := p.Sub(c)
-	d5, d6 := ab.Dot(cp), ac.Dot(cp)
-	if d6 >= 0 && d5 <= d6 {
-		return 0, 1, c
-	}
-	vb := d5*d2 - d1*d6
-	if vb <= 0 && d2 >= 0 && d6 <= 0 {
-		t := d2 / (d2 - d6)
-		return 0, t, a.AddScaled(t, ac)
-	}
-	va := d3*d6 - d5*d4
-	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
-		t := (d4 - d3) / ((d4 - d3) + (d5 - d6))
-		return 1 - t, t, b.AddScaled(t, c.Sub(b))
-	}
-	den := va + vb + vc
-	if !(den > 0) {
-		return 0, 0, a
-	}
-	v, w := vb/den, vc/den
-	return v, w, a.AddScaled(v, ab).AddScaled(w, ac)
 }
 
 // contactFrame returns the contact normal (from the second primitive

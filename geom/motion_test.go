@@ -76,7 +76,7 @@ func TestClosestTrianglePoint(t *testing.T) {
 		}
 		u, v, q := ClosestTrianglePoint(p, a, b, c)
 		d := q.Sub(p).Norm()
-		if i%50 != 0 {
+		{
 			if u < -1e-12 || v < -1e-12 || u+v > 1+1e-12 {
 				t.Fatalf("weights %v %v outside the triangle", u, v)
 			}

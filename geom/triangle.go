@@ -39,18 +39,19 @@ func ClosestTrianglePoint(p, a, b, c Vec3) (u, v float64, q Vec3) {
 	}
 	den := va + vb + vc
 	if !(den > 0) {
-		// Degenerate: the nearest of the three edges.
-		_, _, q0, _ := ClosestSegmentPoints(p, p, a, b)
-		_, _, q1, _ := ClosestSegmentPoints(p, p, b, c)
-		_, _, q2, _ := ClosestSegmentPoints(p, p, c, a)
-		q = q0
+		// Degenerate: the nearest point of the three edges, with its
+		// weights.
+		_, s0, _, q0 := ClosestSegmentPoints(p, p, a, b)
+		_, s1, _, q1 := ClosestSegmentPoints(p, p, b, c)
+		_, s2, _, q2 := ClosestSegmentPoints(p, p, c, a)
+		u, v, q = s0, 0, q0
 		if q1.Sub(p).Norm() < q.Sub(p).Norm() {
-			q = q1
+			u, v, q = 1-s1, s1, q1
 		}
 		if q2.Sub(p).Norm() < q.Sub(p).Norm() {
-			q = q2
+			u, v, q = 0, 1-s2, q2
 		}
-		return 0, 0, q
+		return u, v, q
 	}
 	v, w := vb/den, vc/den
 	return v, w, a.AddScaled(v, ab).AddScaled(w, ac)
