@@ -1,10 +1,11 @@
 package sim
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/collide-go/collide/broad"
@@ -683,11 +684,11 @@ func (s *Sim) findContacts(dt float64) error {
 		k++
 	}
 	s.pairs = s.pairs[:k]
-	sort.Slice(s.pairs, func(i, j int) bool {
-		if s.pairs[i].A != s.pairs[j].A {
-			return s.pairs[i].A < s.pairs[j].A
+	slices.SortFunc(s.pairs, func(p, q broad.Pair) int {
+		if p.A != q.A {
+			return cmp.Compare(p.A, q.A)
 		}
-		return s.pairs[i].B < s.pairs[j].B
+		return cmp.Compare(p.B, q.B)
 	})
 	nw := len(s.work)
 	if nw > len(s.pairs)/8+1 {
