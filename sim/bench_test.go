@@ -1,0 +1,58 @@
+package sim
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/collide-go/collide/simio"
+)
+
+// benchScene runs a scene for warm steps and then times single steps.
+func benchScene(b *testing.B, sc *simio.Scene, workers, warm int) {
+	s, err := FromScene(sc, &Options{Workers: workers})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < warm; i++ {
+		if err := s.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	contacts := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := s.Step(); err != nil {
+			b.Fatal(err)
+		}
+		contacts += len(s.Contacts())
+	}
+	b.ReportMetric(float64(contacts)/float64(b.N), "contacts/step")
+}
+
+// BenchmarkStepPile times one step of a built-in pile of 100 and 1000 bodies
+// after 60 steps of falling (the bodies meet each other and the bin), with
+// 1 and 2 workers.
+func BenchmarkStepPile(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		sc, err := PileScene(n, 1000, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("bodies=%d/workers=%d", n, w), func(b *testing.B) { benchScene(b, sc, w, 60) })
+		}
+	}
+}
+
+// BenchmarkStepSample times one step of each sample scene after a third of
+// its steps.
+func BenchmarkStepSample(b *testing.B) {
+	for _, name := range []string{"pile-b24-k180-s1", "tower-b8-k240-s2", "chain-b6-k240-s3", "shoot-b12-k60-s4"} {
+		sc, err := simio.ReadScene(filepath.Join("..", "testdata", "sim-samples", name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) { benchScene(b, sc, 1, sc.Steps/3) })
+	}
+}

@@ -1,0 +1,797 @@
+package sim
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/collide-go/collide/broad"
+	"github.com/collide-go/collide/contact"
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/world"
+)
+
+// BodyID names a body of a Sim: ids are given in the order of Add, from 0.
+type BodyID int32
+
+// BodyDef describes a body to add.
+type BodyDef struct {
+	// Mesh is the body's closed surface in the body frame, whose origin
+	// must be the centre of mass (mesh.MassProperties gives it; Centered moves a
+	// mesh there).
+	Mesh *mesh.Mesh
+	// Static bodies never move and are never moved by contacts; their mass
+	// and inertia are ignored.
+	Static bool
+	// Mass in kg and the inertia tensor about the centre of mass in the
+	// body frame, kg m²; both required for dynamic bodies.
+	Mass    float64
+	Inertia geom.Mat3
+	// Pose is the initial placement of the body frame.
+	Pose geom.Pose
+	// V and W are the initial linear velocity of the centre of mass and
+	// angular velocity, world frame.
+	V, W geom.Vec3
+}
+
+// Options configure a Sim. Zero fields take the defaults given.
+type Options struct {
+	// Gravity in m/s² (zero is no gravity).
+	Gravity geom.Vec3
+	// Dt is the fixed step in seconds; default 1/60.
+	Dt float64
+	// Friction is the Coulomb coefficient and Restitution the coefficient
+	// of restitution of every contact (zero is frictionless and inelastic).
+	Friction, Restitution float64
+	// Substeps is the number of solver substeps per step (default 8):
+	// contacts are found once per step, the bodies' positions and the
+	// contacts' separations are updated at every substep.
+	Substeps int
+	// Iterations is the number of solver passes per substep (default 1).
+	Iterations int
+	// NoSleep keeps every body awake. By default an island of touching
+	// bodies that all moved slower than 0.05 m/s for half a second sleeps
+	// (held still, not simulated) until an awake body touches it.
+	NoSleep bool
+	// Contacts chooses where contacts come from (default ProbeContacts).
+	Contacts ContactSource
+	// Workers is the number of goroutines that find contacts (default 1).
+	// The result does not depend on it.
+	Workers int
+	// Margin is the base speculative distance in metres: pairs closer than
+	// Margin plus the distance they can travel in the step get contacts with
+	// a positive separation. Zero means 5% of the smaller body's bounding
+	// radius.
+	Margin float64
+	// ContactHertz and DampingRatio make the contacts' position correction
+	// a damped spring (Catto's soft step, as in Box2D v3); defaults 60 Hz
+	// and 10. PushVelocity caps the velocity at which overlap is undone
+	// (default 3 m/s). RestitutionThreshold is the approach speed below
+	// which contacts do not bounce (default 1 m/s).
+	ContactHertz, DampingRatio, PushVelocity, RestitutionThreshold float64
+}
+
+// Contact is one contact of a step as the solver used it: the pair, the
+// shared contact record (at the start of the step, Time 0, normal from A to
+// B), and the normal impulse the solver applied over the step (N s).
+type Contact struct {
+	A, B BodyID
+	contact.Contact
+	Impulse float64
+}
+
+// State is a body's pose and velocities (linear of the centre of mass, and
+// angular, both in world coordinates).
+type State struct {
+	Pose geom.Pose
+	V, W geom.Vec3
+}
+
+// Stats describe the last step.
+type Stats struct {
+	Pairs    int     // pairs of overlapping swept boxes
+	Contacts int     // contact points given to the solver
+	MaxDepth float64 // deepest overlap among them, metres (0 when none)
+}
+
+// Redone returns how many times, since the simulation began, a step was
+// done again with larger margins, a step was split in halves,
+// and how many times a step's end poses were checked with fresh contacts.
+func (s *Sim) Redone() (retries, splits, rechecks int) { return s.retries, s.splits, s.rechecks }
+
+// Sim is a rigid-body simulation: bodies, contacts and a solver. It is not
+// safe for concurrent use.
+type Sim struct {
+	opt    Options
+	bodies []body
+	shapes map[*mesh.Mesh]*shape
+	bp     broad.Sweep
+	boxes  []geom.AABB
+	pairs  []broad.Pair
+	work   []worker
+	// per step
+	raw        []Contact
+	cons       []constraint
+	warm       map[warmKey]impulses
+	nextWarm   map[warmKey]impulses
+	stats      Stats
+	steps      int
+	saved      [][]State   // start states per split depth
+	extra      [][]float64 // margins raised for a step done again
+	retries    int
+	splits     int
+	rechecks   int
+	world      *world.World
+	wraw       []world.Contact
+	unsure     bool // the step's contacts may have gone stale
+	rawKeep    []Contact
+	consKeep   []constraint
+	engaged    []bool
+	uf         []int32
+	islandRest []float64
+}
+
+type body struct {
+	shape   *shape
+	static  bool
+	fixed   bool // static or asleep: not moved by the solver
+	asleep  bool
+	rest    float64 // seconds spent below the sleep velocity
+	island  int32   // the island it fell asleep with
+	invMass float64
+	invIb   geom.Mat3 // inverse inertia, body frame
+	Ib      geom.Mat3
+	pose    geom.Pose
+	v, w    geom.Vec3
+	// per step
+	invI  geom.Mat3 // world inverse inertia at the step's start
+	p0    geom.Vec3
+	q0    geom.Quat
+	dp    geom.Vec3 // displacement since the step's start
+	dR    geom.Mat3 // rotation since the step's start
+	sweep float64   // how far a point of the body can travel in the step
+	extra float64   // margin added for a step done again
+	v0    geom.Vec3 // velocities at the step's start
+	w0    geom.Vec3
+}
+
+type worker struct {
+	probe probe
+	out   []contact.Contact
+	res   []Contact
+}
+
+// MaxDt is the largest step accepted, in seconds.
+const MaxDt = 1.0
+
+// ErrDiverged is wrapped by Step's error when a body's state is no longer
+// finite or leaves the coordinate range of package geom.
+var ErrDiverged = errors.New("simulation diverged")
+
+// ErrBadBody is wrapped by errors about a BodyDef.
+var ErrBadBody = errors.New("bad body")
+
+// New returns an empty simulation.
+func New(opt *Options) (*Sim, error) {
+	s := &Sim{shapes: map[*mesh.Mesh]*shape{}, warm: map[warmKey]impulses{}, nextWarm: map[warmKey]impulses{}}
+	if opt != nil {
+		s.opt = *opt
+	}
+	o := &s.opt
+	def := func(x *float64, d float64) {
+		if *x == 0 {
+			*x = d
+		}
+	}
+	def(&o.Dt, 1.0/60)
+	def(&o.ContactHertz, 60)
+	def(&o.DampingRatio, 10)
+	def(&o.PushVelocity, 3)
+	def(&o.RestitutionThreshold, 1)
+	if o.Substeps == 0 {
+		o.Substeps = 8
+	}
+	if o.Iterations == 0 {
+		o.Iterations = 1
+	}
+	if o.Workers == 0 {
+		o.Workers = 1
+	}
+	switch {
+	case !(o.Dt > 0 && o.Dt <= MaxDt):
+		return nil, fmt.Errorf("sim: option Dt %v outside (0, %v] s", o.Dt, MaxDt)
+	case !o.Gravity.IsFinite():
+		return nil, fmt.Errorf("sim: option Gravity %v not finite", o.Gravity)
+	case !(o.Friction >= 0) || math.IsInf(o.Friction, 0):
+		return nil, fmt.Errorf("sim: option Friction %v must be finite and >= 0", o.Friction)
+	case !(o.Restitution >= 0 && o.Restitution <= 1):
+		return nil, fmt.Errorf("sim: option Restitution %v outside [0, 1]", o.Restitution)
+	case o.Substeps < 0 || o.Substeps > 64:
+		return nil, fmt.Errorf("sim: option Substeps %d outside [1, 64]", o.Substeps)
+	case o.Workers < 0:
+		return nil, fmt.Errorf("sim: option Workers %d negative", o.Workers)
+	case !(o.Margin >= 0) || math.IsInf(o.Margin, 0):
+		return nil, fmt.Errorf("sim: option Margin %v must be finite and >= 0", o.Margin)
+	}
+	for _, x := range []float64{o.ContactHertz, o.DampingRatio, o.PushVelocity, o.RestitutionThreshold} {
+		if !(x > 0) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("sim: solver options must be positive and finite (got %v)", x)
+		}
+	}
+	s.work = make([]worker, o.Workers)
+	return s, nil
+}
+
+// Options returns the options in effect (defaults filled in).
+func (s *Sim) Options() Options { return s.opt }
+
+// Add adds a body and returns its id.
+func (s *Sim) Add(def BodyDef) (BodyID, error) {
+	id := len(s.bodies)
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("sim: body %d: %w: %s", id, ErrBadBody, fmt.Sprintf(format, a...))
+	}
+	if def.Mesh == nil {
+		return 0, bad("no mesh")
+	}
+	if def.Mesh.NumFaces() == 0 || !def.Mesh.Closed() {
+		return 0, bad("mesh is not a closed surface")
+	}
+	if err := def.Pose.Validate(); err != nil {
+		return 0, bad("pose: %v", err)
+	}
+	if !def.V.IsFinite() || !def.W.IsFinite() {
+		return 0, bad("velocity not finite")
+	}
+	b := body{static: def.Static, fixed: def.Static, pose: def.Pose}
+	if !def.Static {
+		if !(def.Mass > 0) || math.IsInf(def.Mass, 0) {
+			return 0, bad("mass %v must be positive", def.Mass)
+		}
+		inv, ok := def.Inertia.Inverse()
+		if !ok || !symmetricPositive(def.Inertia) {
+			return 0, bad("inertia tensor is not symmetric positive definite")
+		}
+		b.invMass = 1 / def.Mass
+		b.Ib = def.Inertia
+		b.invIb = inv
+		b.v, b.w = def.V, def.W
+	}
+	sh := s.shapes[def.Mesh]
+	if sh == nil {
+		sh = newShape(def.Mesh)
+		s.shapes[def.Mesh] = sh
+	}
+	b.shape = sh
+	s.bodies = append(s.bodies, b)
+	return BodyID(id), nil
+}
+
+func symmetricPositive(m geom.Mat3) bool {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < i; j++ {
+			if math.Abs(m[i][j]-m[j][i]) > 1e-9*(math.Abs(m[i][i])+math.Abs(m[j][j])) {
+				return false
+			}
+		}
+	}
+	// Sylvester's criterion.
+	d1 := m[0][0]
+	d2 := m[0][0]*m[1][1] - m[0][1]*m[1][0]
+	return d1 > 0 && d2 > 0 && m.Det() > 0 && !math.IsInf(d1, 0)
+}
+
+// Len returns the number of bodies.
+func (s *Sim) Len() int { return len(s.bodies) }
+
+// State returns a body's state.
+func (s *Sim) State(id BodyID) State {
+	b := &s.bodies[id]
+	return State{Pose: b.pose, V: b.v, W: b.w}
+}
+
+// Static reports whether a body is static.
+func (s *Sim) Static(id BodyID) bool { return s.bodies[id].static }
+
+// Radius returns a body's bounding radius about its centre of mass.
+func (s *Sim) Radius(id BodyID) float64 { return s.bodies[id].shape.radius }
+
+// Contacts returns the contacts of the last step, sorted by pair. The slice
+// is reused by the next step.
+func (s *Sim) Contacts() []Contact { return s.raw }
+
+// Stats returns figures of the last step.
+func (s *Sim) Stats() Stats { return s.stats }
+
+// Energy returns the total energy of the dynamic bodies: kinetic plus the
+// potential energy in gravity relative to the origin.
+func (s *Sim) Energy() float64 {
+	e := 0.0
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.static {
+			continue
+		}
+		m := 1 / b.invMass
+		R := b.pose.Q.Mat3()
+		Iw := R.Mul(b.Ib).Mul(R.Transpose())
+		e += 0.5*m*b.v.Norm2() + 0.5*b.w.Dot(Iw.MulVec(b.w)) - m*s.opt.Gravity.Dot(b.pose.P)
+	}
+	return e
+}
+
+// Step advances the simulation by one step of Options.Dt.
+//
+// Contacts are found once, at the start of the step, for every pair whose
+// bodies can come within the speculative margin during the step given their
+// velocities. When contacts change a body's velocity by more than its margin
+// allowed for (a light body struck by a heavy one), the step is done again
+// from the same start with margins that cover the new speed; when a body
+// pushed by a contact would turn by more than maxTurn radians, the step is
+// split in halves (up to maxSplit times), so that
+// contacts are found again before a spinning body has turned a new face
+// towards its neighbour; after either, contacts are found afresh at the end
+// poses for a last position pass.
+func (s *Sim) Step() error {
+	s.unsure = false
+	if err := s.advance(s.opt.Dt, 0); err != nil {
+		return err
+	}
+	if s.unsure {
+		if err := s.recheck(); err != nil {
+			return err
+		}
+	}
+	if !s.opt.NoSleep {
+		s.sleep()
+	}
+	s.steps++
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		if !b.pose.P.IsFinite() || !b.pose.Q.IsFinite() || !b.v.IsFinite() || !b.w.IsFinite() || b.pose.P.MaxAbs() > geom.MaxCoord {
+			return fmt.Errorf("sim: step %d: body %d: %w (position %v, velocity %v)", s.steps, i, ErrDiverged, b.pose.P, b.v)
+		}
+	}
+	return nil
+}
+
+// Sleeping, as in Box2D: bodies touching each other form islands; an island
+// whose bodies have all moved slower than SleepVelocity for TimeToSleep
+// falls asleep (velocities zero, held in place) until an awake body comes
+// within the contact margin of one of them.
+const (
+	sleepVelocity = 0.05 // m/s, of the body's fastest point
+	timeToSleep   = 0.5  // s
+)
+
+func (s *Sim) sleep() {
+	n := len(s.bodies)
+	if cap(s.uf) < n {
+		s.uf = make([]int32, n)
+		s.islandRest = make([]float64, n)
+	}
+	s.uf, s.islandRest = s.uf[:n], s.islandRest[:n]
+	for i := range s.uf {
+		s.uf[i] = int32(i)
+		s.islandRest[i] = math.Inf(1)
+	}
+	find := func(i int32) int32 {
+		for s.uf[i] != i {
+			s.uf[i] = s.uf[s.uf[i]]
+			i = s.uf[i]
+		}
+		return i
+	}
+	for i := range s.cons {
+		k := &s.cons[i]
+		if s.bodies[k.a].fixed || s.bodies[k.b].fixed || k.imp.n <= 0 {
+			continue
+		}
+		ra, rb := find(k.a), find(k.b)
+		if ra != rb {
+			if ra > rb {
+				ra, rb = rb, ra
+			}
+			s.uf[rb] = ra
+		}
+	}
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		if b.v.Norm()+b.w.Norm()*b.shape.radius < sleepVelocity {
+			b.rest += s.opt.Dt
+		} else {
+			b.rest = 0
+		}
+		r := find(int32(i))
+		s.islandRest[r] = math.Min(s.islandRest[r], b.rest)
+	}
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		if r := find(int32(i)); s.islandRest[r] >= timeToSleep {
+			b.asleep, b.fixed, b.island = true, true, r
+			b.v, b.w = geom.Vec3{}, geom.Vec3{}
+		}
+	}
+}
+
+// wake wakes the islands of sleeping bodies that have a contact with an
+// awake dynamic body; it reports whether any woke.
+func (s *Sim) wake() bool {
+	woke := false
+	for i := range s.raw {
+		c := &s.raw[i]
+		a, b := &s.bodies[c.A], &s.bodies[c.B]
+		var sleeper *body
+		switch {
+		case a.asleep && !b.fixed:
+			sleeper = a
+		case b.asleep && !a.fixed:
+			sleeper = b
+		default:
+			continue
+		}
+		isl := sleeper.island
+		for j := range s.bodies {
+			if o := &s.bodies[j]; o.asleep && o.island == isl {
+				o.asleep, o.fixed, o.rest = false, false, 0
+			}
+		}
+		woke = true
+	}
+	return woke
+}
+
+// Asleep reports whether a body is asleep.
+func (s *Sim) Asleep(id BodyID) bool { return s.bodies[id].asleep }
+
+// recheck runs after a step whose contacts may have gone stale (it was
+// redone, split, or its position pass left an overlap): contacts are found
+// afresh at the end poses and the position pass runs on them, so that an
+// overlap the step's contacts did not see is undone before the step ends.
+// Velocities are not changed; the step's own contacts stay the ones
+// reported.
+func (s *Sim) recheck() error {
+	s.raw, s.rawKeep = s.rawKeep[:0], s.raw
+	s.cons, s.consKeep = s.consKeep[:0], s.cons
+	stats := s.stats
+	defer func() {
+		s.raw, s.rawKeep = s.rawKeep, s.raw
+		s.cons, s.consKeep = s.consKeep, s.cons
+		s.stats = stats
+	}()
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		b.p0, b.q0 = b.pose.P, b.pose.Q
+		b.dp, b.dR = geom.Vec3{}, geom.Identity()
+		b.sweep, b.extra = 0, 0
+		b.v0, b.w0 = b.v, b.w
+		if !b.fixed {
+			R := b.pose.Q.Mat3()
+			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+		}
+	}
+	if err := s.findContacts(s.opt.Dt); err != nil {
+		return err
+	}
+	s.prepare(s.opt.Dt / float64(s.opt.Substeps))
+	s.project(4 * projectIters)
+	s.rechecks++
+	return nil
+}
+
+const (
+	projectIters = 16   // rounds of the position pass
+	retryFrac    = 0.5  // velocity change, in base margins, that redoes a step
+	maxRetries   = 1    // a step redone with larger margins
+	maxSplit     = 3    // halvings of a step
+	maxTurn      = 0.25 // radians a body may turn within one contact search
+)
+
+func (s *Sim) advance(dt float64, depth int) error {
+	o := &s.opt
+	g := o.Gravity.Norm()
+	saved := s.saveStates(depth)
+	extra := s.extras(depth)
+	for attempt := 0; ; attempt++ {
+		for i := range s.bodies {
+			b := &s.bodies[i]
+			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
+			b.p0, b.q0 = b.pose.P, b.pose.Q
+			b.dp, b.dR = geom.Vec3{}, geom.Identity()
+			if b.fixed {
+				b.sweep, b.extra = 0, 0
+				continue
+			}
+			R := b.pose.Q.Mat3()
+			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+			b.extra = extra[i]
+			b.v0, b.w0 = b.v, b.w
+			b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.shape.radius + b.extra
+		}
+		if err := s.findContacts(dt); err != nil {
+			return err
+		}
+		if s.wake() {
+			// Woken bodies' pairs with their sleeping neighbours were
+			// skipped: search again.
+			for i := range s.bodies {
+				b := &s.bodies[i]
+				if !b.fixed && b.sweep == 0 {
+					R := b.pose.Q.Mat3()
+					b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+					b.v0, b.w0 = b.v, b.w
+					b.sweep = (g*dt)*dt + b.extra
+				}
+			}
+			if err := s.findContacts(dt); err != nil {
+				return err
+			}
+		}
+		h := dt / float64(o.Substeps)
+		s.prepare(h)
+		for sub := 0; sub < o.Substeps; sub++ {
+			for i := range s.bodies {
+				b := &s.bodies[i]
+				if !b.fixed {
+					b.v = b.v.AddScaled(h, o.Gravity)
+				}
+			}
+			s.warmStart()
+			for it := 0; it < o.Iterations; it++ {
+				s.solve(h, true)
+			}
+			s.integrate(h)
+			s.solve(h, false)
+		}
+		s.restitution()
+		if s.project(projectIters) {
+			s.unsure = true
+		}
+		outran, turned := s.outran(dt, extra)
+		if turned && depth < maxSplit {
+			for i := range s.bodies {
+				b := &s.bodies[i]
+				b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
+			}
+			s.splits++
+			s.unsure = true
+			if err := s.advance(dt/2, depth+1); err != nil {
+				return err
+			}
+			return s.advance(dt/2, depth+1)
+		}
+		if !outran || attempt == maxRetries {
+			break
+		}
+		s.retries++
+		s.unsure = true
+	}
+	s.store(dt)
+	s.finishBodies()
+	return nil
+}
+
+// saveStates copies the bodies' states into the buffer of a split depth.
+func (s *Sim) saveStates(depth int) []State {
+	for len(s.saved) <= depth {
+		s.saved = append(s.saved, nil)
+	}
+	buf := s.saved[depth][:0]
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		buf = append(buf, State{Pose: b.pose, V: b.v, W: b.w})
+	}
+	s.saved[depth] = buf
+	return buf
+}
+
+func (s *Sim) extras(depth int) []float64 {
+	for len(s.extra) <= depth {
+		s.extra = append(s.extra, nil)
+	}
+	buf := s.extra[depth][:0]
+	for range s.bodies {
+		buf = append(buf, 0)
+	}
+	s.extra[depth] = buf
+	return buf
+}
+
+// outran reports whether contacts changed a body's velocity by more than its
+// margin allowed for (raising its margin in extra for the next attempt), and
+// whether a body pushed by a contact turns by more than maxTurn in the step.
+func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
+	// Only a body pushed by a contact in this step can turn a new face
+	// into a neighbour; one spinning in free flight is left alone.
+	if cap(s.engaged) < len(s.bodies) {
+		s.engaged = make([]bool, len(s.bodies))
+	}
+	s.engaged = s.engaged[:len(s.bodies)]
+	clear(s.engaged)
+	for i := range s.cons {
+		if k := &s.cons[i]; k.imp.n > 0 || k.maxImp > 0 {
+			s.engaged[k.a], s.engaged[k.b] = true, true
+		}
+	}
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		// The pair margins assumed the start velocities (and gravity):
+		// how far the contacts changed them.
+		r := b.shape.radius
+		dv := b.v.Sub(b.v0).AddScaled(-dt, s.opt.Gravity).Norm()*dt + b.w.Sub(b.w0).Norm()*dt*r
+		if dv > b.extra+retryFrac*s.baseMargin(r, r) {
+			extra[i] = 1.5 * dv
+			out = true
+		}
+		if s.engaged[i] && b.w.Norm()*dt > maxTurn {
+			turned = true
+		}
+	}
+	return out, turned
+}
+
+// findContacts runs the broad phase on swept boxes and the contact probe on
+// every candidate pair, in parallel, appending the contacts to s.raw in
+// pair order.
+func (s *Sim) findContacts(dt float64) error {
+	if s.opt.Contacts == WorldContacts {
+		if err := s.worldContacts(); err != nil {
+			return err
+		}
+		s.stats = Stats{Contacts: len(s.raw)}
+		for i := range s.raw {
+			if d := -s.raw[i].Separation; d > s.stats.MaxDepth {
+				s.stats.MaxDepth = d
+			}
+		}
+		return nil
+	}
+	n := len(s.bodies)
+	if cap(s.boxes) < n {
+		s.boxes = make([]geom.AABB, n)
+	}
+	s.boxes = s.boxes[:n]
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		box := b.shape.box.Transform(b.pose.Transform()).Expand(b.sweep + s.baseMargin(b.shape.radius, b.shape.radius))
+		if err := s.bp.Set(i, box); err != nil {
+			return fmt.Errorf("sim: body %d: %v", i, err)
+		}
+	}
+	s.pairs = s.bp.Pairs(s.pairs[:0])
+	k := 0
+	for _, p := range s.pairs {
+		if s.bodies[p.A].fixed && s.bodies[p.B].fixed {
+			continue
+		}
+		s.pairs[k] = p
+		k++
+	}
+	s.pairs = s.pairs[:k]
+	slices.SortFunc(s.pairs, func(p, q broad.Pair) int {
+		if p.A != q.A {
+			return cmp.Compare(p.A, q.A)
+		}
+		return cmp.Compare(p.B, q.B)
+	})
+	nw := len(s.work)
+	if nw > len(s.pairs)/8+1 {
+		nw = len(s.pairs)/8 + 1
+	}
+	if nw <= 1 {
+		s.probeRange(&s.work[0], 0, len(s.pairs), dt)
+	} else {
+		var wg sync.WaitGroup
+		for w := 0; w < nw; w++ {
+			lo, hi := w*len(s.pairs)/nw, (w+1)*len(s.pairs)/nw
+			wg.Add(1)
+			go func(wk *worker) {
+				defer wg.Done()
+				s.probeRange(wk, lo, hi, dt)
+			}(&s.work[w])
+		}
+		wg.Wait()
+	}
+	s.raw = s.raw[:0]
+	for w := 0; w < nw; w++ {
+		s.raw = append(s.raw, s.work[w].res...)
+	}
+	s.stats = Stats{Pairs: len(s.pairs), Contacts: len(s.raw)}
+	for i := range s.raw {
+		if d := -s.raw[i].Separation; d > s.stats.MaxDepth {
+			s.stats.MaxDepth = d
+		}
+	}
+	return nil
+}
+
+func (s *Sim) baseMargin(ra, rb float64) float64 {
+	if s.opt.Margin > 0 {
+		return s.opt.Margin
+	}
+	return 0.05 * math.Min(ra, rb)
+}
+
+func (s *Sim) probeRange(wk *worker, lo, hi int, dt float64) {
+	g := s.opt.Gravity.Norm()
+	wk.res = wk.res[:0]
+	for _, p := range s.pairs[lo:hi] {
+		a, b := &s.bodies[p.A], &s.bodies[p.B]
+		ra, rb := a.shape.radius, b.shape.radius
+		// What the pair can close in the step: relative velocity, both
+		// spins, gravity against a static body, and raised margins.
+		margin := s.baseMargin(ra, rb) + b.v.Sub(a.v).Norm()*dt + (a.w.Norm()*ra+b.w.Norm()*rb)*dt + a.extra + b.extra
+		if a.fixed != b.fixed {
+			margin += g * dt * dt
+		}
+		depthTol := 0.1 * math.Min(ra, rb)
+		wk.out = wk.probe.pair(wk.out[:0], a.shape, b.shape, a.pose.Transform(), b.pose.Transform(), margin, depthTol)
+		for _, c := range wk.out {
+			wk.res = append(wk.res, Contact{A: BodyID(p.A), B: BodyID(p.B), Contact: c})
+		}
+	}
+}
+
+// integrate moves the dynamic bodies over a substep of length h with their
+// current velocities: the centre of mass along v, the orientation about ω
+// (constant linear and angular velocity over the substep, the
+// linear-angular motion model with the body frame at the centre of mass).
+func (s *Sim) integrate(h float64) {
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		b.pose.P = b.pose.P.AddScaled(h, b.v)
+		b.dp = b.dp.AddScaled(h, b.v)
+		q := geom.QuatRotationVector(b.w.Scale(h)).Mul(b.pose.Q)
+		if qn, ok := q.Normalize(); ok {
+			q = qn
+		}
+		b.pose.Q = q
+		b.dR = q.Mul(b.q0.Conj()).Mat3()
+	}
+}
+
+// finishBodies applies the change of the world inertia tensor over the
+// step: the angular momentum is kept (free rotation) and the rotational
+// energy is never allowed to grow.
+func (s *Sim) finishBodies() {
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		if q, ok := b.pose.Q.Normalize(); ok {
+			b.pose.Q = q
+		}
+		R0 := b.q0.Mat3()
+		R1 := b.pose.Q.Mat3()
+		L := R0.MulVec(b.Ib.MulVec(R0.MulVecT(b.w)))
+		e0 := 0.5 * b.w.Dot(L)
+		w1 := R1.MulVec(b.invIb.MulVec(R1.MulVecT(L)))
+		e1 := 0.5 * w1.Dot(L)
+		if e1 > e0 && e1 > 0 {
+			w1 = w1.Scale(math.Sqrt(e0 / e1))
+		}
+		if w1.IsFinite() {
+			b.w = w1
+		}
+	}
+}
