@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/sim"
 	"github.com/collide-go/collide/simio"
 )
 
@@ -109,6 +110,26 @@ func sampleRecording(t testing.TB, name string, steps, k int) (sceneDir, recDir 
 	}
 	recDir = filepath.Join(t.TempDir(), name+"-rec")
 	if err := simio.WriteRecording(recDir, ballistic(sc, steps, k)); err != nil {
+		t.Fatal(err)
+	}
+	return sceneDir, recDir
+}
+
+// simulatedRecording simulates the sample scene name with package sim and
+// writes its recording with its contacts; for the documentation pictures.
+func simulatedRecording(t testing.TB, name string) (sceneDir, recDir string) {
+	t.Helper()
+	sceneDir = filepath.Join("..", "testdata", "sim-samples", name)
+	sc, err := simio.ReadScene(sceneDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _, err := sim.Run(sc, nil, &sim.RunOptions{RecordEvery: 1, Contacts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recDir = filepath.Join(t.TempDir(), name+"-rec")
+	if err := simio.WriteRecording(recDir, rec); err != nil {
 		t.Fatal(err)
 	}
 	return sceneDir, recDir

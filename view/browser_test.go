@@ -398,10 +398,10 @@ func TestBrowserDocImages(t *testing.T) {
 		steps, k    int
 		at          float64 // fraction of the frames
 	}{
-		{"view-pile", "pile-b24-k180-s1", 180, 1, 0.45},
-		{"view-chain", "chain-b6-k240-s3", 240, 1, 0.02},
+		{"view-pile", "pile-b24-k180-s1", 180, 1, 0.6},
+		{"view-chain", "chain-b6-k240-s3", 240, 1, 0.3},
 	} {
-		sceneDir, recDir := sampleRecording(t, c.scene, c.steps, c.k)
+		sceneDir, recDir := simulatedRecording(t, c.scene)
 		s := recordingScene(t, sceneDir, recDir)
 		b.open(t, writeHTMLFile(t, s, filepath.Join(t.TempDir(), c.name+".html")))
 		eval[bool](t, b, fmt.Sprintf(`(window.viewer.setFrame(Math.round(%g * (window.viewer.frames - 1))), true)`, c.at))
