@@ -290,10 +290,14 @@ func (q *Query) vertexRecord(s, o *Tree, v int32, onB bool, reach, tol float64) 
 		n = n.Neg()
 	}
 	if !ok || d <= tol {
-		// On the surface (the gap's direction is noise): the other
-		// triangle's normal, oriented from A to B.
+		// On the surface (the gap's direction is noise): the normal of
+		// the other surface there, oriented from A to B. On an edge or a
+		// corner of o (a box's corner resting on the rim of a box's top
+		// face, flush) several of o's triangles touch p; take the one
+		// that faces the vertex's own surface most, not the side face.
+		pos = q.facingTriangle(s, o, v, onB, pos, p, tol)
 		t := &o.tris[pos]
-		m, _ := t.b.Sub(t.a).Cross(t.c.Sub(t.a)).Normalize()
+		m := t.n
 		if m == (geom.Vec3{}) {
 			m = geom.Vec3{Z: 1}
 		}
@@ -321,6 +325,40 @@ func (q *Query) vertexRecord(s, o *Tree, v int32, onB bool, reach, tol float64) 
 	}
 	q.recs = append(q.recs, rec)
 	return inside
+}
+
+// facingTriangle returns, among the triangle at BVH position pos of o and
+// the triangles sharing one of its vertices that also lie within tol of p
+// (o's frame), the one whose normal is most opposed to the average normal
+// of s's triangles around vertex v: the face vertex v's surface rests on.
+func (q *Query) facingTriangle(s, o *Tree, v int32, onB bool, pos int32, p geom.Vec3, tol float64) int32 {
+	var nv geom.Vec3
+	for _, tid := range s.vertTris[s.vertStart[v]:s.vertStart[v+1]] {
+		nv = nv.Add(s.tris[s.pos[tid]].n)
+	}
+	// s's frame to o's frame: rotations only.
+	if onB {
+		nv = q.ta.ApplyDirInv(q.tb.ApplyDir(nv))
+	} else {
+		nv = q.tb.ApplyDirInv(q.ta.ApplyDir(nv))
+	}
+	best, bestScore := pos, -o.tris[pos].n.Dot(nv)
+	for _, w := range o.info[o.tris[pos].id].v {
+		for _, tid := range o.vertTris[o.vertStart[w]:o.vertStart[w+1]] {
+			j := o.pos[tid]
+			t := &o.tris[j]
+			if t.n == (geom.Vec3{}) {
+				continue
+			}
+			if _, _, c := geom.ClosestTrianglePoint(p, t.a, t.b, t.c); c.Sub(p).Norm() > tol {
+				continue
+			}
+			if sc := -t.n.Dot(nv); sc > bestScore {
+				best, bestScore = j, sc
+			}
+		}
+	}
+	return best
 }
 
 // crossingRecords appends a record per crossing triangle pair (listed in

@@ -355,3 +355,27 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestContactsFlushStack stacks two equal boxes exactly flush, so that
+// every corner of the upper box rests on the rim of the lower box's top
+// face, where the top face and a side face of the lower box both touch it.
+// Every record must have the vertical normal of the face the corner rests
+// on, not a side face's horizontal one.
+func TestContactsFlushStack(t *testing.T) {
+	box := mustTree(t, shapes.Box(geom.Vec3{X: 0.3, Y: 0.2, Z: 0.1}))
+	ta := geom.PoseIdentity().Transform()
+	tb := geom.Pose{P: geom.Vec3{Z: 0.2}, Q: geom.QuatIdentity()}.Transform()
+	var q Query
+	cs, err := q.Contacts(box, &ta, box, &tb, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) < 4 {
+		t.Fatalf("%d records for boxes stacked flush, want at least the 4 corners", len(cs))
+	}
+	for _, c := range cs {
+		if c.Normal.Sub(geom.Vec3{Z: 1}).Norm() > 1e-9 || math.Abs(c.Separation) > 1e-9 {
+			t.Errorf("record %v: want normal +z and separation 0", c)
+		}
+	}
+}
