@@ -2,6 +2,7 @@ package world
 
 import (
 	"errors"
+	"github.com/collide-go/collide/contact"
 
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
@@ -61,10 +62,7 @@ func (w *World) convexPair(wk *worker, t *task, a, b *body, c Contact) error {
 	if err != nil {
 		return err
 	}
-	for _, r := range wk.recs {
-		c.Contact = r
-		wk.out = append(wk.out, c)
-	}
+	wk.emit(c, wk.recs)
 	return nil
 }
 
@@ -77,10 +75,7 @@ func (w *World) screwPair(wk *worker, a, b *body, c Contact) error {
 	if err != nil {
 		return err
 	}
-	for _, r := range wk.recs {
-		c.Contact = r
-		wk.out = append(wk.out, c)
-	}
+	wk.emit(c, wk.recs)
 	return nil
 }
 
@@ -120,9 +115,15 @@ func (w *World) meshPair(wk *worker, a, b *body, c Contact) error {
 	if err != nil {
 		return err
 	}
-	for _, r := range wk.recs {
+	wk.emit(c, wk.recs)
+	return nil
+}
+
+// emit appends the records to the worker's contacts of the step, each with
+// the pair and method of c.
+func (wk *worker) emit(c Contact, recs []contact.Contact) {
+	for _, r := range recs {
 		c.Contact = r
 		wk.out = append(wk.out, c)
 	}
-	return nil
 }
