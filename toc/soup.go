@@ -430,85 +430,38 @@ func outside(p0, p1, p2, r float64) bool {
 // anyOverlap reports whether some triangle of the soup overlaps b; stack
 // is scratch space for the traversal.
 func (s *Soup) anyOverlap(b *box, sp *[]int32) bool {
-	stack := append((*sp)[:0], 0)
-	found := false
-	for len(stack) > 0 && !found {
-		ni := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := &s.nodes[ni]
-		if !b.overlapsNode(n) {
-			continue
-		}
-		if n.left < 0 {
-			for i := n.start; i < n.start+n.count; i++ {
-				if b.overlapsTri(&s.tris[i]) {
-					found = true
-					break
-				}
-			}
-			continue
-		}
-		stack = append(stack, n.left+1, n.left)
-	}
-	*sp = stack
+	_, found := s.traverse(b, false, true, nil, sp)
 	return found
 }
 
 // anySegOverlap is anyOverlap for a tree of edges (etree).
 func (s *Soup) anySegOverlap(b *box, sp *[]int32) bool {
-	stack := append((*sp)[:0], 0)
-	found := false
-	for len(stack) > 0 && !found {
-		ni := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := &s.nodes[ni]
-		if !b.overlapsNode(n) {
-			continue
-		}
-		if n.left < 0 {
-			for i := n.start; i < n.start+n.count; i++ {
-				if b.overlapsSegTri(&s.tris[i]) {
-					found = true
-					break
-				}
-			}
-			continue
-		}
-		stack = append(stack, n.left+1, n.left)
-	}
-	*sp = stack
+	_, found := s.traverse(b, true, true, nil, sp)
 	return found
 }
 
 // collectSegs is collect for a tree of edges (etree).
 func (s *Soup) collectSegs(b *box, dst []int32, sp *[]int32) []int32 {
-	stack := append((*sp)[:0], 0)
-	for len(stack) > 0 {
-		ni := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := &s.nodes[ni]
-		if !b.overlapsNode(n) {
-			continue
-		}
-		if n.left < 0 {
-			for i := n.start; i < n.start+n.count; i++ {
-				if b.overlapsSegTri(&s.tris[i]) {
-					dst = append(dst, i)
-				}
-			}
-			continue
-		}
-		stack = append(stack, n.left+1, n.left)
-	}
-	*sp = stack
+	dst, _ = s.traverse(b, true, false, dst, sp)
 	return dst
 }
 
 // collect appends to dst the BVH positions of the triangles that overlap
 // b.
 func (s *Soup) collect(b *box, dst []int32, sp *[]int32) []int32 {
+	dst, _ = s.traverse(b, false, false, dst, sp)
+	return dst
+}
+
+// traverse walks the tree's nodes that overlap b and tests the leaves'
+// entries against b, as triangles or, with seg, as the segments of an
+// edge tree. With first it stops at the first overlapping entry and
+// reports it; otherwise it appends every overlapping entry's position to
+// dst.
+func (s *Soup) traverse(b *box, seg, first bool, dst []int32, sp *[]int32) ([]int32, bool) {
 	stack := append((*sp)[:0], 0)
-	for len(stack) > 0 {
+	found := false
+	for len(stack) > 0 && !found {
 		ni := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		n := &s.nodes[ni]
@@ -517,14 +470,26 @@ func (s *Soup) collect(b *box, dst []int32, sp *[]int32) []int32 {
 		}
 		if n.left < 0 {
 			for i := n.start; i < n.start+n.count; i++ {
-				if b.overlapsTri(&s.tris[i]) {
-					dst = append(dst, i)
+				t := &s.tris[i]
+				var hit bool
+				if seg {
+					hit = b.overlapsSegTri(t)
+				} else {
+					hit = b.overlapsTri(t)
 				}
+				if !hit {
+					continue
+				}
+				if first {
+					found = true
+					break
+				}
+				dst = append(dst, i)
 			}
 			continue
 		}
 		stack = append(stack, n.left+1, n.left)
 	}
 	*sp = stack
-	return dst
+	return dst, found
 }
