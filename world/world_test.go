@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
@@ -119,34 +120,20 @@ func pairwiseErr(w *World) ([]Contact, error) {
 			m := w.table[a.kind][b.kind]
 			base := Contact{A: BodyID(i), B: BodyID(j), Method: m}
 			switch m {
-			case SeparatingVector, GJK:
-				var sv convex.Searcher
+			case SeparatingVector, GJK, ScrewCCD, MeshContacts:
+				var recs []contact.Contact
+				var err error
 				ta, tb := a.p1.Transform(), b.p1.Transform()
-				recs, err := sv.Manifold(a.sh.poly, &ta, b.sh.poly, &tb, w.opt.Margin, nil, nil)
-				if err != nil {
-					firstErr = cmpErr(firstErr, err)
-					continue
+				switch m {
+				case ScrewCCD:
+					recs, err = det.Contacts(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, nil, nil)
+				case MeshContacts:
+					var q meshquery.Query
+					recs, err = q.Contacts(a.sh.tree, &ta, b.sh.tree, &tb, &meshquery.ContactOptions{Margin: w.opt.Margin}, nil)
+				default:
+					var sv convex.Searcher
+					recs, err = sv.Manifold(a.sh.poly, &ta, b.sh.poly, &tb, w.opt.Margin, nil, nil)
 				}
-				for _, r := range recs {
-					c := base
-					c.Contact = r
-					out = append(out, c)
-				}
-			case ScrewCCD:
-				recs, err := det.Contacts(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, nil, nil)
-				if err != nil {
-					firstErr = cmpErr(firstErr, err)
-					continue
-				}
-				for _, r := range recs {
-					c := base
-					c.Contact = r
-					out = append(out, c)
-				}
-			case MeshContacts:
-				ta, tb := a.p1.Transform(), b.p1.Transform()
-				var q meshquery.Query
-				recs, err := q.Contacts(a.sh.tree, &ta, b.sh.tree, &tb, &meshquery.ContactOptions{Margin: w.opt.Margin}, nil)
 				if err != nil {
 					firstErr = cmpErr(firstErr, err)
 					continue
