@@ -2,10 +2,10 @@ package bench
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/collide-go/collide/internal/jsonpos"
 	"io"
 	"io/fs"
 	"math"
@@ -194,25 +194,10 @@ func fullPath(dir string, err error) error {
 
 // jsonError adds the line and column of a syntax or type error to err.
 func jsonError(path string, data []byte, err error) error {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
-	if off < 0 {
+	line, col, ok := jsonpos.Of(data, err)
+	if !ok {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	// Offset counts the bytes read, the bad one included.
-	before := data[:max(off-1, 0)]
-	line := 1 + bytes.Count(before, []byte{'\n'})
-	col := len(before) - bytes.LastIndexByte(before, '\n')
 	return fmt.Errorf("%s:%d:%d: %v", path, line, col, err)
 }
 

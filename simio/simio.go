@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/collide-go/collide/internal/jsonpos"
 	"io"
 	"math"
 	"os"
@@ -133,23 +134,10 @@ func formatErr(file string, format string, args ...any) error {
 
 // jsonErr turns a decoding error into one with the line and column.
 func jsonErr(file string, data []byte, err error) error {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	off := int64(-1)
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
-	if off < 0 {
+	line, col, ok := jsonpos.Of(data, err)
+	if !ok {
 		return formatErr(file, "%v", err)
 	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	line := 1 + bytes.Count(data[:off], []byte{'\n'})
-	col := off - int64(bytes.LastIndexByte(data[:off], '\n'))
 	return fmt.Errorf("%s:%d:%d: %w: %v", file, line, col, ErrFormat, err)
 }
 
