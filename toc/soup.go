@@ -25,6 +25,17 @@ type Soup struct {
 	// edges are the surface's edges (vertex index pairs) in the soup's edge
 	// numbering (see Edges).
 	edges [][2]int32
+	// wings[wstart[e]:wstart[e+1]] are the vertices opposite edge e in the
+	// triangles that have it as a side (one for an open boundary, two for
+	// a manifold surface, more where it is not manifold): with the edge's
+	// ends they span its local geometry, which a contact normal at the
+	// edge must keep on one side.
+	wstart []int32
+	wings  []int32
+	// around[astart[v]:astart[v+1]] are the vertices joined to vertex v by
+	// an edge or a triangle: with v they span its local geometry.
+	astart []int32
+	around []int32
 	// etree is a BVH over the edges: its items are the edges as degenerate
 	// triangles (a, b, b) whose id is the edge number.
 	etree *Soup
@@ -183,8 +194,53 @@ func (s *Soup) numberEdges(tris [][3]int32, faces []int32, edges [][2]int32) err
 	if len(s.edges) > math.MaxInt32/2 {
 		return fmt.Errorf("soup has too many edges (%d)", len(s.edges))
 	}
+	s.wstart = make([]int32, len(s.edges)+1)
+	for i := range tris {
+		for _, e := range s.tris[i].e {
+			if e >= 0 {
+				s.wstart[e+1]++
+			}
+		}
+	}
+	for e := range s.edges {
+		s.wstart[e+1] += s.wstart[e]
+	}
+	s.wings = make([]int32, s.wstart[len(s.edges)])
+	fill := append([]int32(nil), s.wstart[:len(s.edges)]...)
+	for i, t := range tris {
+		for k, e := range s.tris[i].e {
+			if e >= 0 {
+				s.wings[fill[e]] = t[(k+2)%3]
+				fill[e]++
+			}
+		}
+	}
+	s.astart = make([]int32, len(s.verts)+1)
+	for _, t := range tris {
+		for _, v := range t {
+			s.astart[v+1] += 2
+		}
+	}
+	for v := range s.verts {
+		s.astart[v+1] += s.astart[v]
+	}
+	s.around = make([]int32, s.astart[len(s.verts)])
+	fill = append(fill[:0], s.astart[:len(s.verts)]...)
+	for _, t := range tris {
+		for k, v := range t {
+			s.around[fill[v]], s.around[fill[v]+1] = t[(k+1)%3], t[(k+2)%3]
+			fill[v] += 2
+		}
+	}
 	return nil
 }
+
+// aroundVertex returns the vertices that share a triangle with vertex v
+// (with repeats).
+func (s *Soup) aroundVertex(v int32) []int32 { return s.around[s.astart[v]:s.astart[v+1]] }
+
+// edgeWings returns the vertices opposite edge e in its triangles.
+func (s *Soup) edgeWings(e int32) []int32 { return s.wings[s.wstart[e]:s.wstart[e+1]] }
 
 // lexLess orders points lexicographically.
 func lexLess(a, b geom.Vec3) bool {

@@ -104,7 +104,10 @@ type Options struct {
 // Contact is a contact between bodies A and B, in the conventions of
 // package contact.
 type Contact struct {
-	// Status is contact.Hit for a time of contact during the step,
+	// Status is contact.Hit for a time of contact during the step
+	// (contact.Unconfirmed when a work limit stopped the refinement before
+	// the contact was within the tolerance; the time is still no later
+	// than the true one),
 	// contact.Touching when the surfaces are within the tolerance of each
 	// other at time 0 (bodies at rest on each other included), and
 	// contact.Penetrating when they cross at time 0.
@@ -120,8 +123,12 @@ type Contact struct {
 	Point geom.Vec3
 	// Normal is the unit world normal at Time, pointing from A towards B:
 	// the normal of the triangle touched by a sample point, oriented
-	// across from the point's side, or the normal of two touching edges
-	// (their cross product, across from A's edge to B's). For a
+	// across from the point's side, or the normal of two touching edges:
+	// their cross product, across from A's edge to B's, or where that
+	// plane would cut into the triangles at the edges (parallel edges,
+	// edges touching at an end) the direction between the edges' closest
+	// points or the normal of one of their triangles, whichever keeps the
+	// triangles around the contact on their sides. For a
 	// Penetrating contact it is the crossed triangle's normal as wound,
 	// pointing into the triangle's body for a triangle of B (outward
 	// winding), out of it for a triangle of A.
@@ -275,6 +282,9 @@ type Query struct {
 	ecand []int32
 	epcs  []epiece
 	ebuf  []int32
+	// wpos holds the points around both edges of a contact at its time
+	// (edgeContactNormal).
+	wpos []geom.Vec3
 	// fc caches frames of the pass in progress by time: the points of a
 	// pass are bisected at the same instants. An entry is valid when its
 	// gen equals fgen.
@@ -1064,7 +1074,7 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 				}
 			}
 			ep.cn = int32(len(q.ebuf))
-			hh, ok := q.edgeBoxes(s, rel, [2]geom.Vec3{u0, u1}, ep, o, best)
+			hh, ok := q.edgeBoxes(s, rel, ms, ei, ep, o, best)
 			if ok {
 				hh.sample, hh.onA = ei, moverIsA
 				q.hits = append(q.hits, hh)
@@ -1112,10 +1122,11 @@ func (q *Query) segOverlapAny(t *Soup, cand []int32, b *box) bool {
 	return false
 }
 
-// edgeBoxes finds the first contact of the edge with ends u (B-local)
-// against the edges of s, from the root piece.
-func (q *Query) edgeBoxes(s *Soup, rel *Relative, u [2]geom.Vec3, root epiece, o *opts, best float64) (hit, bool) {
+// edgeBoxes finds the first contact of the edge ei of soup ms against the
+// edges of s, from the root piece.
+func (q *Query) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epiece, o *opts, best float64) (hit, bool) {
 	es := s.etree
+	u := [2]geom.Vec3{ms.verts[ms.edges[ei][0]], ms.verts[ms.edges[ei][1]]}
 	var k, rb [2]float64
 	for i := range u {
 		k[i], rb[i] = rel.Lipschitz(u[i]), rel.RotationBound(u[i])
@@ -1192,7 +1203,12 @@ func (q *Query) edgeBoxes(s *Soup, rel *Relative, u [2]geom.Vec3, root epiece, o
 		for _, ti := range q.ebuf[cs : cs+cn] {
 			et := &es.tris[ti]
 			c0, c1 := et.a, et.b
-			r := ccd.EdgeEdge([4]geom.Vec3{a0.qa, a1.qa, c0, c1}, [4]geom.Vec3{a0.qb, a1.qb, c0, c1}, opt)
+			st, en := [4]geom.Vec3{a0.qa, a1.qa, c0, c1}, [4]geom.Vec3{a0.qb, a1.qb, c0, c1}
+			r := ccd.EdgeEdge(st, en, opt)
+			capped := r.Capped
+			if capped {
+				r, capped = confirmEdges(st, en, opt, o.eps, r)
+			}
 			if !r.Hit() {
 				continue
 			}
@@ -1200,9 +1216,14 @@ func (q *Query) edgeBoxes(s *Soup, rel *Relative, u [2]geom.Vec3, root epiece, o
 			if !(tc < res.t) {
 				continue
 			}
-			n := r.Normal
-			if n == (geom.Vec3{}) {
-				n = edgeNormal(a0.qa, a1.qa, c0, c1)
+			n, ok := q.edgeContactNormal(rel, tc, ms, ei, s, et.id, r.Normal, o.eps+dev+pad)
+			if !ok {
+				// No plane through the touching edges has both bodies'
+				// triangles at them on its two sides: the edges come
+				// near without touching first (a vertex at an end of one
+				// meets the other body's faces, which the point phase
+				// finds, or the bodies pass within the tolerance).
+				continue
 			}
 			if o.skipSeparating {
 				// n points from the moving edge to the other one: the
@@ -1212,7 +1233,7 @@ func (q *Query) edgeBoxes(s *Soup, rel *Relative, u [2]geom.Vec3, root epiece, o
 					continue
 				}
 			}
-			res = hit{t: tc, edge: et.id, p: r.Point, n: n, unconfirmed: dev > o.eps}
+			res = hit{t: tc, edge: et.id, p: r.Point, n: n, unconfirmed: dev > o.eps || capped}
 		}
 		if res.t <= tb {
 			return res, true
@@ -1237,21 +1258,180 @@ func (q *Query) bisectEdge(rel *Relative, u [2]geom.Vec3, pc *epiece, tm float64
 	q.epcs = append(q.epcs, late, early)
 }
 
-// edgeNormal is the normal of an edge contact where the edges are
-// parallel: from the moving edge's closest point towards the other's at
-// the start of the piece, or any direction across both edges when they
-// overlap there.
-func edgeNormal(a0, a1, c0, c1 geom.Vec3) geom.Vec3 {
+// confirmEdges settles the edge-edge test (st, en: edge A's ends and edge
+// B's at the start and the end of the piece, moving linearly) whose
+// result r ran out of ccd's box budget, which happens when the edges are
+// nearly parallel or touch near an end of one: the pairs of parameters at
+// which they are near then form a long thin set, or lie along a side of
+// the parameter square, that interval boxes cover only in great numbers.
+// No contact is earlier than r.Time, so when the edges are within
+// opt.MinDistance + tol of each other then, r is a contact within the
+// tolerance (the point and parameters are then the edges' closest points).
+// Otherwise nearly parallel edges are settled by their ends. Two segments that are parallel first touch where an end of one meets
+// the other, and segments at an angle phi touching at a point have an end
+// within max(|A|, |B|) sin(phi) of the other segment then; when that
+// widening is at most tol, the earliest of the four tests of an end
+// against the other edge, widened by it, is a conservative answer for the
+// edges (U along edge A, V along edge B, Point on edge A, no Normal).
+// Otherwise, or when an end test also runs out of its budget, r is
+// returned as it is, unconfirmed.
+func confirmEdges(st, en [4]geom.Vec3, opt ccd.Options, tol float64, r ccd.Result) (ccd.Result, bool) {
+	var x [4]geom.Vec3
+	for i := range x {
+		x[i] = st[i].Lerp(en[i], r.Time)
+	}
+	if u, v, pa, pb := geom.ClosestSegmentPoints(x[0], x[1], x[2], x[3]); pa.Dist(pb) <= opt.MinDistance+tol {
+		r.U, r.V, r.Point = u, v, pa
+		return r, false
+	}
+	da0, da1, db0, db1 := st[1].Sub(st[0]), en[1].Sub(en[0]), st[3].Sub(st[2]), en[3].Sub(en[2])
+	cross := math.Max(da0.Cross(db0).Norm(), da1.Cross(db1).Norm())
+	short := math.Min(math.Min(da0.Norm(), da1.Norm()), math.Min(db0.Norm(), db1.Norm()))
+	if !(cross <= tol*short) {
+		if x, ok := splitEdges(st, en, opt, 0); ok {
+			return x, false
+		}
+		return r, true
+	}
+	opt.MinDistance += cross / short
+	best := ccd.Result{Status: ccd.Separated, Time: math.Inf(1)}
+	for _, e := range [4][3]int{{0, 2, 3}, {1, 2, 3}, {2, 0, 1}, {3, 0, 1}} {
+		x := ccd.EdgeEdge([4]geom.Vec3{st[e[0]], st[e[0]], st[e[1]], st[e[2]]},
+			[4]geom.Vec3{en[e[0]], en[e[0]], en[e[1]], en[e[2]]}, opt)
+		if x.Capped {
+			return r, true
+		}
+		if !x.Hit() || !(x.Time < best.Time) {
+			continue
+		}
+		best = ccd.Result{Status: ccd.Hit, Time: x.Time, U: float64(e[0]), V: x.V}
+		if e[0] >= 2 { // an end of edge B against edge A
+			best.U, best.V = x.V, float64(e[0]-2)
+		}
+		best.Point = st[0].Lerp(en[0], x.Time).Lerp(st[1].Lerp(en[1], x.Time), best.U)
+	}
+	return best, false
+}
+
+// splitEdges runs the edge-edge test (st, en as for confirmEdges) on the
+// halves of one edge, edge A and edge B in turn, each half with its own box
+// budget, to depth 4 (at most 16 pieces): a thin set of near parameters
+// is shorter in each. ok is false when a piece still runs out of its
+// budget; otherwise x is the earliest hit of the pieces, in the
+// parameters of the whole edges.
+func splitEdges(st, en [4]geom.Vec3, opt ccd.Options, depth int) (x ccd.Result, ok bool) {
+	x = ccd.Result{Status: ccd.Separated, Time: math.Inf(1)}
+	k := 2 * (depth % 2) // the first end of the edge halved
+	for half := range 2 {
+		s, e := st, en
+		lo, hi := float64(half)/2, float64(half+1)/2
+		s[k], s[k+1] = st[k].Lerp(st[k+1], lo), st[k].Lerp(st[k+1], hi)
+		e[k], e[k+1] = en[k].Lerp(en[k+1], lo), en[k].Lerp(en[k+1], hi)
+		r := ccd.EdgeEdge(s, e, opt)
+		if r.Capped {
+			if depth == 3 {
+				return x, false
+			}
+			if r, ok = splitEdges(s, e, opt, depth+1); !ok {
+				return x, false
+			}
+		}
+		if !r.Hit() || !(r.Time < x.Time) {
+			continue
+		}
+		if k == 0 {
+			r.U = lo + r.U/2
+		} else {
+			r.V = lo + r.V/2
+		}
+		x = r
+	}
+	return x, true
+}
+
+// edgeContactNormal returns the normal of a contact at time t of the
+// moving edge me of soup ms (placed by rel) against the edge oe of soup s,
+// pointing from the moving edge to the other: a direction for which the
+// plane through the contact has the moving edge's triangles behind it and
+// the other's in front, within tol (and the triangles around an end of an
+// edge too when the edges are nearest within tol of that end: the contact
+// is then at a vertex). An edge-edge contact of two surfaces is proper
+// only when such a plane exists (the edges' dihedral wedges then lie on its
+// two sides; the test of a Minkowski face in Gregorius, "The Separating
+// Axis Test between Convex Polyhedra", GDC 2013). The first candidate is
+// guess (ccd's normal, the edges' cross product oriented by their
+// positions at the start of the piece, zero when they are parallel); when
+// it fails, the best of the edges' cross product, the direction between
+// their closest points and the normals of the edges' triangles, either
+// way. ok is false when no candidate separates: the edges are near but the
+// surfaces do not touch there edge against edge.
+func (q *Query) edgeContactNormal(rel *Relative, t float64, ms *Soup, me int32, s *Soup, oe int32, guess geom.Vec3, tol float64) (geom.Vec3, bool) {
+	f := rel.Frame(t)
+	ea, ec := ms.edges[me], s.edges[oe]
+	a0, a1, c0, c1 := f.Pos(ms.verts[ea[0]]), f.Pos(ms.verts[ea[1]]), s.verts[ec[0]], s.verts[ec[1]]
 	_, _, pa, pc := geom.ClosestSegmentPoints(a0, a1, c0, c1)
-	if n, ok := pc.Sub(pa).Normalize(); ok {
-		return n
+	q.wpos = append(q.wpos[:0], a0, a1)
+	for _, v := range ms.edgeWings(me) {
+		q.wpos = append(q.wpos, f.Pos(ms.verts[v]))
 	}
-	d, ok := a1.Sub(a0).Normalize()
-	if !ok {
-		d, _ = c1.Sub(c0).Normalize()
+	for k, x := range [2]geom.Vec3{a0, a1} {
+		if pa.Dist(x) <= tol {
+			for _, v := range ms.aroundVertex(ea[k]) {
+				q.wpos = append(q.wpos, f.Pos(ms.verts[v]))
+			}
+		}
 	}
-	n, _ := d.Orthonormal()
-	return n
+	na := len(q.wpos)
+	q.wpos = append(q.wpos, c0, c1)
+	for _, v := range s.edgeWings(oe) {
+		q.wpos = append(q.wpos, s.verts[v])
+	}
+	for k, x := range [2]geom.Vec3{c0, c1} {
+		if pc.Dist(x) <= tol {
+			for _, v := range s.aroundVertex(ec[k]) {
+				q.wpos = append(q.wpos, s.verts[v])
+			}
+		}
+	}
+	// gap is the least distance along n from the moving side's points to
+	// the other side's.
+	gap := func(n geom.Vec3) float64 {
+		hi, lo := math.Inf(-1), math.Inf(1)
+		for i, x := range q.wpos {
+			if d := n.Dot(x); i < na {
+				hi = math.Max(hi, d)
+			} else {
+				lo = math.Min(lo, d)
+			}
+		}
+		return lo - hi
+	}
+	if guess != (geom.Vec3{}) && gap(guess) >= -tol {
+		return guess, true
+	}
+	best, bestGap := geom.Vec3{}, math.Inf(-1)
+	try := func(v geom.Vec3) {
+		n, ok := v.Normalize()
+		if !ok {
+			return
+		}
+		for range 2 {
+			if g := gap(n); g > bestGap {
+				best, bestGap = n, g
+			}
+			n = n.Neg()
+		}
+	}
+	da, dc := a1.Sub(a0), c1.Sub(c0)
+	try(da.Cross(dc))
+	try(pc.Sub(pa))
+	for _, v := range ms.edgeWings(me) {
+		try(da.Cross(f.Pos(ms.verts[v]).Sub(a0)))
+	}
+	for _, v := range s.edgeWings(oe) {
+		try(dc.Cross(s.verts[v].Sub(c0)))
+	}
+	return best, bestGap >= -tol
 }
 
 // crossing looks for surfaces that cross at time 0: an edge of one body

@@ -33,7 +33,7 @@ func TestContactRecordsGeometric(t *testing.T) {
 	for _, m := range []struct {
 		method Method
 		tol    float64
-	}{{ScrewCCD, 1e-6}} {
+	}{{ScrewCCD, 1e-6}, {TimeOfContact, 1e-3}} {
 		t.Run(m.method.String(), func(t *testing.T) { contactRecordsGeometric(t, m.method, m.tol) })
 	}
 }
