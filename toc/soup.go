@@ -69,7 +69,7 @@ const leafSize = 4
 // NewSoup builds a soup from vertex positions and triangles (vertex index
 // triples). Triangle i keeps id i in query results. It returns an error
 // naming the vertex or triangle when a coordinate is not finite or above
-// MaxMagnitude in magnitude, an index
+// geom.MaxCoord in magnitude, an index
 // is out of range, or a triangle has zero area. Vertices not used by any
 // triangle are kept: they are sample points of the body (Algorithm 1).
 func NewSoup(verts []geom.Vec3, tris [][3]int32) (*Soup, error) {
@@ -81,15 +81,15 @@ func NewSoup(verts []geom.Vec3, tris [][3]int32) (*Soup, error) {
 // numbered in order of first appearance.
 func newSoup(verts []geom.Vec3, tris [][3]int32, faces []int32, edges [][2]int32) (*Soup, error) {
 	if len(tris) == 0 {
-		return nil, fmt.Errorf("soup has no triangles")
+		return nil, fmt.Errorf("toc: soup has no triangles")
 	}
 	if len(tris) > math.MaxInt32/2 {
-		return nil, fmt.Errorf("soup has too many triangles (%d)", len(tris))
+		return nil, fmt.Errorf("toc: soup has too many triangles (%d)", len(tris))
 	}
 	s := &Soup{verts: append([]geom.Vec3(nil), verts...), bounds: geom.EmptyAABB()}
 	for i, v := range verts {
-		if !v.IsFinite() || v.MaxAbs() > MaxMagnitude {
-			return nil, fmt.Errorf("vertex %d: coordinate is not finite or above %g in magnitude: %v", i, MaxMagnitude, v)
+		if !v.IsFinite() || v.MaxAbs() > geom.MaxCoord {
+			return nil, fmt.Errorf("toc: vertex %d: coordinate is not finite or above geom.MaxCoord (%g) in magnitude: %v", i, geom.MaxCoord, v)
 		}
 		s.bounds = s.bounds.AddPoint(v)
 	}
@@ -97,13 +97,13 @@ func newSoup(verts []geom.Vec3, tris [][3]int32, faces []int32, edges [][2]int32
 	for i, t := range tris {
 		for k, vi := range t {
 			if vi < 0 || int(vi) >= len(verts) {
-				return nil, fmt.Errorf("triangle %d: vertex %d is index %d, out of range [0, %d)", i, k, vi, len(verts))
+				return nil, fmt.Errorf("toc: triangle %d: vertex %d is index %d, out of range [0, %d)", i, k, vi, len(verts))
 			}
 		}
 		a, b, c := verts[t[0]], verts[t[1]], verts[t[2]]
 		n, ok := b.Sub(a).Cross(c.Sub(a)).Normalize()
 		if !ok {
-			return nil, fmt.Errorf("triangle %d (vertices %d, %d, %d) has zero area", i, t[0], t[1], t[2])
+			return nil, fmt.Errorf("toc: triangle %d (vertices %d, %d, %d) has zero area", i, t[0], t[1], t[2])
 		}
 		s.tris[i] = tri{a: a, b: b, c: c, n: n, id: int32(i)}
 	}
@@ -192,7 +192,7 @@ func (s *Soup) numberEdges(tris [][3]int32, faces []int32, edges [][2]int32) err
 		}
 	}
 	if len(s.edges) > math.MaxInt32/2 {
-		return fmt.Errorf("soup has too many edges (%d)", len(s.edges))
+		return fmt.Errorf("toc: soup has too many edges (%d)", len(s.edges))
 	}
 	s.wstart = make([]int32, len(s.edges)+1)
 	for i := range tris {

@@ -170,11 +170,11 @@ type Shape struct {
 
 // NewShape returns the shape of a soup with the given sample points (local
 // coordinates); nil samples means the soup's vertices. It returns an error
-// naming the sample when a coordinate is not finite or above MaxMagnitude
+// naming the sample when a coordinate is not finite or above geom.MaxCoord
 // in magnitude.
 func NewShape(s *Soup, samples []geom.Vec3) (*Shape, error) {
 	if s == nil {
-		return nil, errors.New("toc.NewShape: nil soup")
+		return nil, errors.New("toc: NewShape: nil soup")
 	}
 	verts := samples == nil
 	if verts {
@@ -182,8 +182,8 @@ func NewShape(s *Soup, samples []geom.Vec3) (*Shape, error) {
 	}
 	sh := &Shape{soup: s, samples: append([]geom.Vec3(nil), samples...), center: s.center, radius: s.radius, verts: verts}
 	for i, p := range samples {
-		if !p.IsFinite() || p.MaxAbs() > MaxMagnitude {
-			return nil, fmt.Errorf("sample %d: coordinate is not finite or above %g in magnitude: %v", i, MaxMagnitude, p)
+		if !p.IsFinite() || p.MaxAbs() > geom.MaxCoord {
+			return nil, fmt.Errorf("toc: sample %d: coordinate is not finite or above geom.MaxCoord (%g) in magnitude: %v", i, geom.MaxCoord, p)
 		}
 		sh.radius = math.Max(sh.radius, p.Dist(sh.center))
 	}
@@ -413,7 +413,9 @@ func (q *Query) pruned(t, best float64, o *opts) bool {
 // a soup has no inside.
 //
 // It returns an error when a state is not finite, dt is negative, a
-// magnitude exceeds MaxMagnitude, or an option is out of range.
+// coordinate, a distance or angle travelled in the step, a body's size or
+// dt itself exceeds geom.MaxCoord (far beyond any sensible step: only
+// overflow is guarded against), or an option is out of range.
 func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt *Options, dst []Contact) ([]Contact, error) {
 	if a == nil || b == nil {
 		return dst, errors.New("toc: nil shape")
@@ -424,8 +426,8 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 	if err := sb.Validate(); err != nil {
 		return dst, fmt.Errorf("toc: body B: %w", err)
 	}
-	if !(dt >= 0) || dt > MaxMagnitude {
-		return dst, fmt.Errorf("toc: step %v must be in [0, %g]", dt, MaxMagnitude)
+	if !(dt >= 0) || dt > geom.MaxCoord {
+		return dst, fmt.Errorf("toc: step %v must be in [0, geom.MaxCoord = %g]", dt, geom.MaxCoord)
 	}
 	for _, c := range []struct {
 		name string
@@ -437,8 +439,8 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		{"B's angular velocity times the step", sb.W.MaxAbs() * dt}, {"B's reference point", sb.Ref.MaxAbs()},
 		{"A's size", a.soup.scale + a.radius}, {"B's size", b.soup.scale + b.radius},
 	} {
-		if c.v > MaxMagnitude {
-			return dst, fmt.Errorf("toc: %s is %g, above the limit %g", c.name, c.v, MaxMagnitude)
+		if c.v > geom.MaxCoord {
+			return dst, fmt.Errorf("toc: %s is %g, above geom.MaxCoord (%g)", c.name, c.v, geom.MaxCoord)
 		}
 	}
 	o, err := resolve(opt, a, b, dt)
@@ -660,11 +662,6 @@ func (q *Query) windows(s *Soup, rel *Relative, c geom.Vec3, r, dt float64, o *o
 		q.wins = append(q.wins, window{ta: sg.ta, tb: sg.tb, b: bx})
 	}
 }
-
-// MaxMagnitude bounds the coordinates, the distances and angles travelled
-// in a step and the step itself, so that no intermediate result of a
-// query overflows; Contacts rejects larger inputs.
-const MaxMagnitude = 1e60
 
 // Work limits: maxWinSplits bounds the bisections of the windows of one
 // query, maxSplits the bisections of one trajectory and maxWork those of

@@ -3,6 +3,7 @@ package toc
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/collide-go/collide/contact"
@@ -230,6 +231,36 @@ func TestErrors(t *testing.T) {
 	}
 	if _, err := NewSoup(nil, nil); err == nil {
 		t.Error("empty soup: no error")
+	}
+	// The coordinate limit is geom.MaxCoord, and the errors name the
+	// package once and the index or field.
+	huge := 2 * geom.MaxCoord
+	_, err := NewSoup([]geom.Vec3{{}, {X: 1}, {Y: huge}}, [][3]int32{{0, 1, 2}})
+	if err == nil || !strings.HasPrefix(err.Error(), "toc: vertex 2:") || strings.Count(err.Error(), "toc") != 1 {
+		t.Errorf("vertex above geom.MaxCoord: %v", err)
+	}
+	s, _ := NewSoup([]geom.Vec3{{}, {X: 1}, {Y: 1}}, [][3]int32{{0, 1, 2}})
+	if _, err := NewShape(s, []geom.Vec3{{}, {Z: -huge}}); err == nil || !strings.HasPrefix(err.Error(), "toc: sample 1:") {
+		t.Errorf("sample above geom.MaxCoord: %v", err)
+	}
+	if _, err := NewShape(s, []geom.Vec3{{}, {Z: geom.MaxCoord / 2}}); err != nil {
+		t.Errorf("sample below geom.MaxCoord: %v", err)
+	}
+	far := sa
+	far.Pose.P.X = huge
+	for _, c := range []struct {
+		name, want string
+		sa         State
+		dt         float64
+	}{
+		{"position", "A's position", far, 1},
+		{"step", "step", sa, huge},
+		{"velocity", "A's velocity times the step", State{Pose: sa.Pose, V: geom.V(0, 4, 0)}, huge / 2},
+	} {
+		_, err := q.Contacts(a, c.sa, a, sb, c.dt, nil, nil)
+		if err == nil || !strings.HasPrefix(err.Error(), "toc: "+c.want) || strings.Count(err.Error(), "toc:") != 1 {
+			t.Errorf("%s above geom.MaxCoord: %v", c.name, err)
+		}
 	}
 }
 
