@@ -644,7 +644,7 @@ func (q *Query) windows(s *Soup, rel *Relative, c geom.Vec3, r, dt float64, o *o
 		sg := q.segs[len(q.segs)-1]
 		q.segs = q.segs[:len(q.segs)-1]
 		h := sg.tb - sg.ta
-		ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, h), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb)) * h
+		ell := rel.pieceSpeed(&sg, k, rb) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell))
 		if !s.anyOverlap(&bx, &q.stack) {
 			continue
@@ -756,22 +756,21 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
 	q.segs = append(q.segs[:0], root)
 	splits := 0
-	for len(q.segs) > 0 {
-		sg := q.segs[len(q.segs)-1]
-		q.segs = q.segs[:len(q.segs)-1]
-		if q.pruned(sg.ta, best, o) {
-			continue
+	for {
+		sg, ok := q.popSeg(best, o)
+		if !ok {
+			break
 		}
 		q.cut(&sg, rel, u, best, o)
 		h := sg.tb - sg.ta
-		speed := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, h), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb))
+		speed := rel.pieceSpeed(&sg, k, rb)
 		ell := speed * h
 		bx, perp := trajBox(sg.qa, sg.qb, ell, padFor(s, sg.qa, ell))
 		tm := (sg.ta + sg.tb) / 2
 		final := (perp <= o.eps && ell-norm(sg.qb.Sub(sg.qa)) <= o.timeTol*speed) ||
 			sg.depth >= o.maxDepth || splits >= maxSplits || q.work >= maxWork || !(tm > sg.ta && tm < sg.tb)
 		if !final {
-			if !q.overlapAny(s, cand, &bx) {
+			if !q.overlapAny(s, cand, &bx, false) {
 				continue
 			}
 			splits++
@@ -779,7 +778,7 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 			continue
 		}
 		// Final box: the earliest time any overlapping triangle allows.
-		q.leaf = q.overlapping(s, cand, &bx, q.leaf[:0])
+		q.leaf = q.overlapping(s, cand, &bx, false, q.leaf[:0])
 		if len(q.leaf) == 0 {
 			continue
 		}
@@ -810,6 +809,26 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 		}
 	}
 	return hit{}, false
+}
+
+// popSeg pops the next trajectory piece that can still give a reported
+// contact; ok is false when none is left.
+func (q *Query) popSeg(best float64, o *opts) (sg seg, ok bool) {
+	for len(q.segs) > 0 {
+		sg = q.segs[len(q.segs)-1]
+		q.segs = q.segs[:len(q.segs)-1]
+		if !q.pruned(sg.ta, best, o) {
+			return sg, true
+		}
+	}
+	return sg, false
+}
+
+// pieceSpeed bounds the speed of a point over the trajectory piece sg:
+// the smaller of SpeedBound from the speeds at its ends with the point's
+// Lipschitz constant k and SpeedBoundGlobal with its rotation bound rb.
+func (rel *Relative) pieceSpeed(sg *seg, k, rb float64) float64 {
+	return math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, sg.tb-sg.ta), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb))
 }
 
 // bisect pushes the two halves of sg, split at time tm, onto the segment
@@ -853,33 +872,47 @@ func facing(t *tri, sg seg) (flip, separating bool) {
 	return flip, n.Dot(sg.va) > 0 && n.Dot(sg.vb) > 0
 }
 
-// overlapAny reports whether a triangle of s (of cand when not nil)
-// overlaps b.
-func (q *Query) overlapAny(s *Soup, cand []int32, b *box) bool {
+// overlapAny reports whether an entry of s (of cand when not nil) meets
+// b: a triangle, or with seg an edge of an edge tree.
+func (q *Query) overlapAny(s *Soup, cand []int32, b *box, seg bool) bool {
 	if cand == nil {
+		if seg {
+			return s.anySegOverlap(b, &q.stack)
+		}
 		return s.anyOverlap(b, &q.stack)
 	}
 	for _, i := range cand {
-		if b.overlapsTri(&s.tris[i]) {
+		if b.overlapsEntry(&s.tris[i], seg) {
 			return true
 		}
 	}
 	return false
 }
 
-// overlapping appends the triangles of s (of cand when not nil) that
-// overlap b.
-func (q *Query) overlapping(s *Soup, cand []int32, b *box, dst []int32) []int32 {
+// overlapping appends the entries of s (of cand when not nil) that meet
+// b: triangles, or with seg the edges of an edge tree.
+func (q *Query) overlapping(s *Soup, cand []int32, b *box, seg bool, dst []int32) []int32 {
 	if cand == nil {
-		dst = s.collect(b, dst, &q.stack)
-		return dst
+		if seg {
+			return s.collectSegs(b, dst, &q.stack)
+		}
+		return s.collect(b, dst, &q.stack)
 	}
 	for _, i := range cand {
-		if b.overlapsTri(&s.tris[i]) {
+		if b.overlapsEntry(&s.tris[i], seg) {
 			dst = append(dst, i)
 		}
 	}
 	return dst
+}
+
+// overlapsEntry reports whether b meets triangle t, or with seg the edge
+// t stands for in an edge tree.
+func (b *box) overlapsEntry(t *tri, seg bool) bool {
+	if seg {
+		return b.overlapsSegTri(t)
+	}
+	return b.overlapsTri(t)
 }
 
 // minAxial returns the least coordinate along the box's first axis (the
@@ -927,14 +960,13 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
 	q.segs = append(q.segs[:0], root)
 	splits := 0
-	for len(q.segs) > 0 {
-		sg := q.segs[len(q.segs)-1]
-		q.segs = q.segs[:len(q.segs)-1]
-		if q.pruned(sg.ta, best, o) {
-			continue
+	for {
+		sg, ok := q.popSeg(best, o)
+		if !ok {
+			break
 		}
 		h := sg.tb - sg.ta
-		ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, h), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb)) * h
+		ell := rel.pieceSpeed(&sg, k, rb) * h
 		d := norm(sg.qb.Sub(sg.qa))
 		if ell < d {
 			ell = d
@@ -944,7 +976,7 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 			// Every chord of a sub-piece lies in this piece's box, so a
 			// box that misses s cannot lead to a hit: cull it.
 			bx, _ := trajBox(sg.qa, sg.qb, ell, padFor(s, sg.qa, ell))
-			if !q.overlapAny(s, cand, &bx) {
+			if !q.overlapAny(s, cand, &bx, false) {
 				continue
 			}
 			splits++
@@ -1030,9 +1062,9 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 		q.cut(&g.sg, rel, c, best, o)
 		sg := g.sg
 		h := sg.tb - sg.ta
-		ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), rel.Lipschitz(c), h), rel.SpeedBoundGlobal(rel.RotationBound(c), sg.ta, sg.tb)) * h
+		ell := rel.pieceSpeed(&sg, rel.Lipschitz(c), rel.RotationBound(c)) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell+r))
-		if !q.segOverlapAny(s.etree, cand, &bx) {
+		if !q.overlapAny(s.etree, cand, &bx, true) {
 			continue
 		}
 		tm := (sg.ta + sg.tb) / 2
@@ -1060,16 +1092,7 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u0), qb: fb.Pos(u0), va: fa.Vel(u0), vb: fb.Vel(u0), depth: sg.depth},
 				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u1), qb: fb.Pos(u1), va: fa.Vel(u1), vb: fb.Vel(u1), depth: sg.depth},
 			}}
-			q.ebuf = q.ebuf[:0]
-			if cand == nil {
-				q.ebuf = s.etree.collectSegs(&bx, q.ebuf, &q.stack)
-			} else {
-				for _, i := range cand {
-					if bx.overlapsSegTri(&s.etree.tris[i]) {
-						q.ebuf = append(q.ebuf, i)
-					}
-				}
-			}
+			q.ebuf = q.overlapping(s.etree, cand, &bx, true, q.ebuf[:0])
 			ep.cn = int32(len(q.ebuf))
 			hh, ok := q.edgeBoxes(s, rel, ms, ei, ep, o, best)
 			if ok {
@@ -1105,20 +1128,6 @@ func nodeSphere(n *node) (geom.Vec3, float64) {
 	return n.min.Add(n.max).Scale(0.5), norm(n.max.Sub(n.min)) / 2
 }
 
-// segOverlapAny reports whether an edge of tree t (of cand when not nil)
-// meets b.
-func (q *Query) segOverlapAny(t *Soup, cand []int32, b *box) bool {
-	if cand == nil {
-		return t.anySegOverlap(b, &q.stack)
-	}
-	for _, i := range cand {
-		if b.overlapsSegTri(&t.tris[i]) {
-			return true
-		}
-	}
-	return false
-}
-
 // edgeBoxes finds the first contact of the edge ei of soup ms against the
 // edges of s, from the root piece.
 func (q *Query) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epiece, o *opts, best float64) (hit, bool) {
@@ -1144,7 +1153,7 @@ func (q *Query) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epiec
 		dev, pad := 0.0, 0.0
 		for i := range pc.e {
 			sg := &pc.e[i]
-			ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k[i], h), rel.SpeedBoundGlobal(rb[i], ta, tb)) * h
+			ell := rel.pieceSpeed(sg, k[i], rb[i]) * h
 			d := norm(sg.qb.Sub(sg.qa))
 			if ell < d {
 				ell = d
