@@ -48,24 +48,12 @@ func orientExact(a, b, c, d Vec3) int {
 	return det.Sign()
 }
 
-// lexLess orders points lexicographically, to orient shared edges the same way
-// from both triangles (watertightness).
-func lexLess(a, b Vec3) bool {
-	if a.X != b.X {
-		return a.X < b.X
-	}
-	if a.Y != b.Y {
-		return a.Y < b.Y
-	}
-	return a.Z < b.Z
-}
-
 // edgeSide returns the side of the directed line p->q relative to edge
 // a->b: the sign of orient(p, q, a, b), computed with the edge in a
 // canonical direction so that two triangles sharing the edge see exactly
 // opposite signs.
 func edgeSide(p, q, a, b Vec3) int {
-	if lexLess(b, a) {
+	if b.LexLess(a) {
 		return -orient(p, q, b, a)
 	}
 	return orient(p, q, a, b)

@@ -100,6 +100,19 @@ func (v Vec3) MaxAbs() float64 {
 	return math.Max(math.Abs(v.X), math.Max(math.Abs(v.Y), math.Abs(v.Z)))
 }
 
+// LexLess reports whether v comes before w in lexicographic order (X,
+// then Y, then Z): a total order of finite points, to give an unordered
+// pair of points (an edge shared by two triangles) one orientation.
+func (v Vec3) LexLess(w Vec3) bool {
+	if v.X != w.X {
+		return v.X < w.X
+	}
+	if v.Y != w.Y {
+		return v.Y < w.Y
+	}
+	return v.Z < w.Z
+}
+
 // Get returns component i (0, 1 or 2) of v.
 func (v Vec3) Get(i int) float64 {
 	switch i {

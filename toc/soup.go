@@ -158,7 +158,7 @@ func (s *Soup) numberEdges(tris [][3]int32, faces []int32, edges [][2]int32) err
 	// vertices has each edge once.
 	key := func(u, v int32) [2]geom.Vec3 {
 		a, b := s.verts[u], s.verts[v]
-		if lexLess(b, a) {
+		if b.LexLess(a) {
 			a, b = b, a
 		}
 		return [2]geom.Vec3{a, b}
@@ -241,17 +241,6 @@ func (s *Soup) aroundVertex(v int32) []int32 { return s.around[s.astart[v]:s.ast
 
 // edgeWings returns the vertices opposite edge e in its triangles.
 func (s *Soup) edgeWings(e int32) []int32 { return s.wings[s.wstart[e]:s.wstart[e+1]] }
-
-// lexLess orders points lexicographically.
-func lexLess(a, b geom.Vec3) bool {
-	if a.X != b.X {
-		return a.X < b.X
-	}
-	if a.Y != b.Y {
-		return a.Y < b.Y
-	}
-	return a.Z < b.Z
-}
 
 // Edges returns the soup's edges as vertex index pairs: for SoupOf the
 // mesh's edges (m.Edges, same numbering), for NewSoup the sides of the
