@@ -3,6 +3,7 @@ package geom
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/collide-go/collide/internal/racecheck"
@@ -755,5 +756,26 @@ func TestClosestSegmentPoints(t *testing.T) {
 		if got > best+1e-9 || got < best-1e-4 {
 			t.Fatalf("case %d: distance %v, brute force %v", k, got, best)
 		}
+	}
+}
+
+// TestLexLess checks Vec3.LexLess against slices.Compare of the
+// coordinates, on points with many equal coordinates.
+func TestLexLess(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	less := 0
+	for i := 0; i < 2000; i++ {
+		c := func() float64 { return float64(r.IntN(3) - 1) }
+		a, b := V(c(), c(), c()), V(c(), c(), c())
+		want := slices.Compare([]float64{a.X, a.Y, a.Z}, []float64{b.X, b.Y, b.Z}) < 0
+		if got := a.LexLess(b); got != want {
+			t.Fatalf("%v.LexLess(%v) = %v, want %v", a, b, got, want)
+		}
+		if want {
+			less++
+		}
+	}
+	if less < 600 || less > 1400 {
+		t.Fatalf("%d of 2000 pairs ordered: the cases do not mix", less)
 	}
 }
