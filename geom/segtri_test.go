@@ -2,51 +2,24 @@ package geom
 
 import (
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/collide-go/collide/internal/exact"
 )
 
-// The oracle below shares no code with SegmentTriangle: its own float
-// filter and rational determinant.
+// The oracle (package internal/exact) shares no code with
+// SegmentTriangle: its own float filter and rational determinant.
 
-// oSign is the exact sign of det[b-a, c-a, d-a] (float filter, then
-// rationals).
-func oSign(a, b, c, d Vec3) int {
-	u, v, w := b.Sub(a), c.Sub(a), d.Sub(a)
-	det := u.X*(v.Y*w.Z-v.Z*w.Y) - u.Y*(v.X*w.Z-v.Z*w.X) + u.Z*(v.X*w.Y-v.Y*w.X)
-	mag := u.Norm() * v.Norm() * w.Norm()
-	if math.Abs(det) > 1e-12*mag {
-		if det > 0 {
-			return 1
-		}
-		return -1
-	}
-	r := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
-	var m [3][3]*big.Rat
-	for i, p := range []Vec3{b, c, d} {
-		m[i] = [3]*big.Rat{new(big.Rat).Sub(r(p.X), r(a.X)), new(big.Rat).Sub(r(p.Y), r(a.Y)), new(big.Rat).Sub(r(p.Z), r(a.Z))}
-	}
-	minor := func(i, j, k, l int) *big.Rat {
-		x := new(big.Rat).Mul(m[1][i], m[2][j])
-		return x.Sub(x, new(big.Rat).Mul(m[1][k], m[2][l]))
-	}
-	s := new(big.Rat).Mul(m[0][0], minor(1, 2, 2, 1))
-	s.Sub(s, new(big.Rat).Mul(m[0][1], minor(0, 2, 2, 0)))
-	s.Add(s, new(big.Rat).Mul(m[0][2], minor(0, 1, 1, 0)))
-	return s.Sign()
-}
+func arr(v Vec3) [3]float64 { return [3]float64{v.X, v.Y, v.Z} }
+
+// oSign is the exact sign of det[b-a, c-a, d-a].
+func oSign(a, b, c, d Vec3) int { return exact.Orient3(arr(a), arr(b), arr(c), arr(d)) }
 
 // oSegTri reports whether segment p-q crosses triangle a, b, c (closed; a
-// segment lying in the plane is not counted: trajectories in random cases
-// are never exactly coplanar).
+// segment lying in the plane is not counted).
 func oSegTri(p, q, a, b, c Vec3) bool {
-	sp, sq := oSign(a, b, c, p), oSign(a, b, c, q)
-	if sp == sq {
-		return false
-	}
-	s0, s1, s2 := oSign(p, q, a, b), oSign(p, q, b, c), oSign(p, q, c, a)
-	return !((s0 < 0 || s1 < 0 || s2 < 0) && (s0 > 0 || s1 > 0 || s2 > 0))
+	return exact.SegmentCrossesTriangle(arr(p), arr(q), arr(a), arr(b), arr(c))
 }
 
 func segRandUnit(r *rand.Rand) Vec3 {

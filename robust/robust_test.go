@@ -3,11 +3,11 @@ package robust
 import (
 	"flag"
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/exact"
 	"github.com/collide-go/collide/internal/racecheck"
 )
 
@@ -21,33 +21,17 @@ func cases() int {
 	return 10000
 }
 
-// oracle3 is the sign of det[b-a; c-a; d-a] by cofactor expansion along the
-// first row in exact rational arithmetic (independent of the package's
-// code paths).
+// oracle3 is the sign of det[b-a; c-a; d-a] in exact rational
+// arithmetic (package internal/exact, independent of the package's code
+// paths).
 func oracle3(a, b, c, d geom.Vec3) int {
-	r := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
-	m := [3][3]*big.Rat{}
-	for i, p := range []geom.Vec3{b, c, d} {
-		m[i][0] = new(big.Rat).Sub(r(p.X), r(a.X))
-		m[i][1] = new(big.Rat).Sub(r(p.Y), r(a.Y))
-		m[i][2] = new(big.Rat).Sub(r(p.Z), r(a.Z))
-	}
-	minor := func(i, j, k, l int) *big.Rat {
-		x := new(big.Rat).Mul(m[1][i], m[2][j])
-		return x.Sub(x, new(big.Rat).Mul(m[1][k], m[2][l]))
-	}
-	s := new(big.Rat).Mul(m[0][0], minor(1, 2, 2, 1))
-	s.Sub(s, new(big.Rat).Mul(m[0][1], minor(0, 2, 2, 0)))
-	s.Add(s, new(big.Rat).Mul(m[0][2], minor(0, 1, 1, 0)))
-	return s.Sign()
+	v := func(p geom.Vec3) [3]float64 { return [3]float64{p.X, p.Y, p.Z} }
+	return exact.Orient3(v(a), v(b), v(c), v(d))
 }
 
+// oracle2 is the sign of det[b-a; c-a] in the plane, exactly.
 func oracle2(ax, ay, bx, by, cx, cy float64) int {
-	r := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
-	ux, uy := new(big.Rat).Sub(r(bx), r(ax)), new(big.Rat).Sub(r(by), r(ay))
-	vx, vy := new(big.Rat).Sub(r(cx), r(ax)), new(big.Rat).Sub(r(cy), r(ay))
-	x := new(big.Rat).Mul(ux, vy)
-	return x.Sub(x, new(big.Rat).Mul(uy, vx)).Sign()
+	return exact.Orient2([2]float64{ax, ay}, [2]float64{bx, by}, [2]float64{cx, cy})
 }
 
 // caseGen produces the random and near-degenerate inputs of the tests.

@@ -4,11 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/exact"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
 )
@@ -36,43 +36,13 @@ func oLocal(b, s State, u geom.Vec3, t float64) geom.Vec3 {
 	return oIn(func(t float64) geom.Pose { return oPose(b, t) }, func(t float64) geom.Pose { return oPose(s, t) }, u, t)
 }
 
-// oSign is the exact sign of det[b-a, c-a, d-a] (float filter, then
-// rationals).
-func oSign(a, b, c, d geom.Vec3) int {
-	u, v, w := b.Sub(a), c.Sub(a), d.Sub(a)
-	det := u.X*(v.Y*w.Z-v.Z*w.Y) - u.Y*(v.X*w.Z-v.Z*w.X) + u.Z*(v.X*w.Y-v.Y*w.X)
-	mag := u.Norm() * v.Norm() * w.Norm()
-	if math.Abs(det) > 1e-12*mag {
-		if det > 0 {
-			return 1
-		}
-		return -1
-	}
-	r := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
-	var m [3][3]*big.Rat
-	for i, p := range []geom.Vec3{b, c, d} {
-		m[i] = [3]*big.Rat{new(big.Rat).Sub(r(p.X), r(a.X)), new(big.Rat).Sub(r(p.Y), r(a.Y)), new(big.Rat).Sub(r(p.Z), r(a.Z))}
-	}
-	minor := func(i, j, k, l int) *big.Rat {
-		x := new(big.Rat).Mul(m[1][i], m[2][j])
-		return x.Sub(x, new(big.Rat).Mul(m[1][k], m[2][l]))
-	}
-	s := new(big.Rat).Mul(m[0][0], minor(1, 2, 2, 1))
-	s.Sub(s, new(big.Rat).Mul(m[0][1], minor(0, 2, 2, 0)))
-	s.Add(s, new(big.Rat).Mul(m[0][2], minor(0, 1, 1, 0)))
-	return s.Sign()
-}
+func arr(v geom.Vec3) [3]float64 { return [3]float64{v.X, v.Y, v.Z} }
 
 // oSegTri reports whether segment p-q crosses triangle a, b, c (closed; a
 // segment lying in the plane is not counted: trajectories in random cases
-// are never exactly coplanar).
+// are never exactly coplanar), by exact signs (package internal/exact).
 func oSegTri(p, q, a, b, c geom.Vec3) bool {
-	sp, sq := oSign(a, b, c, p), oSign(a, b, c, q)
-	if sp == sq {
-		return false
-	}
-	s0, s1, s2 := oSign(p, q, a, b), oSign(p, q, b, c), oSign(p, q, c, a)
-	return !((s0 < 0 || s1 < 0 || s2 < 0) && (s0 > 0 || s1 > 0 || s2 > 0))
+	return exact.SegmentCrossesTriangle(arr(p), arr(q), arr(a), arr(b), arr(c))
 }
 
 type oTri struct{ a, b, c, lo, hi geom.Vec3 }
@@ -208,38 +178,30 @@ func oSurface(ma *mesh.Mesh, pa poseFn, mb *mesh.Mesh, pb poseFn, n int) float64
 	return math.Inf(1)
 }
 
-// oPointTri is the distance from p to the closed triangle a, b, c
-// (Ericson, Real-Time Collision Detection, Sec. 5.1.5).
-func oPointTri(p, a, b, c geom.Vec3) float64 {
-	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
-	d1, d2 := ab.Dot(ap), ac.Dot(ap)
-	if d1 <= 0 && d2 <= 0 {
-		return p.Dist(a)
+// oSegSeg is the distance between the segments a0-a1 and b0-b1: the least
+// of the four distances from an end to the other segment and, when the
+// lines' closest points lie inside both, the lines' distance (toc's edge
+// phase uses geom.ClosestSegmentPoints, which the oracle avoids).
+func oSegSeg(a0, a1, b0, b1 geom.Vec3) float64 {
+	pointSeg := func(p, s0, s1 geom.Vec3) float64 {
+		d := s1.Sub(s0)
+		t := 0.0
+		if l := d.Dot(d); l > 0 {
+			t = math.Max(0, math.Min(1, p.Sub(s0).Dot(d)/l))
+		}
+		return p.Dist(s0.Add(d.Scale(t)))
 	}
-	bp := p.Sub(b)
-	d3, d4 := ab.Dot(bp), ac.Dot(bp)
-	if d3 >= 0 && d4 <= d3 {
-		return p.Dist(b)
+	best := math.Min(math.Min(pointSeg(a0, b0, b1), pointSeg(a1, b0, b1)), math.Min(pointSeg(b0, a0, a1), pointSeg(b1, a0, a1)))
+	u, v, w := a1.Sub(a0), b1.Sub(b0), a0.Sub(b0)
+	n := u.Cross(v)
+	if nn := n.Dot(n); nn > 1e-24*u.Dot(u)*v.Dot(v) {
+		// a0 + s u - (b0 + t v) is along n: s = (v x w).n / nn, t = (u x w).n / nn.
+		s, t := v.Cross(w).Dot(n)/nn, u.Cross(w).Dot(n)/nn
+		if s >= 0 && s <= 1 && t >= 0 && t <= 1 {
+			best = math.Min(best, a0.Add(u.Scale(s)).Dist(b0.Add(v.Scale(t))))
+		}
 	}
-	vc := d1*d4 - d3*d2
-	if vc <= 0 && d1 >= 0 && d3 <= 0 {
-		return p.Dist(a.Add(ab.Scale(d1 / (d1 - d3))))
-	}
-	cp := p.Sub(c)
-	d5, d6 := ab.Dot(cp), ac.Dot(cp)
-	if d6 >= 0 && d5 <= d6 {
-		return p.Dist(c)
-	}
-	vb := d5*d2 - d1*d6
-	if vb <= 0 && d2 >= 0 && d6 <= 0 {
-		return p.Dist(a.Add(ac.Scale(d2 / (d2 - d6))))
-	}
-	va := d3*d6 - d5*d4
-	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
-		return p.Dist(b.Add(c.Sub(b).Scale((d4 - d3) / ((d4 - d3) + (d5 - d6)))))
-	}
-	den := 1 / (va + vb + vc)
-	return p.Dist(a.Add(ab.Scale(vb * den)).Add(ac.Scale(vc * den)))
+	return best
 }
 
 // oDist is the distance between the surfaces at time t: 0 when they cross,
@@ -266,14 +228,14 @@ func oDist(ma *mesh.Mesh, pa poseFn, mb *mesh.Mesh, pb poseFn, t float64) float6
 		for _, tr := range c.m.Triangles(nil) {
 			a, b, cc := c.tv[tr.V[0]], c.tv[tr.V[1]], c.tv[tr.V[2]]
 			for _, p := range c.v {
-				d = math.Min(d, oPointTri(p, a, b, cc))
+				_, _, x := geom.ClosestTrianglePoint(p, a, b, cc) // toc does not use it
+				d = math.Min(d, p.Dist(x))
 			}
 		}
 	}
 	for _, ea := range ma.Edges {
 		for _, eb := range mb.Edges {
-			_, _, x, y := geom.ClosestSegmentPoints(va[ea.V[0]], va[ea.V[1]], vb[eb.V[0]], vb[eb.V[1]])
-			d = math.Min(d, x.Dist(y))
+			d = math.Min(d, oSegSeg(va[ea.V[0]], va[ea.V[1]], vb[eb.V[0]], vb[eb.V[1]]))
 		}
 	}
 	return d

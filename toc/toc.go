@@ -754,13 +754,8 @@ func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, re
 // length and L the speed bound.
 func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
-	q.segs = append(q.segs[:0], root)
 	splits := 0
-	for {
-		sg, ok := q.popSeg(best, o)
-		if !ok {
-			break
-		}
+	for sg, ok := q.startSegs(root, best, o); ok; sg, ok = q.popSeg(best, o) {
 		q.cut(&sg, rel, u, best, o)
 		h := sg.tb - sg.ta
 		speed := rel.pieceSpeed(&sg, k, rb)
@@ -809,6 +804,12 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 		}
 	}
 	return hit{}, false
+}
+
+// startSegs puts root alone on the segment stack and pops it (popSeg).
+func (q *Query) startSegs(root seg, best float64, o *opts) (seg, bool) {
+	q.segs = append(q.segs[:0], root)
+	return q.popSeg(best, o)
 }
 
 // popSeg pops the next trajectory piece that can still give a reported
@@ -958,13 +959,8 @@ func minAxial(b *box, t *tri) (float64, bool) {
 // order.
 func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
-	q.segs = append(q.segs[:0], root)
 	splits := 0
-	for {
-		sg, ok := q.popSeg(best, o)
-		if !ok {
-			break
-		}
+	for sg, ok := q.startSegs(root, best, o); ok; sg, ok = q.popSeg(best, o) {
 		h := sg.tb - sg.ta
 		ell := rel.pieceSpeed(&sg, k, rb) * h
 		d := norm(sg.qb.Sub(sg.qa))
