@@ -328,12 +328,7 @@ func (s *System) respondFrame(n geom.Vec3, w [4]float64, ids [4]int32, r *round,
 // ok is false when the pair already separates at sep or faster, or
 // nothing can move.
 func impulse(n geom.Vec3, w [4]float64, vel [4]geom.Vec3, im [4]float64, e, sep float64) (dv [4]geom.Vec3, ok bool) {
-	var rel geom.Vec3
-	den := 0.0
-	for k := range w {
-		rel = rel.AddScaled(w[k], vel[k])
-		den += w[k] * w[k] * im[k]
-	}
+	rel, den := ccd.WeightedVelocity(w, vel, im)
 	vrn := n.Dot(rel)
 	if !(vrn < sep) || !(den > 0) {
 		return dv, false
@@ -345,11 +340,7 @@ func impulse(n geom.Vec3, w [4]float64, vel [4]geom.Vec3, im [4]float64, e, sep 
 		dv, _, ok = ccd.Impulse(n, w, vel, im, e)
 		return dv, ok
 	}
-	j := (sep - vrn) / den
-	for k := range w {
-		dv[k] = n.Scale(j * w[k] * im[k])
-	}
-	return dv, true
+	return ccd.ImpulseChanges(n, (sep-vrn)/den, w, im), true
 }
 
 // friction adds to the normal impulse dv a tangential impulse of the same
@@ -357,13 +348,12 @@ func impulse(n geom.Vec3, w [4]float64, vel [4]geom.Vec3, im [4]float64, e, sep 
 // mu times the change of its normal velocity (Coulomb friction; a pair
 // slower than that sticks).
 func friction(n geom.Vec3, w [4]float64, vel [4]geom.Vec3, im [4]float64, mu float64, dv *[4]geom.Vec3) {
-	var rel, drel geom.Vec3
-	den := 0.0
-	for k := range w {
-		rel = rel.AddScaled(w[k], vel[k].Add(dv[k]))
-		drel = drel.AddScaled(w[k], dv[k])
-		den += w[k] * w[k] * im[k]
+	var after [4]geom.Vec3
+	for k := range vel {
+		after[k] = vel[k].Add(dv[k])
 	}
+	rel, den := ccd.WeightedVelocity(w, after, im)
+	drel, _ := ccd.WeightedVelocity(w, *dv, im)
 	vt := rel.AddScaled(-n.Dot(rel), n)
 	t, ok := vt.Normalize()
 	if !ok || !(den > 0) {

@@ -39,12 +39,7 @@ func VertexFaceWeights(u, v float64) [4]float64 {
 // (v_rn >= 0), when all masses are infinite, or when an input is not
 // finite.
 func Impulse(n geom.Vec3, w [4]float64, vel [4]geom.Vec3, invMass [4]float64, restitution float64) (dv [4]geom.Vec3, j float64, ok bool) {
-	var rel geom.Vec3
-	den := 0.0
-	for i := range w {
-		rel = rel.AddScaled(w[i], vel[i])
-		den += w[i] * w[i] * invMass[i]
-	}
+	rel, den := WeightedVelocity(w, vel, invMass)
 	vrn := n.Dot(rel)
 	if !(vrn < 0) || !(den > 0) || math.IsInf(den, 0) || math.IsInf(vrn, 0) {
 		return dv, 0, false
@@ -53,8 +48,26 @@ func Impulse(n geom.Vec3, w [4]float64, vel [4]geom.Vec3, invMass [4]float64, re
 	if math.IsNaN(j) || math.IsInf(j, 0) {
 		return dv, 0, false
 	}
+	return ImpulseChanges(n, j, w, invMass), j, true
+}
+
+// WeightedVelocity returns the relative velocity of a contact's particles
+// with weights w (EdgeEdgeWeights, VertexFaceWeights), v = sum_i w[i]
+// vel[i] (eq. 28 before its product with the normal), and the
+// denominator of their impulse, den = sum_i w[i]^2 invMass[i] (eq. 29).
+func WeightedVelocity(w [4]float64, vel [4]geom.Vec3, invMass [4]float64) (v geom.Vec3, den float64) {
+	for i := range w {
+		v = v.AddScaled(w[i], vel[i])
+		den += w[i] * w[i] * invMass[i]
+	}
+	return v, den
+}
+
+// ImpulseChanges returns the particles' velocity changes j w[i] invMass[i]
+// n of an impulse of magnitude j along the unit normal n.
+func ImpulseChanges(n geom.Vec3, j float64, w [4]float64, invMass [4]float64) (dv [4]geom.Vec3) {
 	for i := range w {
 		dv[i] = n.Scale(j * w[i] * invMass[i])
 	}
-	return dv, j, true
+	return dv
 }
