@@ -754,8 +754,14 @@ func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, re
 // length and L the speed bound.
 func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
+	q.segs = append(q.segs[:0], root)
 	splits := 0
-	for sg, ok := q.startSegs(root, best, o); ok; sg, ok = q.popSeg(best, o) {
+	for len(q.segs) > 0 {
+		sg := q.segs[len(q.segs)-1]
+		q.segs = q.segs[:len(q.segs)-1]
+		if q.pruned(sg.ta, best, o) {
+			continue
+		}
 		q.cut(&sg, rel, u, best, o)
 		h := sg.tb - sg.ta
 		speed := rel.pieceSpeed(&sg, k, rb)
@@ -804,25 +810,6 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 		}
 	}
 	return hit{}, false
-}
-
-// startSegs puts root alone on the segment stack and pops it (popSeg).
-func (q *Query) startSegs(root seg, best float64, o *opts) (seg, bool) {
-	q.segs = append(q.segs[:0], root)
-	return q.popSeg(best, o)
-}
-
-// popSeg pops the next trajectory piece that can still give a reported
-// contact; ok is false when none is left.
-func (q *Query) popSeg(best float64, o *opts) (sg seg, ok bool) {
-	for len(q.segs) > 0 {
-		sg = q.segs[len(q.segs)-1]
-		q.segs = q.segs[:len(q.segs)-1]
-		if !q.pruned(sg.ta, best, o) {
-			return sg, true
-		}
-	}
-	return sg, false
 }
 
 // pieceSpeed bounds the speed of a point over the trajectory piece sg:
@@ -882,8 +869,16 @@ func (q *Query) overlapAny(s *Soup, cand []int32, b *box, seg bool) bool {
 		}
 		return s.anyOverlap(b, &q.stack)
 	}
+	if seg { // the branch outside the loops: the loops stay tight
+		for _, i := range cand {
+			if b.overlapsSegTri(&s.tris[i]) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, i := range cand {
-		if b.overlapsEntry(&s.tris[i], seg) {
+		if b.overlapsTri(&s.tris[i]) {
 			return true
 		}
 	}
@@ -899,21 +894,20 @@ func (q *Query) overlapping(s *Soup, cand []int32, b *box, seg bool, dst []int32
 		}
 		return s.collect(b, dst, &q.stack)
 	}
+	if seg { // the branch outside the loops: the loops stay tight
+		for _, i := range cand {
+			if b.overlapsSegTri(&s.tris[i]) {
+				dst = append(dst, i)
+			}
+		}
+		return dst
+	}
 	for _, i := range cand {
-		if b.overlapsEntry(&s.tris[i], seg) {
+		if b.overlapsTri(&s.tris[i]) {
 			dst = append(dst, i)
 		}
 	}
 	return dst
-}
-
-// overlapsEntry reports whether b meets triangle t, or with seg the edge
-// t stands for in an edge tree.
-func (b *box) overlapsEntry(t *tri, seg bool) bool {
-	if seg {
-		return b.overlapsSegTri(t)
-	}
-	return b.overlapsTri(t)
 }
 
 // minAxial returns the least coordinate along the box's first axis (the
@@ -959,8 +953,14 @@ func minAxial(b *box, t *tri) (float64, bool) {
 // order.
 func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
+	q.segs = append(q.segs[:0], root)
 	splits := 0
-	for sg, ok := q.startSegs(root, best, o); ok; sg, ok = q.popSeg(best, o) {
+	for len(q.segs) > 0 {
+		sg := q.segs[len(q.segs)-1]
+		q.segs = q.segs[:len(q.segs)-1]
+		if q.pruned(sg.ta, best, o) {
+			continue
+		}
 		h := sg.tb - sg.ta
 		ell := rel.pieceSpeed(&sg, k, rb) * h
 		d := norm(sg.qb.Sub(sg.qa))
