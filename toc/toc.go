@@ -756,12 +756,8 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
 	q.segs = append(q.segs[:0], root)
 	splits := 0
-	for len(q.segs) > 0 {
-		sg := q.segs[len(q.segs)-1]
-		q.segs = q.segs[:len(q.segs)-1]
-		if q.pruned(sg.ta, best, o) {
-			continue
-		}
+	var sg seg
+	for q.popSeg(&sg, best, o) {
 		q.cut(&sg, rel, u, best, o)
 		h := sg.tb - sg.ta
 		speed := rel.pieceSpeed(&sg, k, rb)
@@ -817,6 +813,19 @@ func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root se
 // Lipschitz constant k and SpeedBoundGlobal with its rotation bound rb.
 func (rel *Relative) pieceSpeed(sg *seg, k, rb float64) float64 {
 	return math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, sg.tb-sg.ta), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb))
+}
+
+// popSeg pops into sg the next trajectory piece that can still give a
+// reported contact; false when none is left.
+func (q *Query) popSeg(sg *seg, best float64, o *opts) bool {
+	for len(q.segs) > 0 {
+		*sg = q.segs[len(q.segs)-1]
+		q.segs = q.segs[:len(q.segs)-1]
+		if !q.pruned(sg.ta, best, o) {
+			return true
+		}
+	}
+	return false
 }
 
 // bisect pushes the two halves of sg, split at time tm, onto the segment
@@ -955,12 +964,8 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
 	q.segs = append(q.segs[:0], root)
 	splits := 0
-	for len(q.segs) > 0 {
-		sg := q.segs[len(q.segs)-1]
-		q.segs = q.segs[:len(q.segs)-1]
-		if q.pruned(sg.ta, best, o) {
-			continue
-		}
+	var sg seg
+	for q.popSeg(&sg, best, o) {
 		h := sg.tb - sg.ta
 		ell := rel.pieceSpeed(&sg, k, rb) * h
 		d := norm(sg.qb.Sub(sg.qa))
