@@ -105,9 +105,9 @@ type Options struct {
 // package contact.
 type Contact struct {
 	// Status is contact.Hit for a time of contact during the step
-	// (contact.Unconfirmed when a work limit stopped the refinement before
-	// the contact was within the tolerance; the time is still no later
-	// than the true one),
+	// (contact.Unconfirmed for an edge contact that a work limit or an
+	// elementary edge test's box budget left unproven within the
+	// tolerance; its time is still no later than the true one),
 	// contact.Touching when the surfaces are within the tolerance of each
 	// other at time 0 (bodies at rest on each other included), and
 	// contact.Penetrating when they cross at time 0.
