@@ -1,13 +1,10 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/collide-go/collide/mesh"
@@ -30,6 +27,19 @@ type repairFlags struct {
 	triAll, noOri *bool
 }
 
+// splitFlag parses the --split flag of the mesh commands: o or g, or ""
+// (zero: the whole file).
+func splitFlag(s string) (meshio.SplitBy, error) {
+	if s == "" {
+		return 0, nil
+	}
+	by, err := meshio.ParseSplitBy(s)
+	if err != nil {
+		return 0, usagef("--split: want o or g (have %q)", s)
+	}
+	return by, nil
+}
+
 func addRepairFlags(fs *flag.FlagSet) repairFlags {
 	return repairFlags{
 		weld:    fs.Float64("weld", meshio.DefaultWeldTol, "weld vertices closer than TOL x bounding-box diagonal (0: only identical coordinates; negative: no welding)"),
@@ -43,7 +53,7 @@ func (r repairFlags) options() (*meshio.RepairOptions, error) {
 	o := &meshio.RepairOptions{TriangulateAll: *r.triAll, NoOrient: *r.noOri}
 	switch w := *r.weld; {
 	case math.IsNaN(w) || math.IsInf(w, 0):
-		return nil, fmt.Errorf("%w: --weld must be finite (have %v)", errUsage, w)
+		return nil, usagef("--weld must be finite (have %v)", w)
 	case w < 0:
 		o.NoWeld = true
 	case w == 0:
@@ -53,7 +63,7 @@ func (r repairFlags) options() (*meshio.RepairOptions, error) {
 	}
 	if a := *r.weldAbs; a != 0 {
 		if !(a > 0) || math.IsInf(a, 0) {
-			return nil, fmt.Errorf("%w: --weld-abs must be positive and finite (have %v)", errUsage, a)
+			return nil, usagef("--weld-abs must be positive and finite (have %v)", a)
 		}
 		o.WeldAbs, o.WeldExact, o.NoWeld = a, false, false
 	}
@@ -86,42 +96,34 @@ func meshRepair(e *env, args []string) error {
 	split := fs.String("split", "", "repair each OBJ object (o) or group (g) on its own and keep them as objects of an .obj OUT")
 	asJSON := fs.Bool("json", false, "print a JSON report")
 	rf := addRepairFlags(fs)
-	pos, err := parseFlags(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(e.stdout, "usage: collide mesh repair IN -o OUT [--weld TOL] [--weld-abs D] [--split o|g] [--triangulate-all] [--no-orient] [--json]\n"+
-			"  read IN (OBJ, STL, OFF, PLY), weld vertices within TOL x bounding-box diagonal (default 1e-7),\n"+
-			"  drop faces the weld collapsed, zero-area and duplicate faces and unused vertices, split\n"+
-			"  non-planar polygons into triangles, orient faces consistently per connected component\n"+
-			"  (closed components outward by signed volume), and write OUT; the report says what changed")
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		return nil
-	}
+	pos, err := parseFlagsHelp(e, fs, args, "usage: collide mesh repair IN -o OUT [--weld TOL] [--weld-abs D] [--split o|g] [--triangulate-all] [--no-orient] [--json]\n"+
+		"  read IN (OBJ, STL, OFF, PLY), weld vertices within TOL x bounding-box diagonal (default 1e-7),\n"+
+		"  drop faces the weld collapsed, zero-area and duplicate faces and unused vertices, split\n"+
+		"  non-planar polygons into triangles, orient faces consistently per connected component\n"+
+		"  (closed components outward by signed volume), and write OUT; the report says what changed")
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return fmt.Errorf("%w: want one input file, have %d", errUsage, len(pos))
+		return usagef("want one input file, have %d", len(pos))
 	}
 	if *out == "" {
-		return fmt.Errorf("%w: -o OUT is required", errUsage)
+		return usagef("-o OUT is required")
 	}
 	of := meshio.FormatOf(*out)
 	if of == meshio.Unknown {
-		return fmt.Errorf("%w: cannot tell the format of %q: use a .obj, .off, .ply or .stl name", errUsage, *out)
+		return usagef("cannot tell the format of %q: use a .obj, .off, .ply or .stl name", *out)
 	}
 	opt, err := rf.options()
 	if err != nil {
 		return err
 	}
-	var by meshio.SplitBy
-	if *split != "" {
-		if by, err = meshio.ParseSplitBy(*split); err != nil {
-			return fmt.Errorf("%w: --split: want o or g (have %q)", errUsage, *split)
-		}
-		if of != meshio.OBJ {
-			return fmt.Errorf("%w: --split keeps the parts as OBJ objects: OUT must be an .obj file", errUsage)
-		}
+	by, err := splitFlag(*split)
+	if err != nil {
+		return err
+	}
+	if by != 0 && of != meshio.OBJ {
+		return usagef("--split keeps the parts as OBJ objects: OUT must be an .obj file")
 	}
 	s, err := meshio.ReadSoupFile(pos[0])
 	if err != nil {
@@ -164,12 +166,7 @@ func meshRepair(e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		b, err := json.Marshal(rec)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "%s\n", b)
-		return nil
+		return writeJSON(e.stdout, rec)
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	for _, p := range rec.Parts {
@@ -220,18 +217,10 @@ func printRepair(w io.Writer, r meshio.RepairReport) {
 
 // writeRepaired writes the repaired soup (OBJ, keeping its parts) or mesh.
 func writeRepaired(path string, f meshio.Format, s *meshio.Soup, m *mesh.Mesh) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if f == meshio.OBJ {
-		err = meshio.WriteOBJSoup(fh, s)
-	} else {
-		err = meshio.Write(fh, m, f)
-	}
-	if err != nil {
-		fh.Close()
-		return err
-	}
-	return fh.Close()
+	return createFile(path, func(w io.Writer) error {
+		if f == meshio.OBJ {
+			return meshio.WriteOBJSoup(w, s)
+		}
+		return meshio.Write(w, m, f)
+	})
 }
