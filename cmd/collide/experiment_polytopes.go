@@ -109,11 +109,7 @@ func runExperimentPolytopes(e *env, args []string) error {
 	quick := fs.Bool("quick", false, "small settings for a fast check: 60 bodies, 15 frames, n 10,60, two values per sweep")
 	asJSON := fs.Bool("json", false, "print the statistics as JSON")
 	quiet := fs.Bool("quiet", false, "no progress display")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs(pos); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if *quick {

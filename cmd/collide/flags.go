@@ -40,6 +40,16 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseNoArgs is parseFlags for a command that takes no positional
+// arguments.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	return noArgs(pos)
+}
+
 // parseFlagsHelp is parseFlags for a command with a long help: on -h it
 // prints help and the flags with their defaults to e.stdout and returns
 // flag.ErrHelp (exit status 0).

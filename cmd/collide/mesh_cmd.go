@@ -119,10 +119,9 @@ func meshInfo(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object per file (per part with --split)")
 	drop := fs.Bool("drop-degenerate", false, "drop faces with repeated vertices or zero area before building the mesh")
 	repair := fs.Bool("repair", false, "repair the soup first, as 'collide mesh repair' does (see its --weld, --triangulate-all, --no-orient)")
-	split := fs.String("split", "", "report each OBJ object (o) or group (g) as a mesh of its own")
 	density := fs.Float64("density", 0, "print the mass properties of the solid of this density (mass per unit volume)")
 	convex := fs.Bool("convex", false, "require every mesh (every part with --split) to be closed and convex; the error names the part and the vertex outside")
-	rf := addRepairFlags(fs)
+	rf := addRepairFlags(fs, "report each OBJ object (o) or group (g) as a mesh of its own")
 	files, err := parseFlagsHelp(e, fs, args, "usage: collide mesh info [--json] [--drop-degenerate] [--repair] [--split o|g] [--convex] [--density RHO] FILE...\n"+
 		"  read OBJ, STL, OFF or PLY meshes (format by extension, else by content) and print\n"+
 		"  vertices, edges, faces, closed, manifold, oriented, convex, Euler characteristic,\n"+
@@ -138,11 +137,7 @@ func meshInfo(e *env, args []string) error {
 	if len(files) == 0 {
 		return usagef("no FILE given")
 	}
-	ropt, err := rf.options()
-	if err != nil {
-		return err
-	}
-	by, err := splitFlag(*split)
+	ropt, by, err := rf.options()
 	if err != nil {
 		return err
 	}

@@ -20,40 +20,33 @@ func init() {
 	})
 }
 
-// repairFlags are the repair options shared by "mesh repair" and "mesh
-// info --repair".
+// repairFlags are the repair and split options shared by "mesh repair" and
+// "mesh info" (--repair, --split).
 type repairFlags struct {
 	weld, weldAbs *float64
 	triAll, noOri *bool
+	split         *string
 }
 
-// splitFlag parses the --split flag of the mesh commands: o or g, or ""
-// (zero: the whole file).
-func splitFlag(s string) (meshio.SplitBy, error) {
-	if s == "" {
-		return 0, nil
-	}
-	by, err := meshio.ParseSplitBy(s)
-	if err != nil {
-		return 0, usagef("--split: want o or g (have %q)", s)
-	}
-	return by, nil
-}
-
-func addRepairFlags(fs *flag.FlagSet) repairFlags {
+// addRepairFlags adds the repair flags and --split, whose help is
+// splitUsage, to fs.
+func addRepairFlags(fs *flag.FlagSet, splitUsage string) repairFlags {
 	return repairFlags{
 		weld:    fs.Float64("weld", meshio.DefaultWeldTol, "weld vertices closer than TOL x bounding-box diagonal (0: only identical coordinates; negative: no welding)"),
 		weldAbs: fs.Float64("weld-abs", 0, "weld vertices closer than this absolute distance (overrides --weld)"),
 		triAll:  fs.Bool("triangulate-all", false, "split every polygon into triangles, not only the non-planar ones"),
 		noOri:   fs.Bool("no-orient", false, "keep the faces' orientation as read"),
+		split:   fs.String("split", "", splitUsage),
 	}
 }
 
-func (r repairFlags) options() (*meshio.RepairOptions, error) {
+// options returns the repair options and the --split choice (zero: the
+// whole file).
+func (r repairFlags) options() (*meshio.RepairOptions, meshio.SplitBy, error) {
 	o := &meshio.RepairOptions{TriangulateAll: *r.triAll, NoOrient: *r.noOri}
 	switch w := *r.weld; {
 	case math.IsNaN(w) || math.IsInf(w, 0):
-		return nil, usagef("--weld must be finite (have %v)", w)
+		return nil, 0, usagef("--weld must be finite (have %v)", w)
 	case w < 0:
 		o.NoWeld = true
 	case w == 0:
@@ -63,11 +56,18 @@ func (r repairFlags) options() (*meshio.RepairOptions, error) {
 	}
 	if a := *r.weldAbs; a != 0 {
 		if !(a > 0) || math.IsInf(a, 0) {
-			return nil, usagef("--weld-abs must be positive and finite (have %v)", a)
+			return nil, 0, usagef("--weld-abs must be positive and finite (have %v)", a)
 		}
 		o.WeldAbs, o.WeldExact, o.NoWeld = a, false, false
 	}
-	return o, nil
+	if *r.split == "" {
+		return o, 0, nil
+	}
+	by, err := meshio.ParseSplitBy(*r.split)
+	if err != nil {
+		return nil, 0, usagef("--split: want o or g (have %q)", *r.split)
+	}
+	return o, by, nil
 }
 
 // repairJSON is the --json record of "collide mesh repair".
@@ -93,9 +93,8 @@ type repairPartJSON struct {
 func meshRepair(e *env, args []string) error {
 	fs := newFlags("mesh repair")
 	out := fs.String("o", "", "output file (.obj keeps OBJ objects and groups; .off, .ply, .stl)")
-	split := fs.String("split", "", "repair each OBJ object (o) or group (g) on its own and keep them as objects of an .obj OUT")
 	asJSON := fs.Bool("json", false, "print a JSON report")
-	rf := addRepairFlags(fs)
+	rf := addRepairFlags(fs, "repair each OBJ object (o) or group (g) on its own and keep them as objects of an .obj OUT")
 	pos, err := parseFlagsHelp(e, fs, args, "usage: collide mesh repair IN -o OUT [--weld TOL] [--weld-abs D] [--split o|g] [--triangulate-all] [--no-orient] [--json]\n"+
 		"  read IN (OBJ, STL, OFF, PLY), weld vertices within TOL x bounding-box diagonal (default 1e-7),\n"+
 		"  drop faces the weld collapsed, zero-area and duplicate faces and unused vertices, split\n"+
@@ -114,11 +113,7 @@ func meshRepair(e *env, args []string) error {
 	if of == meshio.Unknown {
 		return usagef("cannot tell the format of %q: use a .obj, .off, .ply or .stl name", *out)
 	}
-	opt, err := rf.options()
-	if err != nil {
-		return err
-	}
-	by, err := splitFlag(*split)
+	opt, by, err := rf.options()
 	if err != nil {
 		return err
 	}

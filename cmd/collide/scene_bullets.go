@@ -41,11 +41,7 @@ func runSceneBullets(e *env, args []string) error {
 	rest := fs.Float64("restitution", 0.2, "coefficient of restitution of the impacts")
 	seed := fs.Uint64("seed", 1, "seed of the bullets' targets")
 	quiet := fs.Bool("quiet", false, "no progress output")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs(pos); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	a, err := sceneAlgorithm(*alg)

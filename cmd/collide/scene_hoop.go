@@ -31,11 +31,7 @@ func runSceneHoop(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the cables' placement")
 	svg := fs.String("svg", "", "write a side view of the final configuration to this SVG file")
 	quiet := fs.Bool("quiet", false, "no progress output")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs(pos); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if *steps < 0 || *steps > 1e7 {

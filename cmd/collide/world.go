@@ -162,11 +162,7 @@ func runWorld(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	html := fs.String("html", "", "also write a 3D viewer of the steps and their contacts as one HTML file (runs the steps once more)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if err := noArgs(pos); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := c.validate(); err != nil {
