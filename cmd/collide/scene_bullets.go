@@ -65,7 +65,10 @@ func runSceneBullets(e *env, args []string) error {
 	steps := int(*secs / *dt + 0.5)
 	p := newProgress(e.stderr, *quiet || *asJSON, "scene bullets")
 	for i := 0; i < steps; i++ {
-		s.Step()
+		if err := s.Step(); err != nil {
+			p.done()
+			return err
+		}
 		p.update(i+1, steps)
 	}
 	p.done()
@@ -84,7 +87,7 @@ func printBullets(e *env, r bullets.Result) {
 		r.SimulatedSeconds, r.WallSeconds, r.WallSecondsPerSimulatedSecond)
 	fmt.Fprintf(e.stdout, "contacts %d (bullets hit %d, %d found from the plane's points), through the hole %d, tunnelled %d, penetrated %d, stopped %d\n",
 		r.Contacts, r.BulletsHit, r.PlanePointContacts, r.ThroughHole, r.Tunneled, r.Penetrated, r.Stopped)
-	fmt.Fprintf(e.stdout, "narrow-phase queries %d after the swept-OBB broad phase (the paper's enlarged OBBs pass %d bullet-steps); audit (not timed) %.3g s\n",
+	fmt.Fprintf(e.stdout, "narrow-phase queries %d in world steps after the broad phase on swept boxes (the paper's enlarged OBBs pass %d bullet-steps); audit (not timed) %.3g s\n",
 		r.NarrowQueries, r.EnlargedOBBPairs, r.AuditSeconds)
 }
 
@@ -94,7 +97,10 @@ func demoBullets(e *env, outDir string) error {
 		if err != nil {
 			return err
 		}
-		r := s.Run()
+		r, err := s.Run()
+		if err != nil {
+			return err
+		}
 		printBullets(e, r)
 		if a != toc.Boxes {
 			continue
