@@ -244,10 +244,7 @@ func (s *Soup) DropDuplicates() int {
 	large := make(map[string]struct{})
 	var key []byte
 	var sorted []int
-	newIndex := make([]int, len(s.Faces)+1)
-	keep := 0
-	for i, l := range s.Faces {
-		newIndex[i] = keep
+	return s.keepFaces(func(l []int) bool {
 		sorted = append(sorted[:0], l...)
 		slices.Sort(sorted)
 		dup := false
@@ -266,23 +263,8 @@ func (s *Soup) DropDuplicates() int {
 			_, dup = large[string(key)]
 			large[string(key)] = struct{}{}
 		}
-		if dup {
-			continue
-		}
-		s.Faces[keep] = l
-		if i < len(s.FacePos) {
-			s.FacePos[keep] = s.FacePos[i]
-		}
-		keep++
-	}
-	newIndex[len(s.Faces)] = keep
-	removed := len(s.Faces) - keep
-	s.Faces = s.Faces[:keep]
-	if len(s.FacePos) > keep {
-		s.FacePos = s.FacePos[:keep]
-	}
-	s.renumberParts(newIndex)
-	return removed
+		return !dup
+	})
 }
 
 // OrientReport says what Orient found and changed.
