@@ -1,8 +1,6 @@
 package bench
 
 import (
-	"fmt"
-
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 )
@@ -40,13 +38,9 @@ func init() {
 // convexBodies prepares one polytope per mesh (untimed preprocessing) and
 // returns the polytope of every body.
 func convexBodies(w *Workload) ([]*convex.Polytope, error) {
-	per := make([]*convex.Polytope, len(w.Meshes))
-	for i, m := range w.Meshes {
-		p, err := convex.New(m)
-		if err != nil {
-			return nil, fmt.Errorf("mesh %s: %w", w.MeshNames[i], err)
-		}
-		per[i] = p
+	per, err := prepareMeshes(w, convex.New)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]*convex.Polytope, len(w.BodyMesh))
 	for b, mi := range w.BodyMesh {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/collide-go/collide/internal/jsonpos"
 	"io"
 	"io/fs"
 	"math"
@@ -15,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/jsonpos"
 	"github.com/collide-go/collide/mesh"
 )
 

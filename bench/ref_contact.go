@@ -22,16 +22,7 @@ import (
 func ContactReference(ma *mesh.Mesh, ta geom.Transform, mb *mesh.Mesh, tb geom.Transform, eps float64) (sd float64, n geom.Vec3, unique bool) {
 	va := transformAll(ma, ta)
 	vb := transformAll(mb, tb)
-	gap := func(d geom.Vec3) float64 {
-		maxA, minB := math.Inf(-1), math.Inf(1)
-		for _, v := range va {
-			maxA = math.Max(maxA, d.Dot(v))
-		}
-		for _, v := range vb {
-			minB = math.Min(minB, d.Dot(v))
-		}
-		return minB - maxA
-	}
+	gap := func(d geom.Vec3) float64 { return gapAlong(va, vb, d) }
 	type axis struct {
 		n geom.Vec3
 		g float64

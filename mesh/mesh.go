@@ -439,6 +439,16 @@ func (m *Mesh) fanConnected(v int32) bool {
 
 // otherEdgeAt returns the edge of face f at vertex v that is not e.
 func (m *Mesh) otherEdgeAt(f, v, e int32) int32 {
+	in, out := m.edgesAt(f, v)
+	if out == e {
+		return in
+	}
+	return out
+}
+
+// edgesAt returns the edges of face f's loop into and out of vertex v, or
+// None twice when v is not on the loop.
+func (m *Mesh) edgesAt(f, v int32) (in, out int32) {
 	s, end := m.FaceStart[f], m.FaceStart[f+1]
 	for k := s; k < end; k++ {
 		if m.FaceVerts[k] == v {
@@ -446,13 +456,10 @@ func (m *Mesh) otherEdgeAt(f, v, e int32) int32 {
 			if k == s {
 				p = end - 1
 			}
-			if m.FaceEdges[k] == e {
-				return m.FaceEdges[p]
-			}
-			return m.FaceEdges[k]
+			return m.FaceEdges[p], m.FaceEdges[k]
 		}
 	}
-	return None
+	return None, None
 }
 
 // nextAround returns, for the outgoing edge e of v, the face on its left
@@ -469,17 +476,8 @@ func (m *Mesh) nextAround(v, e int32) int32 {
 	}
 	// In face f the loop goes v -> w along e; the edge before v in the
 	// loop joins u -> v; around v counter-clockwise, v->w is followed by v->u.
-	s, end := m.FaceStart[f], m.FaceStart[f+1]
-	for k := s; k < end; k++ {
-		if m.FaceVerts[k] == v {
-			p := k - 1
-			if k == s {
-				p = end - 1
-			}
-			return m.FaceEdges[p]
-		}
-	}
-	return None
+	in, _ := m.edgesAt(f, v)
+	return in
 }
 
 // orderAround sorts vertex v's edges counter-clockwise (seen from outside)

@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/collide-go/collide/internal/jsonpos"
 	"io"
 	"math"
 	"os"
@@ -25,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/jsonpos"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/meshio"
 )
