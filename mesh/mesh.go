@@ -116,6 +116,20 @@ func (m *Mesh) NumEdges() int { return len(m.Edges) }
 // slice aliases the mesh; do not modify it.
 func (m *Mesh) Face(f int) []int32 { return m.FaceVerts[m.FaceStart[f]:m.FaceStart[f+1]] }
 
+// Loops returns a copy of every face's vertex loop as int slices, the form
+// New takes, for building a changed mesh from this one.
+func (m *Mesh) Loops() [][]int {
+	all := make([]int, len(m.FaceVerts))
+	for k, v := range m.FaceVerts {
+		all[k] = int(v)
+	}
+	fs := make([][]int, m.NumFaces())
+	for f := range fs {
+		fs[f] = all[m.FaceStart[f]:m.FaceStart[f+1]:m.FaceStart[f+1]]
+	}
+	return fs
+}
+
 // FaceEdgeLoop returns face f's edges in loop order: element k joins Face(f)[k]
 // and Face(f)[k+1].
 func (m *Mesh) FaceEdgeLoop(f int) []int32 { return m.FaceEdges[m.FaceStart[f]:m.FaceStart[f+1]] }

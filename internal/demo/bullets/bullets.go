@@ -356,23 +356,18 @@ func rimRefined(m *mesh.Mesh) (*mesh.Mesh, error) {
 		}
 	}
 	var faces [][]int
-	for f := 0; f < m.NumFaces(); f++ {
-		loop := m.Face(f)
+	for _, loop := range m.Loops() {
 		split := -1
 		for k := range loop {
-			if rim[[2]int32{loop[k], loop[(k+1)%len(loop)]}] {
+			if rim[[2]int32{int32(loop[k]), int32(loop[(k+1)%len(loop)])}] {
 				split = k
 			}
 		}
 		if split < 0 || len(loop) != 3 {
-			face := make([]int, len(loop))
-			for k, v := range loop {
-				face[k] = int(v)
-			}
-			faces = append(faces, face)
+			faces = append(faces, loop)
 			continue
 		}
-		u, v, w := int(loop[split]), int(loop[(split+1)%3]), int(loop[(split+2)%3])
+		u, v, w := loop[split], loop[(split+1)%3], loop[(split+2)%3]
 		n := int(math.Ceil(verts[u].Dist(verts[v]) / RimSampleSpacing))
 		prev := u
 		for k := 1; k <= n; k++ {
