@@ -36,4 +36,13 @@ static void center(const void *o, ccd_vec3_t *out) {
 		out->v[k] = R[3 * k] * p[0] + R[3 * k + 1] * p[1] + R[3 * k + 2] * p[2] + b->tf[9 + k];
 }
 
+// ccd_setup initialises libccd's parameters for two body_t (the settings
+// of every libccd query here: 100 iterations at most).
+static void ccd_setup(ccd_t *ccd) {
+	CCD_INIT(ccd);
+	ccd->support1 = support; ccd->support2 = support;
+	ccd->center1 = center; ccd->center2 = center;
+	ccd->max_iterations = 100;
+}
+
 #endif

@@ -73,10 +73,7 @@ static void unit(ct_answer *o, double x, double y, double z) {
 
 extern "C" void ct_frame(ct_lib *l, const int32_t *bm, const double *tf, const int32_t *pairs, int np, ct_answer *out) {
 	ccd_t ccd;
-	CCD_INIT(&ccd);
-	ccd.support1 = support; ccd.support2 = support;
-	ccd.center1 = center; ccd.center2 = center;
-	ccd.max_iterations = 100;
+	ccd_setup(&ccd);
 	for (int k = 0; k < np; k++) {
 		int a = pairs[2 * k], b = pairs[2 * k + 1], ma = bm[a], mb = bm[b];
 		ct_answer *o = out + k;

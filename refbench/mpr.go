@@ -15,10 +15,7 @@ package main
 static void mpr_frame(const double *verts, const int32_t *voff, const int32_t *nv, const double *cen,
 		const int32_t *bm, const double *tf, const int32_t *pairs, int np, uint8_t *hit) {
 	ccd_t ccd;
-	CCD_INIT(&ccd);
-	ccd.support1 = support; ccd.support2 = support;
-	ccd.center1 = center; ccd.center2 = center;
-	ccd.max_iterations = 100;
+	ccd_setup(&ccd);
 	for (int k = 0; k < np; k++) {
 		int a = pairs[2*k], b = pairs[2*k+1], ma = bm[a], mb = bm[b];
 		body_t A = { verts + 3*voff[ma], nv[ma], cen + 3*ma, tf + 12*a };
