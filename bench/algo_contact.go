@@ -25,44 +25,21 @@ func init() {
 }
 
 type sdAlgo struct {
-	polys []*convex.Polytope
-	warm  bool
-	s     convex.Searcher
-	// Per-pair caches as in sepvec: slot[a*n+b] is 1 + the index into
-	// caches (n <= slotMax), else the map.
-	slot   []int32
-	caches []convex.DistanceCache
-	pairs  convex.PairMap[convex.DistanceCache]
+	polys  []*convex.Polytope
+	warm   bool
+	s      convex.Searcher
+	caches pairCaches[convex.DistanceCache] // per pair, as in sepvec
 }
 
-func (a *sdAlgo) Reset() {
-	if n := len(a.polys); a.slot == nil && n <= slotMax {
-		a.slot = make([]int32, n*n)
-	}
-	clear(a.slot)
-	a.caches = a.caches[:0]
-	a.pairs.Reset()
-}
-
-func (a *sdAlgo) cache(i, j int) *convex.DistanceCache {
-	if a.slot == nil {
-		return a.pairs.Get(i, j)
-	}
-	k := &a.slot[i*len(a.polys)+j]
-	if *k == 0 {
-		a.caches = append(a.caches, convex.DistanceCache{})
-		*k = int32(len(a.caches))
-	}
-	return &a.caches[*k-1]
-}
+func (a *sdAlgo) Reset() { a.caches.reset(len(a.polys)) }
 
 func (a *sdAlgo) Contact(_, i, j int, ti, tj *geom.Transform, out *ContactAnswer) {
 	var c *convex.DistanceCache
 	if a.warm {
-		if a.slot == nil && len(a.polys) <= slotMax {
+		if a.caches.slot == nil && len(a.polys) <= slotMax {
 			a.Reset()
 		}
-		c = a.cache(i, j)
+		c = a.caches.get(i, j)
 	}
 	d, err := a.s.SignedDistance(a.polys[i], ti, a.polys[j], tj, c)
 	if err != nil {

@@ -1,8 +1,6 @@
 package bench
 
 import (
-	"fmt"
-
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 )
@@ -40,13 +38,9 @@ func init() {
 // convexBodies prepares one polytope per mesh (untimed preprocessing) and
 // returns the polytope of every body.
 func convexBodies(w *Workload) ([]*convex.Polytope, error) {
-	per := make([]*convex.Polytope, len(w.Meshes))
-	for i, m := range w.Meshes {
-		p, err := convex.New(m)
-		if err != nil {
-			return nil, fmt.Errorf("mesh %s: %w", w.MeshNames[i], err)
-		}
-		per[i] = p
+	per, err := prepareMeshes(w, convex.New)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]*convex.Polytope, len(w.BodyMesh))
 	for b, mi := range w.BodyMesh {
@@ -67,15 +61,46 @@ const poseMax = 16
 // map.
 const slotMax = 2048
 
-type sepvecAlgo struct {
-	polys []*convex.Polytope
-	s     convex.Searcher
-	ready bool
-	// Per-pair caches: slot[a*n+b] is 1 + the index into caches, 0 for a
-	// pair not seen since Reset (n <= slotMax); else the map.
+// pairCaches finds the cache of a pair of bodies (i, j): through a flat
+// n x n table, slot[i*n+j] being 1 + the index into caches and 0 for a pair
+// not seen since reset, when n <= slotMax; else through a map.
+type pairCaches[T any] struct {
+	n      int
 	slot   []int32
-	caches []convex.Cache
-	pairs  convex.PairMap[convex.Cache]
+	caches []T
+	pairs  convex.PairMap[T]
+}
+
+// reset forgets every pair of n bodies.
+func (p *pairCaches[T]) reset(n int) {
+	if p.slot == nil && n <= slotMax {
+		p.slot = make([]int32, n*n)
+	}
+	p.n = n
+	clear(p.slot)
+	p.caches = p.caches[:0]
+	p.pairs.Reset()
+}
+
+// get returns the cache of pair (i, j), a zero one for a new pair.
+func (p *pairCaches[T]) get(i, j int) *T {
+	if p.slot == nil {
+		return p.pairs.Get(i, j)
+	}
+	k := &p.slot[i*p.n+j]
+	if *k == 0 {
+		var zero T
+		p.caches = append(p.caches, zero)
+		*k = int32(len(p.caches))
+	}
+	return &p.caches[*k-1]
+}
+
+type sepvecAlgo struct {
+	polys  []*convex.Polytope
+	s      convex.Searcher
+	ready  bool
+	caches pairCaches[convex.Cache]
 	// Posed bodies and the frame (+1) they were posed for; small[b]: body
 	// b has at most poseMax vertices; want[b]: the frame (+1) whose
 	// TestFrame found b in a pair of two small bodies.
@@ -88,9 +113,6 @@ type sepvecAlgo struct {
 func (a *sepvecAlgo) Reset() {
 	n := len(a.polys)
 	if !a.ready {
-		if n <= slotMax {
-			a.slot = make([]int32, n*n)
-		}
 		a.posed = make([]convex.Posed, n)
 		a.stamp = make([]int32, n)
 		a.want = make([]int32, n)
@@ -100,23 +122,9 @@ func (a *sepvecAlgo) Reset() {
 		}
 		a.ready = true
 	}
-	clear(a.slot)
+	a.caches.reset(n)
 	clear(a.stamp)
 	clear(a.want)
-	a.caches = a.caches[:0]
-	a.pairs.Reset()
-}
-
-func (a *sepvecAlgo) cache(i, j int) *convex.Cache {
-	if a.slot == nil {
-		return a.pairs.Get(i, j)
-	}
-	k := &a.slot[i*len(a.polys)+j]
-	if *k == 0 {
-		a.caches = append(a.caches, convex.Cache{})
-		*k = int32(len(a.caches))
-	}
-	return &a.caches[*k-1]
 }
 
 func (a *sepvecAlgo) pose(frame, i int, t *geom.Transform) *convex.Posed {
@@ -132,7 +140,7 @@ func (a *sepvecAlgo) Test(frame, i, j int, ti, tj *geom.Transform) bool {
 	if !a.ready {
 		a.Reset()
 	}
-	c := a.cache(i, j)
+	c := a.caches.get(i, j)
 	if a.small[i] && a.small[j] {
 		return a.s.IntersectPosedStatus(a.pose(frame, i, ti), a.pose(frame, j, tj), c) != convex.Separated
 	}
@@ -162,7 +170,7 @@ func (a *sepvecAlgo) TestFrame(frame int, tf []geom.Transform, pairs []Pair, hit
 	}
 	for k, p := range pairs {
 		i, j := int(p.A), int(p.B)
-		c := a.cache(i, j)
+		c := a.caches.get(i, j)
 		if a.small[i] && a.small[j] {
 			hit[k] = a.s.IntersectPosedStatus(&a.posed[i], &a.posed[j], c) != convex.Separated
 		} else {

@@ -13,15 +13,11 @@ import (
 // before the timed region.
 func init() {
 	RegisterMeshDist("meshquery", func(w *Workload) (MeshDistAlgo, error) {
-		a := &meshqueryAlgo{w: w}
-		for _, m := range w.Meshes {
-			t, err := meshquery.New(m)
-			if err != nil {
-				return nil, err
-			}
-			a.trees = append(a.trees, t)
+		trees, err := prepareMeshes(w, meshquery.New)
+		if err != nil {
+			return nil, err
 		}
-		return a, nil
+		return &meshqueryAlgo{w: w, trees: trees}, nil
 	})
 }
 

@@ -66,11 +66,7 @@ func TestMeshdistSample(t *testing.T) {
 	if v := res[2].Verdict; v.Correct() || v.FN != 18 || v.MeshDist.DistMissing != 42 {
 		t.Errorf("test-md-nan: %v", v)
 	}
-	data, err := os.ReadFile(filepath.Join(out, "meshquery", "results.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	lines := fileLines(t, filepath.Join(out, "meshquery", "results.csv"))
 	if lines[0] != "id,hit,dist" || len(lines) != 61 {
 		t.Errorf("results.csv: header %q, %d lines", lines[0], len(lines))
 	}

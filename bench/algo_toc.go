@@ -1,8 +1,6 @@
 package bench
 
 import (
-	"fmt"
-
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/toc"
 )
@@ -16,15 +14,11 @@ import (
 // default tolerance's share of the step.
 func init() {
 	RegisterCCD("toc", func(w *Workload) (CCDAlgo, error) {
-		a := &tocAlgo{w: w, opt: toc.Options{Motion: geom.ScrewMotion}}
-		for i, m := range w.Meshes {
-			s, err := toc.ShapeOf(m) // untimed per-mesh preprocessing
-			if err != nil {
-				return nil, fmt.Errorf("mesh %d: %w", i, err)
-			}
-			a.shapes = append(a.shapes, s)
+		shapes, err := prepareMeshes(w, toc.ShapeOf)
+		if err != nil {
+			return nil, err
 		}
-		return a, nil
+		return &tocAlgo{w: w, shapes: shapes, opt: toc.Options{Motion: geom.ScrewMotion}}, nil
 	})
 }
 

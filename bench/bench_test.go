@@ -13,6 +13,25 @@ import (
 
 const samples = "../testdata/bench-samples"
 
+// fileLines returns the lines of the text file at path (the final newline
+// dropped).
+func fileLines(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+}
+
+// writeLines writes lines to the file at path, each ended by a newline.
+func writeLines(t *testing.T, path string, lines []string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func sampleDirs(t *testing.T) []string {
 	ents, err := os.ReadDir(samples)
 	if err != nil {
@@ -133,12 +152,8 @@ func TestJudgeCountsFalseNegatives(t *testing.T) {
 	}
 	v := res[0].Verdict
 	// Count the expected hits independently.
-	data, err := os.ReadFile(filepath.Join(w.Dir, "expected", "ccd.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	hits := 0
-	for _, line := range strings.Split(string(data), "\n")[1:] {
+	for _, line := range fileLines(t, filepath.Join(w.Dir, "expected", "ccd.csv"))[1:] {
 		if f := strings.Split(line, ","); len(f) > 1 && f[1] == "1" {
 			hits++
 		}

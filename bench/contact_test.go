@@ -2,7 +2,6 @@ package bench
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -31,12 +30,8 @@ func (r *replayAlgo) Contact(frame, a, b int, _, _ *geom.Transform, out *Contact
 }
 
 func readContactCSV(t *testing.T, dir string) map[[3]int]ContactAnswer {
-	data, err := os.ReadFile(filepath.Join(dir, "expected", "contact.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	m := map[[3]int]ContactAnswer{}
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+	for _, line := range fileLines(t, filepath.Join(dir, "expected", "contact.csv"))[1:] {
 		f := strings.Split(line, ",")
 		var k [3]int
 		for i := range k {

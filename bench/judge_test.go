@@ -46,14 +46,7 @@ func TestJudgeRefusesBadReferences(t *testing.T) {
 	for _, c := range cases {
 		dir := copySample(t, c.sample)
 		path := filepath.Join(dir, "expected", c.task+".csv")
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := c.edit(strings.Split(strings.TrimRight(string(data), "\n"), "\n"))
-		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeLines(t, path, c.edit(fileLines(t, path)))
 		w, err := Load(dir)
 		if err != nil {
 			t.Fatal(err)
@@ -91,11 +84,7 @@ func TestJudgeCountsEveryQuery(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := os.ReadFile(filepath.Join(w.Dir, "expected", c.task+".csv"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows := strings.Count(strings.TrimRight(string(data), "\n"), "\n")
+		rows := len(fileLines(t, filepath.Join(w.Dir, "expected", c.task+".csv"))) - 1
 		if v := res[0].Verdict; v == nil || v.Judged != rows || res[0].Queries != rows {
 			t.Errorf("%s: verdict %v, %d queries, want %d judged", c.sample, v, res[0].Queries, rows)
 		}
@@ -109,15 +98,9 @@ func TestJudgeCountsEveryQuery(t *testing.T) {
 func TestJudgeNarrowSample(t *testing.T) {
 	dir := copySample(t, "polytopes-mixed-n1000-b10-f20-s3")
 	path := filepath.Join(dir, "expected", "narrow.csv")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	lines := fileLines(t, path)
 	keep := lines[:1+(len(lines)-1)/2]
-	if err := os.WriteFile(path, []byte(strings.Join(keep, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeLines(t, path, keep)
 	w, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/collide-go/collide/internal/jsonpos"
 	"io"
 	"io/fs"
 	"math"
@@ -15,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/jsonpos"
 	"github.com/collide-go/collide/mesh"
 )
 
@@ -306,6 +306,20 @@ func (c *csvReader) pose(idx []int, names []string) (geom.Pose, error) {
 	return geom.Pose{P: geom.Vec3{X: f[0], Y: f[1], Z: f[2]}, Q: q}, nil
 }
 
+// poseColumns finds the pose columns of every prefix (poseCols): their
+// indices and names, by prefix.
+func (c *csvReader) poseColumns(prefixes ...string) (idx [][]int, names [][]string, err error) {
+	for _, pre := range prefixes {
+		n := poseCols(pre)
+		i, err := c.need(n...)
+		if err != nil {
+			return nil, nil, err
+		}
+		idx, names = append(idx, i), append(names, n)
+	}
+	return idx, names, nil
+}
+
 func poseCols(prefix string) []string {
 	cols := []string{"px", "py", "pz", "qw", "qx", "qy", "qz"}
 	out := make([]string, len(cols))
@@ -403,13 +417,9 @@ func (w *Workload) readQueries(r io.Reader, path string) error {
 	if err != nil {
 		return err
 	}
-	var pidx [4][]int
-	var pnames [4][]string
-	for i, pre := range []string{"a0_", "a1_", "b0_", "b1_"} {
-		pnames[i] = poseCols(pre)
-		if pidx[i], err = c.need(pnames[i]...); err != nil {
-			return err
-		}
+	pidx, pnames, err := c.poseColumns("a0_", "a1_", "b0_", "b1_")
+	if err != nil {
+		return err
 	}
 	for c.next() {
 		var q Query

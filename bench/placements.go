@@ -72,13 +72,9 @@ func (w *Workload) loadPlacements(path string) error {
 	if err != nil {
 		return err
 	}
-	var pidx [2][]int
-	var pnames [2][]string
-	for i, pre := range []string{"a_", "b_"} {
-		pnames[i] = poseCols(pre)
-		if pidx[i], err = c.need(pnames[i]...); err != nil {
-			return err
-		}
+	pidx, pnames, err := c.poseColumns("a_", "b_")
+	if err != nil {
+		return err
 	}
 	for c.next() {
 		var p Placement

@@ -22,17 +22,7 @@ func SATMargin(ma *mesh.Mesh, ta geom.Transform, mb *mesh.Mesh, tb geom.Transfor
 	va := transformAll(ma, ta)
 	vb := transformAll(mb, tb)
 	best := math.Inf(-1)
-	gap := func(n geom.Vec3) float64 {
-		// min over B minus max over A along n.
-		maxA, minB := math.Inf(-1), math.Inf(1)
-		for _, v := range va {
-			maxA = math.Max(maxA, n.Dot(v))
-		}
-		for _, v := range vb {
-			minB = math.Min(minB, n.Dot(v))
-		}
-		return minB - maxA
-	}
+	gap := func(n geom.Vec3) float64 { return gapAlong(va, vb, n) }
 	for f := range ma.Planes {
 		best = math.Max(best, gap(ta.ApplyDir(ma.Planes[f].N)))
 	}
@@ -77,6 +67,19 @@ func arcsCross(a, b, c, d geom.Vec3) bool {
 	adc := a.Dot(dxc)
 	bdc := b.Dot(dxc)
 	return cba*dba < 0 && adc*bdc < 0 && cba*bdc > 0
+}
+
+// gapAlong returns the gap between the point sets va and vb along d: the
+// least of d.v over vb minus the greatest over va.
+func gapAlong(va, vb []geom.Vec3, d geom.Vec3) float64 {
+	maxA, minB := math.Inf(-1), math.Inf(1)
+	for _, v := range va {
+		maxA = math.Max(maxA, d.Dot(v))
+	}
+	for _, v := range vb {
+		minB = math.Min(minB, d.Dot(v))
+	}
+	return minB - maxA
 }
 
 func transformAll(m *mesh.Mesh, t geom.Transform) []geom.Vec3 {

@@ -22,16 +22,7 @@ import (
 func ContactReference(ma *mesh.Mesh, ta geom.Transform, mb *mesh.Mesh, tb geom.Transform, eps float64) (sd float64, n geom.Vec3, unique bool) {
 	va := transformAll(ma, ta)
 	vb := transformAll(mb, tb)
-	gap := func(d geom.Vec3) float64 {
-		maxA, minB := math.Inf(-1), math.Inf(1)
-		for _, v := range va {
-			maxA = math.Max(maxA, d.Dot(v))
-		}
-		for _, v := range vb {
-			minB = math.Min(minB, d.Dot(v))
-		}
-		return minB - maxA
-	}
+	gap := func(d geom.Vec3) float64 { return gapAlong(va, vb, d) }
 	type axis struct {
 		n geom.Vec3
 		g float64
@@ -117,7 +108,7 @@ func ContactReference(ma *mesh.Mesh, ta geom.Transform, mb *mesh.Mesh, tb geom.T
 			if ma0.Dist(mb0)-ra-b0.Dist(b1)/2 >= bd {
 				continue
 			}
-			x, y := closestSegments(a0, a1, b0, b1)
+			_, _, x, y := geom.ClosestSegmentPoints(a0, a1, b0, b1)
 			try(x, y)
 		}
 	}
@@ -163,36 +154,4 @@ func closestOnTriangle(p, a, b, c geom.Vec3) geom.Vec3 {
 		return p.Sub(n.Scale(ap.Dot(n) / nn))
 	}
 	return a.Add(ab.Scale(vb * den)).Add(ac.Scale(vc * den))
-}
-
-// closestSegments returns the closest points of segments p0p1 and q0q1
-// (Ericson, Sec. 5.1.9).
-func closestSegments(p0, p1, q0, q1 geom.Vec3) (geom.Vec3, geom.Vec3) {
-	d1, d2, r := p1.Sub(p0), q1.Sub(q0), p0.Sub(q0)
-	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
-	clamp := func(x float64) float64 { return math.Max(0, math.Min(1, x)) }
-	var s, t float64
-	switch {
-	case a == 0 && e == 0:
-		return p0, q0
-	case a == 0:
-		t = clamp(f / e)
-	default:
-		c := d1.Dot(r)
-		if e == 0 {
-			s = clamp(-c / a)
-		} else {
-			b := d1.Dot(d2)
-			if den := a*e - b*b; den > 0 {
-				s = clamp((b*f - c*e) / den)
-			}
-			t = (b*s + f) / e
-			if t < 0 {
-				t, s = 0, clamp(-c/a)
-			} else if t > 1 {
-				t, s = 1, clamp((b-c)/a)
-			}
-		}
-	}
-	return p0.Add(d1.Scale(s)), q0.Add(d2.Scale(t))
 }

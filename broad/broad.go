@@ -48,6 +48,53 @@ func checkBox(id int, b geom.AABB) error {
 
 func finite(x float64) bool { return x-x == 0 }
 
+// validBox reports whether b is a box Set accepts (finite, Min <= Max);
+// checkBox says what is wrong with one that is not.
+func validBox(b *geom.AABB) bool {
+	// x-x is 0 for a finite x and NaN otherwise; NaN fails every test.
+	return b.Min.X <= b.Max.X && b.Min.Y <= b.Max.Y && b.Min.Z <= b.Max.Z &&
+		(b.Min.X-b.Min.X)+(b.Min.Y-b.Min.Y)+(b.Min.Z-b.Min.Z)+
+			(b.Max.X-b.Max.X)+(b.Max.Y-b.Max.Y)+(b.Max.Z-b.Max.Z) == 0
+}
+
+// boxTable holds the boxes of the bodies by id, for Brute and Sweep.
+type boxTable struct {
+	boxes   []box6
+	present []bool
+	n       int
+}
+
+// add makes room for id and marks it present; it reports whether id was
+// absent before.
+func (t *boxTable) add(id int) bool {
+	for id >= len(t.boxes) {
+		t.boxes = append(t.boxes, box6{})
+		t.present = append(t.present, false)
+	}
+	if t.present[id] {
+		return false
+	}
+	t.present[id] = true
+	t.n++
+	return true
+}
+
+// has reports whether id is present.
+func (t *boxTable) has(id int) bool { return id >= 0 && id < len(t.present) && t.present[id] }
+
+// Remove deletes body id and reports whether it was present.
+func (t *boxTable) Remove(id int) bool {
+	if !t.has(id) {
+		return false
+	}
+	t.present[id] = false
+	t.n--
+	return true
+}
+
+// Len returns the number of bodies.
+func (t *boxTable) Len() int { return t.n }
+
 // box6 is a box as six numbers: lo[0..2] = Min, hi = Max, indexed by axis.
 type box6 struct{ lo, hi [3]float64 }
 

@@ -7,11 +7,9 @@ import "github.com/collide-go/collide/geom"
 // is the fastest choice below a few dozen bodies. The zero value is an
 // empty set ready to use.
 type Brute struct {
-	boxes   []box6
-	present []bool
-	n       int
-	live    []int32 // scratch: present ids in increasing order
-	packed  []box6  // scratch: their boxes
+	boxTable
+	live   []int32 // scratch: present ids in increasing order
+	packed []box6  // scratch: their boxes
 }
 
 // Set inserts or moves the box of body id.
@@ -19,34 +17,14 @@ func (s *Brute) Set(id int, box geom.AABB) error {
 	if err := checkBox(id, box); err != nil {
 		return err
 	}
-	for id >= len(s.boxes) {
-		s.boxes = append(s.boxes, box6{})
-		s.present = append(s.present, false)
-	}
-	if !s.present[id] {
-		s.present[id] = true
-		s.n++
-	}
+	s.add(id)
 	s.boxes[id] = toBox6(box)
 	return nil
 }
 
-// Remove deletes body id and reports whether it was present.
-func (s *Brute) Remove(id int) bool {
-	if id < 0 || id >= len(s.present) || !s.present[id] {
-		return false
-	}
-	s.present[id] = false
-	s.n--
-	return true
-}
-
-// Len returns the number of bodies.
-func (s *Brute) Len() int { return s.n }
-
 // Box returns the box of body id and whether id is present.
 func (s *Brute) Box(id int) (geom.AABB, bool) {
-	if id < 0 || id >= len(s.present) || !s.present[id] {
+	if !s.has(id) {
 		return geom.AABB{}, false
 	}
 	return s.boxes[id].aabb(), true

@@ -111,9 +111,7 @@ func (s *SAP) growTo(n int) {
 func (s *SAP) SetAll(boxes []geom.AABB) error {
 	for id := range boxes {
 		box := &boxes[id]
-		if !(box.Min.X <= box.Max.X && box.Min.Y <= box.Max.Y && box.Min.Z <= box.Max.Z) ||
-			!finite(box.Min.X) || !finite(box.Min.Y) || !finite(box.Min.Z) ||
-			!finite(box.Max.X) || !finite(box.Max.Y) || !finite(box.Max.Z) {
+		if !validBox(box) {
 			return checkBox(id, *box)
 		}
 		if id >= len(s.flags) || s.flags[id]&(flagIn|flagDead) != flagIn {
@@ -335,13 +333,8 @@ func (s *SAP) addEvent(k, a, b int) {
 		if k != 0 { // a new body was apart from everything on every axis
 			return
 		}
-	} else {
-		oa, ob := s.old[6*a:6*a+6:6*a+6], s.old[6*b:6*b+6:6*b+6]
-		for j := 0; j < k; j++ {
-			if oa[j] > ob[j+3] || ob[j] > oa[j+3] {
-				return
-			}
-		}
+	} else if apartBefore(s.old, k, a, b) {
+		return
 	}
 	p := ordered(int32(a), int32(b))
 	s.set.add(p.A, p.B)
@@ -357,14 +350,24 @@ func (s *SAP) removeEvent(k, a, b int) {
 	if (s.flags[a]|s.flags[b])&flagBorn != 0 {
 		return
 	}
-	ca, cb := s.cur[6*a:6*a+6:6*a+6], s.cur[6*b:6*b+6:6*b+6]
-	for j := 0; j < k; j++ {
-		if ca[j] > cb[j+3] || cb[j] > ca[j+3] {
-			return
-		}
+	if apartBefore(s.cur, k, a, b) {
+		return
 	}
 	p := ordered(int32(a), int32(b))
 	s.set.remove(p.A, p.B)
+}
+
+// apartBefore reports whether the boxes of a and b in v (six numbers a
+// body: the lower ends, then the upper ends) are apart on an axis before
+// axis k.
+func apartBefore(v []float64, k, a, b int) bool {
+	va, vb := v[6*a:6*a+6:6*a+6], v[6*b:6*b+6:6*b+6]
+	for j := 0; j < k; j++ {
+		if va[j] > vb[j+3] || vb[j] > va[j+3] {
+			return true
+		}
+	}
+	return false
 }
 
 // rebuild sorts every axis from scratch and finds all pairs with a grid

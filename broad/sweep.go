@@ -40,14 +40,12 @@ import (
 // The zero value is an empty set ready to use. A Sweep is not safe for
 // concurrent use.
 type Sweep struct {
-	boxes   []box6
-	present []bool
-	n       int
-	order   []int32 // present ids sorted by lower x (removed ids cleaned lazily)
-	key     []int64 // lower x as sortKey, in order
-	dirty   bool    // ids were removed since the last Pairs
-	added   int     // ids appended to order since the last Pairs
-	stats   SweepStats
+	boxTable
+	order []int32 // present ids sorted by lower x (removed ids cleaned lazily)
+	key   []int64 // lower x as sortKey, in order
+	dirty bool    // ids were removed since the last Pairs
+	added int     // ids appended to order since the last Pairs
+	stats SweepStats
 
 	// Scratch.
 	info    []uint32     // by position in order: first cell | dy<<16 | dz<<24
@@ -76,13 +74,7 @@ func (s *Sweep) Set(id int, box geom.AABB) error {
 	if err := checkBox(id, box); err != nil {
 		return err
 	}
-	for id >= len(s.boxes) {
-		s.boxes = append(s.boxes, box6{})
-		s.present = append(s.present, false)
-	}
-	if !s.present[id] {
-		s.present[id] = true
-		s.n++
+	if s.add(id) {
 		// A removed id still in order (dirty) must not be listed twice.
 		if !s.dirty || !slices.Contains(s.order, int32(id)) {
 			s.order = append(s.order, int32(id))
@@ -107,9 +99,7 @@ func (s *Sweep) SetAll(boxes []geom.AABB) error {
 	bs, present := s.boxes[:len(boxes)], s.present[:len(boxes)]
 	for id := range boxes {
 		box := &boxes[id]
-		if !(box.Min.X <= box.Max.X && box.Min.Y <= box.Max.Y && box.Min.Z <= box.Max.Z) ||
-			!finite(box.Min.X) || !finite(box.Min.Y) || !finite(box.Min.Z) ||
-			!finite(box.Max.X) || !finite(box.Max.Y) || !finite(box.Max.Z) {
+		if !validBox(box) {
 			return checkBox(id, *box)
 		}
 		if !present[id] {
@@ -127,17 +117,12 @@ func (s *Sweep) SetAll(boxes []geom.AABB) error {
 
 // Remove deletes body id and reports whether it was present.
 func (s *Sweep) Remove(id int) bool {
-	if id < 0 || id >= len(s.present) || !s.present[id] {
+	if !s.boxTable.Remove(id) {
 		return false
 	}
-	s.present[id] = false
-	s.n--
 	s.dirty = true
 	return true
 }
-
-// Len returns the number of bodies.
-func (s *Sweep) Len() int { return s.n }
 
 // Stats returns the work counters of the last call to Pairs.
 func (s *Sweep) Stats() SweepStats { return s.stats }

@@ -161,24 +161,20 @@ func TestSweptDegenerate(t *testing.T) {
 	}
 }
 
-func BenchmarkSweptScrew(b *testing.B) {
-	r := rand.New(rand.NewPCG(1, 2))
-	e := ExtentOf([]geom.Vec3{{X: 1}, {Y: 0.3}, {Z: -0.2}, {X: -1, Y: -0.3, Z: 0.2}})
-	p0 := randPose(r, 5)
-	p1 := nextPose(r, p0, 0)
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		SweptScrew(e, p0, p1, nil)
-	}
-}
-
-func BenchmarkSweptLinear(b *testing.B) {
-	r := rand.New(rand.NewPCG(1, 2))
-	e := ExtentOf([]geom.Vec3{{X: 1}, {Y: 0.3}, {Z: -0.2}, {X: -1, Y: -0.3, Z: 0.2}})
-	p0 := randPose(r, 5)
-	p1 := nextPose(r, p0, 0)
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		SweptLinear(e, p0, p1, nil)
+func BenchmarkSwept(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		swept func(Extent, geom.Pose, geom.Pose, *SweptOptions) geom.AABB
+	}{{"Screw", SweptScrew}, {"Linear", SweptLinear}} {
+		b.Run(c.name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			e := ExtentOf([]geom.Vec3{{X: 1}, {Y: 0.3}, {Z: -0.2}, {X: -1, Y: -0.3, Z: 0.2}})
+			p0 := randPose(r, 5)
+			p1 := nextPose(r, p0, 0)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				c.swept(e, p0, p1, nil)
+			}
+		})
 	}
 }

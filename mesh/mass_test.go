@@ -80,14 +80,7 @@ func transformed(t *testing.T, m *mesh.Mesh, p geom.Pose) *mesh.Mesh {
 	for i, v := range m.Verts {
 		vs[i] = p.Apply(v)
 	}
-	var fs [][]int
-	for f := range m.NumFaces() {
-		var l []int
-		for _, v := range m.Face(f) {
-			l = append(l, int(v))
-		}
-		fs = append(fs, l)
-	}
+	fs := m.Loops()
 	out, err := mesh.New(vs, fs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -377,14 +370,7 @@ func TestMassPropertiesScene(t *testing.T) {
 // oriented meshes, inward faces, bad densities.
 func TestMassPropertiesErrors(t *testing.T) {
 	cube := shapes.Cube(1)
-	var fs [][]int
-	for f := range cube.NumFaces() {
-		var l []int
-		for _, v := range cube.Face(f) {
-			l = append(l, int(v))
-		}
-		fs = append(fs, l)
-	}
+	fs := cube.Loops()
 	open, _ := mesh.New(cube.Verts, fs[1:], nil)
 	flipped := slices.Clone(fs)
 	flipped[0] = slices.Clone(fs[0])
@@ -471,11 +457,11 @@ func TestMassPropertiesCavity(t *testing.T) {
 	build := func(inner geom.Vec3) *mesh.Mesh {
 		outer, in := shapes.Cube(2), shapes.Cube(1)
 		vs := slices.Clone(outer.Verts)
-		fs := loopsOf(outer)
+		fs := outer.Loops()
 		for _, v := range in.Verts {
 			vs = append(vs, v.Add(inner))
 		}
-		for _, l := range loopsOf(in) {
+		for _, l := range in.Loops() {
 			r := make([]int, len(l))
 			for k, v := range l {
 				r[len(l)-1-k] = v + outer.NumVerts()
@@ -498,18 +484,6 @@ func TestMassPropertiesCavity(t *testing.T) {
 	if _, err := mesh.MassProperties(build(geom.Vec3{X: 5}), rho); err == nil || !containsStr(err.Error(), "not those of a solid") {
 		t.Fatalf("inward cube outside: %v", err)
 	}
-}
-
-func loopsOf(m *mesh.Mesh) [][]int {
-	var fs [][]int
-	for f := range m.NumFaces() {
-		var l []int
-		for _, v := range m.Face(f) {
-			l = append(l, int(v))
-		}
-		fs = append(fs, l)
-	}
-	return fs
 }
 
 // BenchmarkMassProperties: a 100 x 100 quad torus (10 000 faces, 20 000

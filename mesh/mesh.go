@@ -116,6 +116,20 @@ func (m *Mesh) NumEdges() int { return len(m.Edges) }
 // slice aliases the mesh; do not modify it.
 func (m *Mesh) Face(f int) []int32 { return m.FaceVerts[m.FaceStart[f]:m.FaceStart[f+1]] }
 
+// Loops returns a copy of every face's vertex loop as int slices, the form
+// New takes, for building a changed mesh from this one.
+func (m *Mesh) Loops() [][]int {
+	all := make([]int, len(m.FaceVerts))
+	for k, v := range m.FaceVerts {
+		all[k] = int(v)
+	}
+	fs := make([][]int, m.NumFaces())
+	for f := range fs {
+		fs[f] = all[m.FaceStart[f]:m.FaceStart[f+1]:m.FaceStart[f+1]]
+	}
+	return fs
+}
+
 // FaceEdgeLoop returns face f's edges in loop order: element k joins Face(f)[k]
 // and Face(f)[k+1].
 func (m *Mesh) FaceEdgeLoop(f int) []int32 { return m.FaceEdges[m.FaceStart[f]:m.FaceStart[f+1]] }
@@ -439,6 +453,16 @@ func (m *Mesh) fanConnected(v int32) bool {
 
 // otherEdgeAt returns the edge of face f at vertex v that is not e.
 func (m *Mesh) otherEdgeAt(f, v, e int32) int32 {
+	in, out := m.edgesAt(f, v)
+	if out == e {
+		return in
+	}
+	return out
+}
+
+// edgesAt returns the edges of face f's loop into and out of vertex v, or
+// None twice when v is not on the loop.
+func (m *Mesh) edgesAt(f, v int32) (in, out int32) {
 	s, end := m.FaceStart[f], m.FaceStart[f+1]
 	for k := s; k < end; k++ {
 		if m.FaceVerts[k] == v {
@@ -446,13 +470,10 @@ func (m *Mesh) otherEdgeAt(f, v, e int32) int32 {
 			if k == s {
 				p = end - 1
 			}
-			if m.FaceEdges[k] == e {
-				return m.FaceEdges[p]
-			}
-			return m.FaceEdges[k]
+			return m.FaceEdges[p], m.FaceEdges[k]
 		}
 	}
-	return None
+	return None, None
 }
 
 // nextAround returns, for the outgoing edge e of v, the face on its left
@@ -469,17 +490,8 @@ func (m *Mesh) nextAround(v, e int32) int32 {
 	}
 	// In face f the loop goes v -> w along e; the edge before v in the
 	// loop joins u -> v; around v counter-clockwise, v->w is followed by v->u.
-	s, end := m.FaceStart[f], m.FaceStart[f+1]
-	for k := s; k < end; k++ {
-		if m.FaceVerts[k] == v {
-			p := k - 1
-			if k == s {
-				p = end - 1
-			}
-			return m.FaceEdges[p]
-		}
-	}
-	return None
+	in, _ := m.edgesAt(f, v)
+	return in
 }
 
 // orderAround sorts vertex v's edges counter-clockwise (seen from outside)

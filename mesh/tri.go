@@ -1,6 +1,9 @@
 package mesh
 
-import "github.com/collide-go/collide/geom"
+import (
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/earclip"
+)
 
 // Tri is a triangle of a mesh's triangulation: three vertex indices
 // (counter-clockwise seen from outside, like the face) and the face it
@@ -14,7 +17,11 @@ type Tri struct {
 // Convex faces are fanned from their first vertex; non-convex faces are
 // ear-clipped in their plane. A face of n vertices gives n-2 triangles.
 func (m *Mesh) Triangles(dst []Tri) []Tri {
-	var work []int32
+	var (
+		pt   [][2]float64
+		idx  []int
+		tris [][3]int
+	)
 	for f := 0; f < m.NumFaces(); f++ {
 		l := m.Face(f)
 		if len(l) == 3 || m.faceConvex(f) {
@@ -23,8 +30,17 @@ func (m *Mesh) Triangles(dst []Tri) []Tri {
 			}
 			continue
 		}
-		work = append(work[:0], l...)
-		dst = m.earClip(f, work, dst)
+		// Ear clipping in the face's plane.
+		u, w := m.Planes[f].N.Orthonormal()
+		pt = pt[:0]
+		for _, v := range l {
+			p := m.Verts[v]
+			pt = append(pt, [2]float64{p.Dot(u), p.Dot(w)})
+		}
+		tris, idx = earclip.Triangulate(pt, idx, tris[:0])
+		for _, t := range tris {
+			dst = append(dst, Tri{V: [3]int32{l[t[0]], l[t[1]], l[t[2]]}, Face: int32(f)})
+		}
 	}
 	return dst
 }
@@ -41,52 +57,6 @@ func (m *Mesh) faceConvex(f int) bool {
 		}
 	}
 	return true
-}
-
-// earClip triangulates the loop poly of face f by ear clipping (O(n^2)).
-func (m *Mesh) earClip(f int, poly []int32, dst []Tri) []Tri {
-	n := m.Planes[f].N
-	u, w := n.Orthonormal()
-	p2 := func(i int32) (float64, float64) { v := m.Verts[i]; return v.Dot(u), v.Dot(w) }
-	cross := func(a, b, c int32) float64 {
-		ax, ay := p2(a)
-		bx, by := p2(b)
-		cx, cy := p2(c)
-		return (bx-ax)*(cy-ay) - (by-ay)*(cx-ax)
-	}
-	inside := func(p, a, b, c int32) bool {
-		return cross(a, b, p) >= 0 && cross(b, c, p) >= 0 && cross(c, a, p) >= 0
-	}
-	for len(poly) > 3 {
-		k := len(poly)
-		found := false
-		for i := 0; i < k; i++ {
-			a, b, c := poly[(i+k-1)%k], poly[i], poly[(i+1)%k]
-			if cross(a, b, c) <= 0 {
-				continue
-			}
-			ear := true
-			for _, p := range poly {
-				if p != a && p != b && p != c && inside(p, a, b, c) {
-					ear = false
-					break
-				}
-			}
-			if ear {
-				dst = append(dst, Tri{V: [3]int32{a, b, c}, Face: int32(f)})
-				poly = append(poly[:i], poly[i+1:]...)
-				found = true
-				break
-			}
-		}
-		if !found { // numerically stuck: fall back to a fan of what is left
-			for i := 1; i+1 < len(poly); i++ {
-				dst = append(dst, Tri{V: [3]int32{poly[0], poly[i], poly[i+1]}, Face: int32(f)})
-			}
-			return dst
-		}
-	}
-	return append(dst, Tri{V: [3]int32{poly[0], poly[1], poly[2]}, Face: int32(f)})
 }
 
 // TriangleVerts returns the three positions of t in m's local frame.

@@ -364,14 +364,7 @@ func TestRequireConvex(t *testing.T) {
 		vs := slices.Clone(m.Verts)
 		k := rng.IntN(len(vs))
 		vs[k] = vs[k].Scale(0.3)
-		var fs [][]int
-		for f := range m.NumFaces() {
-			var l []int
-			for _, v := range m.Face(f) {
-				l = append(l, int(v))
-			}
-			fs = append(fs, l)
-		}
+		fs := m.Loops()
 		d, err := mesh.New(vs, fs, nil)
 		if err != nil {
 			t.Fatal(err)

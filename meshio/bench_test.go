@@ -2,6 +2,7 @@ package meshio
 
 import (
 	"bytes"
+	"io"
 	"sync"
 	"testing"
 
@@ -39,30 +40,22 @@ func benchLoad(b *testing.B, write func(*bytes.Buffer, *mesh.Mesh) error, read f
 }
 
 func BenchmarkLoadTorus300(b *testing.B) {
-	b.Run("obj", func(b *testing.B) {
-		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteOBJ(w, m) },
-			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadOBJ(r, "t.obj", nil) })
-	})
-	b.Run("off", func(b *testing.B) {
-		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteOFF(w, m) },
-			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadOFF(r, "t.off", nil) })
-	})
-	b.Run("stl-binary", func(b *testing.B) {
-		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteSTL(w, m) },
-			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadSTL(r, "t.stl", nil) })
-	})
-	b.Run("stl-ascii", func(b *testing.B) {
-		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WriteSTLASCII(w, m) },
-			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadSTL(r, "t.stl", nil) })
-	})
-	b.Run("ply-binary", func(b *testing.B) {
-		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WritePLY(w, m, PLYBinaryLE) },
-			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadPLY(r, "t.ply", nil) })
-	})
-	b.Run("ply-ascii", func(b *testing.B) {
-		benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return WritePLY(w, m, PLYASCII) },
-			func(r *bytes.Reader) (*mesh.Mesh, error) { return ReadPLY(r, "t.ply", nil) })
-	})
+	for _, c := range []struct {
+		name, file string
+		write      func(io.Writer, *mesh.Mesh) error
+	}{
+		{"obj", "t.obj", WriteOBJ},
+		{"off", "t.off", WriteOFF},
+		{"stl-binary", "t.stl", WriteSTL},
+		{"stl-ascii", "t.stl", WriteSTLASCII},
+		{"ply-binary", "t.ply", func(w io.Writer, m *mesh.Mesh) error { return WritePLY(w, m, PLYBinaryLE) }},
+		{"ply-ascii", "t.ply", func(w io.Writer, m *mesh.Mesh) error { return WritePLY(w, m, PLYASCII) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			benchLoad(b, func(w *bytes.Buffer, m *mesh.Mesh) error { return c.write(w, m) },
+				func(r *bytes.Reader) (*mesh.Mesh, error) { return Read(r, c.file, nil) })
+		})
+	}
 }
 
 // BenchmarkSoupTorus300 measures parsing alone (no adjacency).

@@ -141,21 +141,29 @@ func ReadSoup(r io.Reader, name string) (*Soup, error) {
 		}
 		r = br
 	}
-	switch f {
-	case OBJ:
-		return ReadOBJSoup(r, name)
-	case STL:
-		return ReadSTLSoup(r, name)
-	case OFF:
-		return ReadOFFSoup(r, name)
-	default:
-		return ReadPLYSoup(r, name)
-	}
+	return formatIO[f].read(r, name)
+}
+
+// formatIO are each format's soup reader and mesh writer (PLY as binary
+// little-endian, STL as binary).
+var formatIO = [...]struct {
+	read  func(io.Reader, string) (*Soup, error)
+	write func(io.Writer, *mesh.Mesh) error
+}{
+	OBJ: {ReadOBJSoup, WriteOBJ},
+	STL: {ReadSTLSoup, WriteSTL},
+	OFF: {ReadOFFSoup, WriteOFF},
+	PLY: {ReadPLYSoup, func(w io.Writer, m *mesh.Mesh) error { return WritePLY(w, m, PLYBinaryLE) }},
 }
 
 // Read reads a mesh (see ReadSoup) and builds it with the given options.
 func Read(r io.Reader, name string, opt *mesh.Options) (*mesh.Mesh, error) {
-	s, err := ReadSoup(r, name)
+	return buildMesh(ReadSoup, r, name, opt)
+}
+
+// buildMesh reads a soup with read and builds its mesh with opt.
+func buildMesh(read func(io.Reader, string) (*Soup, error), r io.Reader, name string, opt *mesh.Options) (*mesh.Mesh, error) {
+	s, err := read(r, name)
 	if err != nil {
 		return nil, err
 	}
@@ -190,17 +198,10 @@ func ReadFile(path string, opt *mesh.Options) (*mesh.Mesh, error) {
 // Write writes m to w in format f (PLY as binary little-endian, STL as
 // binary).
 func Write(w io.Writer, m *mesh.Mesh, f Format) error {
-	switch f {
-	case OBJ:
-		return WriteOBJ(w, m)
-	case STL:
-		return WriteSTL(w, m)
-	case OFF:
-		return WriteOFF(w, m)
-	case PLY:
-		return WritePLY(w, m, PLYBinaryLE)
+	if f <= Unknown || int(f) >= len(formatIO) {
+		return fmt.Errorf("meshio: cannot write format %v", f)
 	}
-	return fmt.Errorf("meshio: cannot write format %v", f)
+	return formatIO[f].write(w, m)
 }
 
 // WriteFile writes m to the file at path in the format named by its

@@ -133,11 +133,7 @@ func ReadOBJSoup(r io.Reader, name string) (*Soup, error) {
 // ReadOBJ reads a Wavefront OBJ file (see ReadOBJSoup) and builds a mesh
 // with the given options.
 func ReadOBJ(r io.Reader, name string, opt *mesh.Options) (*mesh.Mesh, error) {
-	s, err := ReadOBJSoup(r, name)
-	if err != nil {
-		return nil, err
-	}
-	return s.Mesh(opt)
+	return buildMesh(ReadOBJSoup, r, name, opt)
 }
 
 // WriteOBJ writes m as a Wavefront OBJ file: one "v" line per vertex with

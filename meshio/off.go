@@ -140,11 +140,7 @@ func ReadOFFSoup(r io.Reader, name string) (*Soup, error) {
 // ReadOFF reads an OFF file (see ReadOFFSoup) and builds a mesh with the
 // given options.
 func ReadOFF(r io.Reader, name string, opt *mesh.Options) (*mesh.Mesh, error) {
-	s, err := ReadOFFSoup(r, name)
-	if err != nil {
-		return nil, err
-	}
-	return s.Mesh(opt)
+	return buildMesh(ReadOFFSoup, r, name, opt)
 }
 
 // WriteOFF writes m as an OFF file with exact coordinates.

@@ -556,11 +556,7 @@ func (pr *plyReader) readStrip(e *plyElem, i, pos int64, cnt float64, t plyType)
 // ReadPLY reads a PLY file (see ReadPLYSoup) and builds a mesh with the
 // given options.
 func ReadPLY(r io.Reader, name string, opt *mesh.Options) (*mesh.Mesh, error) {
-	s, err := ReadPLYSoup(r, name)
-	if err != nil {
-		return nil, err
-	}
-	return s.Mesh(opt)
+	return buildMesh(ReadPLYSoup, r, name, opt)
 }
 
 // WritePLY writes m as a PLY file with double x, y, z vertex properties and

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/earclip"
 	"github.com/collide-go/collide/mesh"
 )
 
@@ -244,10 +245,7 @@ func (s *Soup) DropDuplicates() int {
 	large := make(map[string]struct{})
 	var key []byte
 	var sorted []int
-	newIndex := make([]int, len(s.Faces)+1)
-	keep := 0
-	for i, l := range s.Faces {
-		newIndex[i] = keep
+	return s.keepFaces(func(l []int) bool {
 		sorted = append(sorted[:0], l...)
 		slices.Sort(sorted)
 		dup := false
@@ -266,23 +264,8 @@ func (s *Soup) DropDuplicates() int {
 			_, dup = large[string(key)]
 			large[string(key)] = struct{}{}
 		}
-		if dup {
-			continue
-		}
-		s.Faces[keep] = l
-		if i < len(s.FacePos) {
-			s.FacePos[keep] = s.FacePos[i]
-		}
-		keep++
-	}
-	newIndex[len(s.Faces)] = keep
-	removed := len(s.Faces) - keep
-	s.Faces = s.Faces[:keep]
-	if len(s.FacePos) > keep {
-		s.FacePos = s.FacePos[:keep]
-	}
-	s.renumberParts(newIndex)
-	return removed
+		return !dup
+	})
 }
 
 // OrientReport says what Orient found and changed.
@@ -562,13 +545,12 @@ func planar(vs []geom.Vec3, l []int, tol float64) bool {
 func triangulateLoop(vs []geom.Vec3, l []int, dst [][3]int) [][3]int {
 	n, _ := newell(vs, l)
 	u, w := n.Orthonormal()
-	type p2 struct{ x, y float64 }
-	pt := make([]p2, len(l))
+	pt := make([][2]float64, len(l))
 	for k, v := range l {
-		pt[k] = p2{vs[v].Dot(u), vs[v].Dot(w)}
+		pt[k] = [2]float64{vs[v].Dot(u), vs[v].Dot(w)}
 	}
 	cross := func(a, b, c int) float64 {
-		return (pt[b].x-pt[a].x)*(pt[c].y-pt[a].y) - (pt[b].y-pt[a].y)*(pt[c].x-pt[a].x)
+		return (pt[b][0]-pt[a][0])*(pt[c][1]-pt[a][1]) - (pt[b][1]-pt[a][1])*(pt[c][0]-pt[a][0])
 	}
 	if len(l) == 4 {
 		// Diagonal 0-2 is inside when corners 1 and 3 turn left; 1-3
@@ -585,42 +567,11 @@ func triangulateLoop(vs []geom.Vec3, l []int, dst [][3]int) [][3]int {
 			return append(dst, [3]int{l[1], l[2], l[3]}, [3]int{l[1], l[3], l[0]})
 		}
 	}
-	idx := make([]int, len(l))
-	for k := range idx {
-		idx[k] = k
+	tris, _ := earclip.Triangulate(pt, nil, nil)
+	for _, t := range tris {
+		dst = append(dst, [3]int{l[t[0]], l[t[1]], l[t[2]]})
 	}
-	inside := func(p, a, b, c int) bool {
-		return cross(a, b, p) >= 0 && cross(b, c, p) >= 0 && cross(c, a, p) >= 0
-	}
-	for len(idx) > 3 {
-		k := len(idx)
-		found := false
-		for i := 0; i < k && !found; i++ {
-			a, b, c := idx[(i+k-1)%k], idx[i], idx[(i+1)%k]
-			if cross(a, b, c) <= 0 {
-				continue
-			}
-			ear := true
-			for _, q := range idx {
-				if q != a && q != b && q != c && inside(q, a, b, c) {
-					ear = false
-					break
-				}
-			}
-			if ear {
-				dst = append(dst, [3]int{l[a], l[b], l[c]})
-				idx = slices.Delete(idx, i, i+1)
-				found = true
-			}
-		}
-		if !found { // the projection folds over itself: fan the rest
-			for i := 1; i+1 < len(idx); i++ {
-				dst = append(dst, [3]int{l[idx[0]], l[idx[i]], l[idx[i+1]]})
-			}
-			return dst
-		}
-	}
-	return append(dst, [3]int{l[idx[0]], l[idx[1]], l[idx[2]]})
+	return dst
 }
 
 // RepairOptions choose what Repair does. The zero value welds with

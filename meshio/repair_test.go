@@ -14,19 +14,6 @@ import (
 	"github.com/collide-go/collide/shapes"
 )
 
-// loops returns m's face loops as int slices.
-func loops(m *mesh.Mesh) [][]int {
-	var fs [][]int
-	for f := range m.NumFaces() {
-		var l []int
-		for _, v := range m.Face(f) {
-			l = append(l, int(v))
-		}
-		fs = append(fs, l)
-	}
-	return fs
-}
-
 // bruteWeld is the welding rule written plainly: each vertex joins the
 // first kept vertex within tol, else is kept; faces are renamed, consecutive
 // repeats removed (cyclically), and faces with fewer than three corners or
@@ -195,7 +182,7 @@ func TestRepairExploded(t *testing.T) {
 				}
 			}
 			orig := map[string]bool{}
-			for _, l := range loops(c.m) {
+			for _, l := range c.m.Loops() {
 				for r := range l {
 					orig[fmt.Sprint(append(slices.Clone(l[r:]), l[:r]...))] = true
 				}
@@ -256,7 +243,7 @@ func TestOrientSpecial(t *testing.T) {
 			s.Verts = append(s.Verts, v.Add(off))
 		}
 	}
-	for k, l := range loops(cube) {
+	for k, l := range cube.Loops() {
 		s.Faces = append(s.Faces, l)
 		m := make([]int, len(l))
 		for i, v := range l {
@@ -349,7 +336,7 @@ func TestTriangulate(t *testing.T) {
 	for k := range vs {
 		vs[k] = vs[k].Scale(1 + 0.03*(rng.Float64()-0.5))
 	}
-	s := &Soup{Name: "warped-torus.obj", Verts: vs, Faces: loops(torus)}
+	s := &Soup{Name: "warped-torus.obj", Verts: vs, Faces: torus.Loops()}
 	if _, err := s.Mesh(nil); err == nil || !strings.Contains(err.Error(), "not planar") {
 		t.Fatalf("warped torus accepted before splitting: %v", err)
 	}

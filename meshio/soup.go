@@ -320,23 +320,31 @@ func (s *Soup) DropDegenerate(opt *mesh.Options) int {
 	}
 	diag := geom.AABBOf(s.Verts...).Diagonal()
 	limit := areaTol * diag * diag
-	keep := 0
+	return s.keepFaces(func(l []int) bool { return !degenerate(s.Verts, l, limit) })
+}
+
+// keepFaces removes, in place, the faces for which keep (called once per
+// face, in order) is false; FacePos stays parallel to Faces and the OBJ
+// parts keep their faces. It returns the number of faces removed.
+func (s *Soup) keepFaces(keep func(loop []int) bool) int {
+	n := 0
 	newIndex := make([]int, len(s.Faces)+1)
 	for f, l := range s.Faces {
-		newIndex[f] = keep
-		if !degenerate(s.Verts, l, limit) {
-			s.Faces[keep] = l
-			if f < len(s.FacePos) {
-				s.FacePos[keep] = s.FacePos[f]
-			}
-			keep++
+		newIndex[f] = n
+		if !keep(l) {
+			continue
 		}
+		s.Faces[n] = l
+		if f < len(s.FacePos) {
+			s.FacePos[n] = s.FacePos[f]
+		}
+		n++
 	}
-	newIndex[len(s.Faces)] = keep
-	removed := len(s.Faces) - keep
-	s.Faces = s.Faces[:keep]
-	if len(s.FacePos) > keep {
-		s.FacePos = s.FacePos[:keep]
+	newIndex[len(s.Faces)] = n
+	removed := len(s.Faces) - n
+	s.Faces = s.Faces[:n]
+	if len(s.FacePos) > n {
+		s.FacePos = s.FacePos[:n]
 	}
 	s.renumberParts(newIndex)
 	return removed

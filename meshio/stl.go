@@ -39,11 +39,7 @@ func ReadSTLSoup(r io.Reader, name string) (*Soup, error) {
 // ReadSTL reads an STL file (see ReadSTLSoup) and builds a mesh with the
 // given options.
 func ReadSTL(r io.Reader, name string, opt *mesh.Options) (*mesh.Mesh, error) {
-	s, err := ReadSTLSoup(r, name)
-	if err != nil {
-		return nil, err
-	}
-	return s.Mesh(opt)
+	return buildMesh(ReadSTLSoup, r, name, opt)
 }
 
 func isASCIISTL(data []byte) bool {

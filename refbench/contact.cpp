@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 #include "contact.h"
+#include "ccdbody.h"
 
 struct ct_lib {
 	int lib;
@@ -51,33 +52,6 @@ extern "C" ct_lib *ct_new(int lib, int nm, const double *verts, const int32_t *v
 	return l;
 }
 
-// libccd callbacks: a body is its local vertices, centroid and transform.
-typedef struct { const double *v; int nv; const double *c; const double *tf; } body_t;
-
-static void support(const void *o, const ccd_vec3_t *d, ccd_vec3_t *out) {
-	const body_t *b = (const body_t *)o;
-	const double *R = b->tf, *dd = d->v;
-	double lx = R[0] * dd[0] + R[3] * dd[1] + R[6] * dd[2];
-	double ly = R[1] * dd[0] + R[4] * dd[1] + R[7] * dd[2];
-	double lz = R[2] * dd[0] + R[5] * dd[1] + R[8] * dd[2];
-	int best = 0;
-	double bd = lx * b->v[0] + ly * b->v[1] + lz * b->v[2];
-	for (int i = 1; i < b->nv; i++) {
-		double s = lx * b->v[3 * i] + ly * b->v[3 * i + 1] + lz * b->v[3 * i + 2];
-		if (s > bd) { bd = s; best = i; }
-	}
-	const double *p = b->v + 3 * best;
-	for (int k = 0; k < 3; k++)
-		out->v[k] = R[3 * k] * p[0] + R[3 * k + 1] * p[1] + R[3 * k + 2] * p[2] + b->tf[9 + k];
-}
-
-static void center(const void *o, ccd_vec3_t *out) {
-	const body_t *b = (const body_t *)o;
-	const double *R = b->tf, *p = b->c;
-	for (int k = 0; k < 3; k++)
-		out->v[k] = R[3 * k] * p[0] + R[3 * k + 1] * p[1] + R[3 * k + 2] * p[2] + b->tf[9 + k];
-}
-
 static btTransform bt_tf(const double *t) {
 	btMatrix3x3 R(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]);
 	return btTransform(R, btVector3(t[9], t[10], t[11]));
@@ -99,10 +73,7 @@ static void unit(ct_answer *o, double x, double y, double z) {
 
 extern "C" void ct_frame(ct_lib *l, const int32_t *bm, const double *tf, const int32_t *pairs, int np, ct_answer *out) {
 	ccd_t ccd;
-	CCD_INIT(&ccd);
-	ccd.support1 = support; ccd.support2 = support;
-	ccd.center1 = center; ccd.center2 = center;
-	ccd.max_iterations = 100;
+	ccd_setup(&ccd);
 	for (int k = 0; k < np; k++) {
 		int a = pairs[2 * k], b = pairs[2 * k + 1], ma = bm[a], mb = bm[b];
 		ct_answer *o = out + k;

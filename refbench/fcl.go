@@ -34,25 +34,31 @@ func newFCL(w *bench.Workload) (bench.CCDAlgo, error) {
 		var v []float64
 		if x, y, z, ok := boxSides(m); ok {
 			kind, v = C.FCL_BOX, []float64{x, y, z}
-		} else {
-			if m.Convex() {
-				kind = C.FCL_CONVEX
-			}
-			for _, p := range m.Verts {
-				v = append(v, p.X, p.Y, p.Z)
-			}
+		} else if m.Convex() {
+			kind = C.FCL_CONVEX
 		}
-		fv := make([]C.int, len(m.FaceVerts)+1)
-		for i, x := range m.FaceVerts {
-			fv[i] = C.int(x)
-		}
-		fs := make([]C.int, len(m.FaceStart))
-		for i, x := range m.FaceStart {
-			fs[i] = C.int(x)
-		}
-		a.shapes = append(a.shapes, C.fcl_new_shape(C.int(kind), (*C.double)(&v[0]), C.int(len(m.Verts)), &fv[0], &fs[0], C.int(m.NumFaces())))
+		a.shapes = append(a.shapes, newFCLShape(kind, m, v))
 	}
 	return a, nil
+}
+
+// newFCLShape makes the FCL shape of mesh m: kind FCL_BOX with v its side
+// lengths, or FCL_CONVEX or FCL_MESH from m's vertices and faces (v nil).
+func newFCLShape(kind int, m *mesh.Mesh, v []float64) *C.fcl_shape {
+	if v == nil {
+		for _, p := range m.Verts {
+			v = append(v, p.X, p.Y, p.Z)
+		}
+	}
+	fv := make([]C.int, len(m.FaceVerts)+1)
+	for i, x := range m.FaceVerts {
+		fv[i] = C.int(x)
+	}
+	fs := make([]C.int, len(m.FaceStart))
+	for i, x := range m.FaceStart {
+		fs[i] = C.int(x)
+	}
+	return C.fcl_new_shape(C.int(kind), (*C.double)(&v[0]), C.int(len(m.Verts)), &fv[0], &fs[0], C.int(m.NumFaces()))
 }
 
 // boxSides returns the side lengths of m when it is a box of 8 vertices

@@ -7,33 +7,7 @@ package main
 #include <ccd/ccd.h>
 #include <stdint.h>
 
-// A body for libccd's callbacks: its local vertices (x, y, z triples), its
-// centroid and its transform (row-major rotation, then translation).
-typedef struct { const double *v; int nv; const double *c; const double *tf; } body_t;
-
-static void support(const void *o, const ccd_vec3_t *d, ccd_vec3_t *out) {
-	const body_t *b = o;
-	const double *R = b->tf, *dd = d->v;
-	double lx = R[0]*dd[0] + R[3]*dd[1] + R[6]*dd[2];
-	double ly = R[1]*dd[0] + R[4]*dd[1] + R[7]*dd[2];
-	double lz = R[2]*dd[0] + R[5]*dd[1] + R[8]*dd[2];
-	int best = 0;
-	double bd = lx*b->v[0] + ly*b->v[1] + lz*b->v[2];
-	for (int i = 1; i < b->nv; i++) {
-		double s = lx*b->v[3*i] + ly*b->v[3*i+1] + lz*b->v[3*i+2];
-		if (s > bd) { bd = s; best = i; }
-	}
-	const double *p = b->v + 3*best;
-	for (int k = 0; k < 3; k++)
-		out->v[k] = R[3*k]*p[0] + R[3*k+1]*p[1] + R[3*k+2]*p[2] + b->tf[9+k];
-}
-
-static void center(const void *o, ccd_vec3_t *out) {
-	const body_t *b = o;
-	const double *R = b->tf, *p = b->c;
-	for (int k = 0; k < 3; k++)
-		out->v[k] = R[3*k]*p[0] + R[3*k+1]*p[1] + R[3*k+2]*p[2] + b->tf[9+k];
-}
+#include "ccdbody.h"
 
 // mpr_frame runs ccdMPRIntersect on np pairs (a, b) of one frame: body i
 // has mesh bm[i], whose vertices start at voff[m] (in triples) and number
@@ -41,10 +15,7 @@ static void center(const void *o, ccd_vec3_t *out) {
 static void mpr_frame(const double *verts, const int32_t *voff, const int32_t *nv, const double *cen,
 		const int32_t *bm, const double *tf, const int32_t *pairs, int np, uint8_t *hit) {
 	ccd_t ccd;
-	CCD_INIT(&ccd);
-	ccd.support1 = support; ccd.support2 = support;
-	ccd.center1 = center; ccd.center2 = center;
-	ccd.max_iterations = 100;
+	ccd_setup(&ccd);
 	for (int k = 0; k < np; k++) {
 		int a = pairs[2*k], b = pairs[2*k+1], ma = bm[a], mb = bm[b];
 		body_t A = { verts + 3*voff[ma], nv[ma], cen + 3*ma, tf + 12*a };

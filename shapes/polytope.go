@@ -27,24 +27,22 @@ const (
 	Plate
 )
 
+// polytopeShapeNames are the shapes' names, by value.
+var polytopeShapeNames = [...]string{Ellipsoid: "ellipsoid", Rod: "rod", Plate: "plate"}
+
 // String returns "ellipsoid", "rod" or "plate".
 func (s PolytopeShape) String() string {
-	switch s {
-	case Ellipsoid:
-		return "ellipsoid"
-	case Rod:
-		return "rod"
-	case Plate:
-		return "plate"
+	if s >= 0 && int(s) < len(polytopeShapeNames) {
+		return polytopeShapeNames[s]
 	}
 	return fmt.Sprintf("PolytopeShape(%d)", int(s))
 }
 
 // ParsePolytopeShape returns the shape named "ellipsoid", "rod" or "plate".
 func ParsePolytopeShape(name string) (PolytopeShape, error) {
-	for _, s := range []PolytopeShape{Ellipsoid, Rod, Plate} {
-		if s.String() == name {
-			return s, nil
+	for s, n := range polytopeShapeNames {
+		if n == name {
+			return PolytopeShape(s), nil
 		}
 	}
 	return 0, fmt.Errorf("unknown polytope shape %q (want ellipsoid, rod or plate)", name)

@@ -1,7 +1,6 @@
 package simio
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -134,25 +133,9 @@ func readRecording(dir string) (*Recording, error) {
 }
 
 func (r *Recording) readStates(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	c, err := newCSV(bufio.NewReaderSize(f, 1<<16), path, statesHeader)
-	if err != nil {
-		return err
-	}
 	want := RecordedSteps(r.Steps, r.RecordEvery)
 	var cur *Frame
-	for {
-		ok, err := c.row()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
+	err := readCSVFile(path, statesHeader, func(c *csvReader) error {
 		step, err := c.int(0, "step")
 		if err != nil {
 			return err
@@ -193,6 +176,10 @@ func (r *Recording) readStates(path string) error {
 			return c.errf("step %d: body %d where step %d has a different body list", step, body, r.Frames[0].Step)
 		}
 		cur.States = append(cur.States, st)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if len(r.Frames) != len(want) {
 		return formatErr(path, "%d recorded steps, want %d (record_every %d, steps %d)", len(r.Frames), len(want), r.RecordEvery, r.Steps)
@@ -204,26 +191,11 @@ func (r *Recording) readStates(path string) error {
 }
 
 func (r *Recording) readContacts(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	c, err := newCSV(bufio.NewReaderSize(f, 1<<16), path, contactsHeader)
-	if err != nil {
-		return err
-	}
 	r.Contacts = []Contact{}
 	prev := -1
-	for {
-		ok, err := c.row()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return nil
-		}
+	return readCSVFile(path, contactsHeader, func(c *csvReader) error {
 		var ints [3]int
+		var err error
 		for k, name := range []string{"step", "a", "b"} {
 			if ints[k], err = c.int(k, name); err != nil {
 				return err
@@ -242,7 +214,8 @@ func (r *Recording) readContacts(path string) error {
 		}
 		r.Contacts = append(r.Contacts, Contact{Step: ints[0], A: ints[1], B: ints[2],
 			Point: geom.Vec3{X: f[0], Y: f[1], Z: f[2]}, Normal: geom.Vec3{X: f[3], Y: f[4], Z: f[5]}, Depth: f[6]})
-	}
+		return nil
+	})
 }
 
 // WriteRecording writes r into directory dir (created if needed):
@@ -261,8 +234,8 @@ func WriteRecording(dir string, r *Recording) error {
 	if err != nil {
 		return fmt.Errorf("simio: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "recording.json"), append(data, '\n'), 0o644); err != nil {
-		return fmt.Errorf("simio: %w", err)
+	if err := writeFile(dir, "recording.json", append(data, '\n')); err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	buf.WriteString(statesHeader + "\n")
@@ -277,8 +250,8 @@ func WriteRecording(dir string, r *Recording) error {
 			writeState(&buf, st)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "states.csv"), buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("simio: %w", err)
+	if err := writeFile(dir, "states.csv", buf.Bytes()); err != nil {
+		return err
 	}
 	if r.Contacts == nil {
 		return nil
@@ -293,8 +266,5 @@ func WriteRecording(dir string, r *Recording) error {
 		}
 		buf.WriteByte('\n')
 	}
-	if err := os.WriteFile(filepath.Join(dir, "contacts.csv"), buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("simio: %w", err)
-	}
-	return nil
+	return writeFile(dir, "contacts.csv", buf.Bytes())
 }

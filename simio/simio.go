@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/collide-go/collide/internal/jsonpos"
 	"io"
 	"math"
 	"os"
@@ -25,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/jsonpos"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/meshio"
 )
@@ -287,6 +287,37 @@ type csvReader struct {
 	n      int
 }
 
+// writeFile writes data to the file name in directory dir.
+func writeFile(dir, name string, data []byte) error {
+	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		return fmt.Errorf("simio: %w", err)
+	}
+	return nil
+}
+
+// readCSVFile opens the CSV file at path, checks its header and calls row
+// for every data line, stopping at the first error.
+func readCSVFile(path, header string, row func(c *csvReader) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	c, err := newCSV(bufio.NewReaderSize(f, 1<<16), path, header)
+	if err != nil {
+		return err
+	}
+	for {
+		ok, err := c.row()
+		if err != nil || !ok {
+			return err
+		}
+		if err := row(c); err != nil {
+			return err
+		}
+	}
+}
+
 func newCSV(r io.Reader, file, header string) (*csvReader, error) {
 	c := &csvReader{file: file, sc: bufio.NewScanner(r), n: strings.Count(header, ",") + 1}
 	c.sc.Buffer(make([]byte, 64*1024), 1<<20)
@@ -376,39 +407,27 @@ func (c *csvReader) state(from int) (State, error) {
 const initialHeader = "body,px,py,pz,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz"
 
 func readInitial(path string, n int) ([]State, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	c, err := newCSV(f, path, initialHeader)
-	if err != nil {
-		return nil, err
-	}
 	out := make([]State, 0, n)
-	for {
-		ok, err := c.row()
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			break
-		}
+	err := readCSVFile(path, initialHeader, func(c *csvReader) error {
 		id, err := c.int(0, "body")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if id != len(out) {
-			return nil, c.errf("body %d, want %d (one row per body in id order)", id, len(out))
+			return c.errf("body %d, want %d (one row per body in id order)", id, len(out))
 		}
 		if id >= n {
-			return nil, c.errf("body %d: the scene has %d bodies", id, n)
+			return c.errf("body %d: the scene has %d bodies", id, n)
 		}
 		st, err := c.state(1)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		out = append(out, st)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(out) != n {
 		return nil, formatErr(path, "%d rows, want one per body (%d)", len(out), n)
@@ -460,8 +479,8 @@ func WriteScene(dir string, s *Scene) error {
 	if err != nil {
 		return fmt.Errorf("simio: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "scene.json"), append(data, '\n'), 0o644); err != nil {
-		return fmt.Errorf("simio: %w", err)
+	if err := writeFile(dir, "scene.json", append(data, '\n')); err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	buf.WriteString(initialHeader + "\n")
@@ -469,10 +488,7 @@ func WriteScene(dir string, s *Scene) error {
 		buf.WriteString(strconv.Itoa(i))
 		writeState(&buf, st)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "initial.csv"), buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("simio: %w", err)
-	}
-	return nil
+	return writeFile(dir, "initial.csv", buf.Bytes())
 }
 
 func writeState(buf *bytes.Buffer, st State) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -36,10 +35,10 @@ func runBench(e *env, args []string) error {
 		return nil
 	}
 	if len(pos) != 1 {
-		return fmt.Errorf("%w: want exactly one WORKLOAD_DIR, got %d", errUsage, len(pos))
+		return usagef("want exactly one WORKLOAD_DIR, got %d", len(pos))
 	}
 	if *out == "" {
-		return fmt.Errorf("%w: --out DIR is required", errUsage)
+		return usagef("--out DIR is required")
 	}
 	w, err := bench.Load(pos[0])
 	if err != nil {
@@ -57,8 +56,7 @@ func runBench(e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		return enc.Encode(res)
+		return writeJSON(e.stdout, res)
 	}
 	for _, r := range res {
 		unit := "ns/query"

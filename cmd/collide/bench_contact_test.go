@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,11 +12,6 @@ import (
 // algorithm correct on the sample.
 func TestBenchContactTask(t *testing.T) {
 	dir := t.TempDir()
-	var out, errb bytes.Buffer
-	args := []string{"bench", "../../testdata/bench-samples/polytopes-mixed-n10-b50-f40-s1", "--task", "contact", "--algo", "signed-distance", "--out", dir, "--passes", "1", "--json"}
-	if st := run(args, &out, &errb); st != 0 {
-		t.Fatalf("status %d: %s", st, errb.String())
-	}
 	var res []struct {
 		Task    string
 		Queries int
@@ -27,9 +20,7 @@ func TestBenchContactTask(t *testing.T) {
 			SDMissing       int `json:"sd_missing"`
 		}
 	}
-	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
-		t.Fatalf("%v: %s", err, out.String())
-	}
+	runJSON(t, &res, "bench", "../../testdata/bench-samples/polytopes-mixed-n10-b50-f40-s1", "--task", "contact", "--algo", "signed-distance", "--out", dir, "--passes", "1", "--json")
 	if len(res) != 1 || res[0].Task != "contact" || res[0].Verdict.FN+res[0].Verdict.FP+res[0].Verdict.Inexact+res[0].Verdict.SDMissing != 0 {
 		t.Fatalf("results %+v", res)
 	}

@@ -34,10 +34,10 @@ func runBenchGen(e *env, args []string) error {
 		return err
 	}
 	if len(pos) != 0 || *out == "" {
-		return fmt.Errorf("%w: want --out DIR and no positional arguments", errUsage)
+		return usagef("want --out DIR and no positional arguments")
 	}
 	if s.Bodies < 2 || s.Frames < 1 || s.Verts < 4 || !(s.Density > 0 && s.Density < 1) || !(s.Speed >= 0) || !(s.RotDeg >= 0) {
-		return fmt.Errorf("%w: need bodies >= 2, frames >= 1, verts >= 4, 0 < density < 1, speed and rot >= 0", errUsage)
+		return usagef("need bodies >= 2, frames >= 1, verts >= 4, 0 < density < 1, speed and rot >= 0")
 	}
 	s.Seed = *seed
 	w, err := bench.GenerateFrames(s)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -49,22 +48,22 @@ func runCCDQueries(e *env, args []string) error {
 		return err
 	}
 	if len(files) == 0 {
-		return fmt.Errorf("%w: no FILE.csv given", errUsage)
+		return usagef("no FILE.csv given")
 	}
 	m, err := ccd.ParseMethod(*method)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return usagef("%v", err)
 	}
 	var fixedKind *ccd.Kind
 	if *kindFlag != "" {
 		k, err := ccd.ParseKind(*kindFlag)
 		if err != nil {
-			return fmt.Errorf("%w: %v", errUsage, err)
+			return usagef("%v", err)
 		}
 		fixedKind = &k
 	}
 	if *answers && *asJSON {
-		return fmt.Errorf("%w: --answers and --json exclude each other", errUsage)
+		return usagef("--answers and --json exclude each other")
 	}
 	opt := ccd.Options{Method: m}
 	var sums []ccdSummary
@@ -135,9 +134,7 @@ func runCCDQueries(e *env, args []string) error {
 			Files  []ccdSummary `json:"files"`
 			Total  ccdSummary   `json:"total"`
 		}{m.String(), sums, total}
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return writeJSONIndent(e.stdout, out, "  ")
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "method %s\t\t\t\t\t\t\t\n", m)
@@ -173,7 +170,7 @@ func ccdFileKind(path string, fixed *ccd.Kind) (ccd.Kind, error) {
 			break
 		}
 	}
-	return 0, fmt.Errorf("%w: %s: no parent folder named vertex-face or edge-edge; give --kind vf or --kind ee", errUsage, path)
+	return 0, usagef("%s: no parent folder named vertex-face or edge-edge; give --kind vf or --kind ee", path)
 }
 
 // ccdTimeQuery answers q and returns the time per query in nanoseconds:
@@ -262,9 +259,6 @@ func demoCCD(e *env, outDir string) error {
 	// the contact the inclusion method reports.
 	q := cases[1].q
 	r := q.Test(ccd.Options{})
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return err
-	}
 	px := func(p geom.Vec3) (float64, float64) { return 40 + 160*p.X, 260 - 160*p.Y }
 	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="420" height="300" font-family="sans-serif" font-size="12">` + "\n")
@@ -282,7 +276,7 @@ func demoCCD(e *env, outDir string) error {
 	}
 	b.WriteString(`<text x="10" y="20">vertex sliding in the plane of a triangle (top view)</text>` + "\n</svg>\n")
 	path := filepath.Join(outDir, "ccd_sliding.svg")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	if err := writeFile(path, []byte(b.String())); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", path)

@@ -122,12 +122,7 @@ func TestCCDQueriesKindAndErrors(t *testing.T) {
 }
 
 func TestCCDDemo(t *testing.T) {
-	var out bytes.Buffer
-	dir := t.TempDir()
-	if err := demoCCD(&env{stdout: &out, stderr: &out}, dir); err != nil {
-		t.Fatal(err)
-	}
-	s := out.String()
+	s, dir := runSection(t, demoCCD)
 	if !strings.Contains(s, "vertex slides in the face's plane into it  separated  hit") {
 		t.Errorf("demo output:\n%s", s)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -64,7 +63,7 @@ func parseInts(s string) ([]int, error) {
 	for _, f := range strings.Split(s, ",") {
 		v, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || v < 4 {
-			return nil, fmt.Errorf("%w: bad vertex count %q in list (integers >= 4)", errUsage, f)
+			return nil, usagef("bad vertex count %q in list (integers >= 4)", f)
 		}
 		out = append(out, v)
 	}
@@ -76,7 +75,7 @@ func parseFloats(s, what string) ([]float64, error) {
 	for _, f := range strings.Split(s, ",") {
 		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 		if err != nil || !(v > 0) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%w: bad %s %q (positive numbers)", errUsage, what, f)
+			return nil, usagef("bad %s %q (positive numbers)", what, f)
 		}
 		out = append(out, v)
 	}
@@ -110,29 +109,25 @@ func runExperimentPolytopes(e *env, args []string) error {
 	quick := fs.Bool("quick", false, "small settings for a fast check: 60 bodies, 15 frames, n 10,60, two values per sweep")
 	asJSON := fs.Bool("json", false, "print the statistics as JSON")
 	quiet := fs.Bool("quiet", false, "no progress display")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
 	}
 	if *quick {
 		*bodies, *frames, *meshes, *nlist, *nfig = 60, 15, 6, "10,60", 60
 		*timeBodies, *timeN, *speeds, *rots, *dens = 40, 20, "2,20", "5,40", "0.05,0.2"
 	}
 	if *bodies < 2 || *frames < 1 || *timeBodies < 2 || *meshes < 1 {
-		return fmt.Errorf("%w: need --bodies >= 2, --time-bodies >= 2, --frames >= 1, --meshes >= 1", errUsage)
+		return usagef("need --bodies >= 2, --time-bodies >= 2, --frames >= 1, --meshes >= 1")
 	}
 	if !(*density > 0 && *density < 0.7) {
-		return fmt.Errorf("%w: --density must be in (0, 0.7)", errUsage)
+		return usagef("--density must be in (0, 0.7)")
 	}
 	ns, err := parseInts(*nlist)
 	if err != nil {
 		return err
 	}
 	if *timeN < 4 {
-		return fmt.Errorf("%w: --time-n must be >= 4", errUsage)
+		return usagef("--time-n must be >= 4")
 	}
 	sp, err := parseFloats(*speeds, "speed")
 	if err != nil {
@@ -148,7 +143,7 @@ func runExperimentPolytopes(e *env, args []string) error {
 	}
 	for _, d := range dn {
 		if d >= 0.7 {
-			return fmt.Errorf("%w: density %g too high (< 0.7)", errUsage, d)
+			return usagef("density %g too high (< 0.7)", d)
 		}
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
@@ -204,14 +199,12 @@ func runExperimentPolytopes(e *env, args []string) error {
 	var table strings.Builder
 	writeExperimentTable(&table, rep)
 	tpath := filepath.Join(*out, "convex-table.md")
-	if err := os.WriteFile(tpath, []byte(table.String()), 0o644); err != nil {
+	if err := writeFile(tpath, []byte(table.String())); err != nil {
 		return err
 	}
 	rep.Files = append(rep.Files, tpath)
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", " ")
-		return enc.Encode(rep)
+		return writeJSONIndent(e.stdout, rep, " ")
 	}
 	fmt.Fprint(e.stdout, table.String())
 	fmt.Fprintf(e.stdout, "\nwrote %s\n", strings.Join(rep.Files, ", "))
@@ -219,15 +212,7 @@ func runExperimentPolytopes(e *env, args []string) error {
 }
 
 func writeSVG(path string, w interface{ WriteSVG(io.Writer) error }) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := w.WriteSVG(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return createFile(path, w.WriteSVG)
 }
 
 const kBins = 12 // histogram bins k = 1..kBins-1 and ">= kBins"

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"encoding/xml"
 	"os"
 	"path/filepath"
@@ -15,15 +14,8 @@ import (
 // on every test, and the JSON statistics are consistent.
 func TestExperimentPolytopesQuick(t *testing.T) {
 	dir := t.TempDir()
-	var o, e bytes.Buffer
-	st := run([]string{"experiment", "polytopes", "--quick", "--frames", "4", "--out", dir, "--json"}, &o, &e)
-	if st != 0 {
-		t.Fatalf("status %d: %s", st, e.String())
-	}
 	var rep expReport
-	if err := json.Unmarshal(o.Bytes(), &rep); err != nil {
-		t.Fatalf("bad JSON: %v\n%s", err, o.String())
-	}
+	runJSON(t, &rep, "experiment", "polytopes", "--quick", "--frames", "4", "--out", dir, "--json")
 	if len(rep.Shapes) != 6 || len(rep.Speed) != 2 || len(rep.Rotation) != 2 || len(rep.Density) != 2 {
 		t.Fatalf("unexpected runs: %d shapes, %d speed, %d rotation, %d density", len(rep.Shapes), len(rep.Speed), len(rep.Rotation), len(rep.Density))
 	}
@@ -57,10 +49,10 @@ func TestExperimentPolytopesQuick(t *testing.T) {
 		t.Errorf("table: %v\n%s", err, table)
 	}
 	// Bad flags are usage errors.
-	if st := run([]string{"experiment", "polytopes", "--n", "3", "--out", dir}, &o, &e); st != 2 {
+	if st, _, _ := runCmd("experiment", "polytopes", "--n", "3", "--out", dir); st != 2 {
 		t.Errorf("--n 3: status %d, want 2", st)
 	}
-	if st := run([]string{"experiment", "polytopes", "--speeds", "-1", "--out", dir}, &o, &e); st != 2 {
+	if st, _, _ := runCmd("experiment", "polytopes", "--speeds", "-1", "--out", dir); st != 2 {
 		t.Errorf("--speeds -1: status %d, want 2", st)
 	}
 }

@@ -40,6 +40,29 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseNoArgs is parseFlags for a command that takes no positional
+// arguments.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	return noArgs(pos)
+}
+
+// parseFlagsHelp is parseFlags for a command with a long help: on -h it
+// prints help and the flags with their defaults to e.stdout and returns
+// flag.ErrHelp (exit status 0).
+func parseFlagsHelp(e *env, fs *flag.FlagSet, args []string, help string) ([]string, error) {
+	pos, err := parseFlags(fs, args)
+	if err == flag.ErrHelp {
+		fmt.Fprintln(e.stdout, help)
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+	}
+	return pos, err
+}
+
 // isTerminal reports whether w is a terminal (a character device), so
 // progress output can be shown there and suppressed when piped.
 func isTerminal(w io.Writer) bool {

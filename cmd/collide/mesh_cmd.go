@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -121,43 +119,30 @@ func meshInfo(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object per file (per part with --split)")
 	drop := fs.Bool("drop-degenerate", false, "drop faces with repeated vertices or zero area before building the mesh")
 	repair := fs.Bool("repair", false, "repair the soup first, as 'collide mesh repair' does (see its --weld, --triangulate-all, --no-orient)")
-	split := fs.String("split", "", "report each OBJ object (o) or group (g) as a mesh of its own")
 	density := fs.Float64("density", 0, "print the mass properties of the solid of this density (mass per unit volume)")
 	convex := fs.Bool("convex", false, "require every mesh (every part with --split) to be closed and convex; the error names the part and the vertex outside")
-	rf := addRepairFlags(fs)
-	files, err := parseFlags(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(e.stdout, "usage: collide mesh info [--json] [--drop-degenerate] [--repair] [--split o|g] [--convex] [--density RHO] FILE...\n"+
-			"  read OBJ, STL, OFF or PLY meshes (format by extension, else by content) and print\n"+
-			"  vertices, edges, faces, closed, manifold, oriented, convex, Euler characteristic,\n"+
-			"  volume and bounding box; --json prints one JSON object per file and line;\n"+
-			"  --drop-degenerate drops faces with repeated vertices or zero area first; --repair\n"+
-			"  welds, drops, splits non-planar polygons and orients first; --split o|g reports each\n"+
-			"  OBJ object or group (a convex decomposition's pieces) on its own; --convex requires\n"+
-			"  each to be closed and convex; --density RHO adds mass, centre of mass, inertia tensor\n"+
-			"  about it and principal moments and axes")
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		return nil
-	}
+	rf := addRepairFlags(fs, "report each OBJ object (o) or group (g) as a mesh of its own")
+	files, err := parseFlagsHelp(e, fs, args, "usage: collide mesh info [--json] [--drop-degenerate] [--repair] [--split o|g] [--convex] [--density RHO] FILE...\n"+
+		"  read OBJ, STL, OFF or PLY meshes (format by extension, else by content) and print\n"+
+		"  vertices, edges, faces, closed, manifold, oriented, convex, Euler characteristic,\n"+
+		"  volume and bounding box; --json prints one JSON object per file and line;\n"+
+		"  --drop-degenerate drops faces with repeated vertices or zero area first; --repair\n"+
+		"  welds, drops, splits non-planar polygons and orients first; --split o|g reports each\n"+
+		"  OBJ object or group (a convex decomposition's pieces) on its own; --convex requires\n"+
+		"  each to be closed and convex; --density RHO adds mass, centre of mass, inertia tensor\n"+
+		"  about it and principal moments and axes")
 	if err != nil {
 		return err
 	}
 	if len(files) == 0 {
-		return fmt.Errorf("%w: no FILE given", errUsage)
+		return usagef("no FILE given")
 	}
-	ropt, err := rf.options()
+	ropt, by, err := rf.options()
 	if err != nil {
 		return err
 	}
-	var by meshio.SplitBy
-	if *split != "" {
-		if by, err = meshio.ParseSplitBy(*split); err != nil {
-			return fmt.Errorf("%w: --split: want o or g (have %q)", errUsage, *split)
-		}
-	}
 	if *density != 0 && (!(*density > 0) || math.IsInf(*density, 0)) {
-		return fmt.Errorf("%w: --density must be positive and finite (have %v)", errUsage, *density)
+		return usagef("--density must be positive and finite (have %v)", *density)
 	}
 	failed := 0
 	var lastErr error
@@ -239,11 +224,9 @@ func meshInfoFile(e *env, path string, drop, repair bool, ropt *meshio.RepairOpt
 			info.Mass = newMassJSON(mp, density)
 		}
 		if asJSON {
-			b, err := json.Marshal(info)
-			if err != nil {
+			if err := writeJSON(e.stdout, info); err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stdout, "%s\n", b)
 			continue
 		}
 		printMeshInfo(e.stdout, path, by, pc.name, info, m, drop)
@@ -329,10 +312,10 @@ var genShapes = map[string]genShape{
 		r := fs.Float64("r", 0.35, "minor radius (0 < r < R)")
 		return func() (*mesh.Mesh, error) {
 			if *m < 3 || *n < 3 || *m > 5000 || *n > 5000 {
-				return nil, fmt.Errorf("%w: torus needs 3 <= m, n <= 5000 (have m=%d, n=%d)", errUsage, *m, *n)
+				return nil, usagef("torus needs 3 <= m, n <= 5000 (have m=%d, n=%d)", *m, *n)
 			}
 			if !(*r > 0 && *bigR > *r) || math.IsInf(*bigR, 0) {
-				return nil, fmt.Errorf("%w: torus needs 0 < r < R, finite (have R=%v, r=%v)", errUsage, *bigR, *r)
+				return nil, usagef("torus needs 0 < r < R, finite (have R=%v, r=%v)", *bigR, *r)
 			}
 			return shapes.Torus(*bigR, *r, *m, *n), nil
 		}
@@ -346,7 +329,7 @@ var genShapes = map[string]genShape{
 		n := fs.Int("n", 6, "vertices around the tube (>= 3)")
 		return func() (*mesh.Mesh, error) {
 			if err := shapes.CheckCoil(*bigR, *r, *pitch, *turns, *m, *n); err != nil {
-				return nil, fmt.Errorf("%w: %v", errUsage, err)
+				return nil, usagef("%v", err)
 			}
 			return shapes.Coil(*bigR, *r, *pitch, *turns, *m, *n), nil
 		}
@@ -356,7 +339,7 @@ var genShapes = map[string]genShape{
 		length := fs.Float64("length", shapes.DefaultBulletLength, "length (> 3 radius)")
 		return func() (*mesh.Mesh, error) {
 			if err := shapes.CheckBullet(*radius, *length); err != nil {
-				return nil, fmt.Errorf("%w: %v", errUsage, err)
+				return nil, usagef("%v", err)
 			}
 			return shapes.Bullet(*radius, *length), nil
 		}
@@ -367,7 +350,7 @@ var genShapes = map[string]genShape{
 		amp := fs.Float64("amp", shapes.DefaultPlaneWarp, "warp amplitude")
 		return func() (*mesh.Mesh, error) {
 			if err := shapes.CheckWarpedPlane(*size, *hole, *amp); err != nil {
-				return nil, fmt.Errorf("%w: %v", errUsage, err)
+				return nil, usagef("%v", err)
 			}
 			return shapes.WarpedPlane(*size, *hole, *amp), nil
 		}
@@ -397,10 +380,10 @@ func polytopeFlags(sh shapes.PolytopeShape) func(fs *flag.FlagSet) func() (*mesh
 		seed := fs.Uint64("seed", 1, "random seed")
 		return func() (*mesh.Mesh, error) {
 			if *n < 4 || *n > maxPolytopeVerts {
-				return nil, fmt.Errorf("%w: --n must be in [4, %d] (have %d)", errUsage, maxPolytopeVerts, *n)
+				return nil, usagef("--n must be in [4, %d] (have %d)", maxPolytopeVerts, *n)
 			}
 			if err := shapes.CheckPolytope(sh, *n, *radius); err != nil {
-				return nil, fmt.Errorf("%w: %v", errUsage, err)
+				return nil, usagef("%v", err)
 			}
 			return shapes.RandomPolytope(sh, *n, *radius, *seed), nil
 		}
@@ -409,7 +392,7 @@ func polytopeFlags(sh shapes.PolytopeShape) func(fs *flag.FlagSet) func() (*mesh
 
 func positive(name string, v float64) error {
 	if !(v > 0) || math.IsInf(v, 0) {
-		return fmt.Errorf("%w: --%s must be positive and finite (have %v)", errUsage, name, v)
+		return usagef("--%s must be positive and finite (have %v)", name, v)
 	}
 	return nil
 }
@@ -429,31 +412,25 @@ func meshGen(e *env, args []string) error {
 		for _, n := range genShapeNames() {
 			fmt.Fprintf(&b, "\n  %-10s %s", n, genShapes[n].help)
 		}
-		return fmt.Errorf("%w: first argument must be a SHAPE:%s", errUsage, b.String())
+		return usagef("first argument must be a SHAPE:%s", b.String())
 	}
 	sh, ok := genShapes[args[0]]
 	if !ok {
-		return fmt.Errorf("%w: unknown shape %q (have %s)", errUsage, args[0], strings.Join(genShapeNames(), ", "))
+		return usagef("unknown shape %q (have %s)", args[0], strings.Join(genShapeNames(), ", "))
 	}
 	fs := newFlags("mesh gen " + args[0])
 	out := fs.String("o", "", "output file (.obj, .off, .ply, .stl), or - for OBJ on stdout")
 	format := fs.String("format", "", "output format (obj, off, ply, stl) overriding the extension")
 	build := sh.flags(fs)
-	pos, err := parseFlags(fs, args[1:])
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(e.stdout, "usage: collide mesh gen %s [flags] -o FILE\n  %s\n", args[0], sh.help)
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		return nil
-	}
+	pos, err := parseFlagsHelp(e, fs, args[1:], fmt.Sprintf("usage: collide mesh gen %s [flags] -o FILE\n  %s", args[0], sh.help))
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
-		return fmt.Errorf("%w: unexpected arguments %q", errUsage, pos)
+		return usagef("unexpected arguments %q", pos)
 	}
 	if *out == "" {
-		return fmt.Errorf("%w: -o FILE is required", errUsage)
+		return usagef("-o FILE is required")
 	}
 	f := meshio.FormatOf(*out)
 	if *out == "-" {
@@ -461,11 +438,11 @@ func meshGen(e *env, args []string) error {
 	}
 	if *format != "" {
 		if f = meshio.FormatOf("x." + *format); f == meshio.Unknown {
-			return fmt.Errorf("%w: unknown --format %q (want obj, off, ply or stl)", errUsage, *format)
+			return usagef("unknown --format %q (want obj, off, ply or stl)", *format)
 		}
 	}
 	if f == meshio.Unknown {
-		return fmt.Errorf("%w: cannot tell the format of %q: use a .obj, .off, .ply or .stl name or --format", errUsage, *out)
+		return usagef("cannot tell the format of %q: use a .obj, .off, .ply or .stl name or --format", *out)
 	}
 	m, err := build()
 	if err != nil {
@@ -474,15 +451,7 @@ func meshGen(e *env, args []string) error {
 	if *out == "-" {
 		return meshio.Write(e.stdout, m, f)
 	}
-	fh, err := os.Create(*out)
-	if err != nil {
-		return err
-	}
-	if err := meshio.Write(fh, m, f); err != nil {
-		fh.Close()
-		return err
-	}
-	if err := fh.Close(); err != nil {
+	if err := createFile(*out, func(w io.Writer) error { return meshio.Write(w, m, f) }); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "wrote %s: %d vertices, %d edges, %d faces\n", *out, m.NumVerts(), m.NumEdges(), m.NumFaces())

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/collide-go/collide/mesh"
@@ -23,27 +20,33 @@ func init() {
 	})
 }
 
-// repairFlags are the repair options shared by "mesh repair" and "mesh
-// info --repair".
+// repairFlags are the repair and split options shared by "mesh repair" and
+// "mesh info" (--repair, --split).
 type repairFlags struct {
 	weld, weldAbs *float64
 	triAll, noOri *bool
+	split         *string
 }
 
-func addRepairFlags(fs *flag.FlagSet) repairFlags {
+// addRepairFlags adds the repair flags and --split, whose help is
+// splitUsage, to fs.
+func addRepairFlags(fs *flag.FlagSet, splitUsage string) repairFlags {
 	return repairFlags{
 		weld:    fs.Float64("weld", meshio.DefaultWeldTol, "weld vertices closer than TOL x bounding-box diagonal (0: only identical coordinates; negative: no welding)"),
 		weldAbs: fs.Float64("weld-abs", 0, "weld vertices closer than this absolute distance (overrides --weld)"),
 		triAll:  fs.Bool("triangulate-all", false, "split every polygon into triangles, not only the non-planar ones"),
 		noOri:   fs.Bool("no-orient", false, "keep the faces' orientation as read"),
+		split:   fs.String("split", "", splitUsage),
 	}
 }
 
-func (r repairFlags) options() (*meshio.RepairOptions, error) {
+// options returns the repair options and the --split choice (zero: the
+// whole file).
+func (r repairFlags) options() (*meshio.RepairOptions, meshio.SplitBy, error) {
 	o := &meshio.RepairOptions{TriangulateAll: *r.triAll, NoOrient: *r.noOri}
 	switch w := *r.weld; {
 	case math.IsNaN(w) || math.IsInf(w, 0):
-		return nil, fmt.Errorf("%w: --weld must be finite (have %v)", errUsage, w)
+		return nil, 0, usagef("--weld must be finite (have %v)", w)
 	case w < 0:
 		o.NoWeld = true
 	case w == 0:
@@ -53,11 +56,18 @@ func (r repairFlags) options() (*meshio.RepairOptions, error) {
 	}
 	if a := *r.weldAbs; a != 0 {
 		if !(a > 0) || math.IsInf(a, 0) {
-			return nil, fmt.Errorf("%w: --weld-abs must be positive and finite (have %v)", errUsage, a)
+			return nil, 0, usagef("--weld-abs must be positive and finite (have %v)", a)
 		}
 		o.WeldAbs, o.WeldExact, o.NoWeld = a, false, false
 	}
-	return o, nil
+	if *r.split == "" {
+		return o, 0, nil
+	}
+	by, err := meshio.ParseSplitBy(*r.split)
+	if err != nil {
+		return nil, 0, usagef("--split: want o or g (have %q)", *r.split)
+	}
+	return o, by, nil
 }
 
 // repairJSON is the --json record of "collide mesh repair".
@@ -83,45 +93,32 @@ type repairPartJSON struct {
 func meshRepair(e *env, args []string) error {
 	fs := newFlags("mesh repair")
 	out := fs.String("o", "", "output file (.obj keeps OBJ objects and groups; .off, .ply, .stl)")
-	split := fs.String("split", "", "repair each OBJ object (o) or group (g) on its own and keep them as objects of an .obj OUT")
 	asJSON := fs.Bool("json", false, "print a JSON report")
-	rf := addRepairFlags(fs)
-	pos, err := parseFlags(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(e.stdout, "usage: collide mesh repair IN -o OUT [--weld TOL] [--weld-abs D] [--split o|g] [--triangulate-all] [--no-orient] [--json]\n"+
-			"  read IN (OBJ, STL, OFF, PLY), weld vertices within TOL x bounding-box diagonal (default 1e-7),\n"+
-			"  drop faces the weld collapsed, zero-area and duplicate faces and unused vertices, split\n"+
-			"  non-planar polygons into triangles, orient faces consistently per connected component\n"+
-			"  (closed components outward by signed volume), and write OUT; the report says what changed")
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		return nil
-	}
+	rf := addRepairFlags(fs, "repair each OBJ object (o) or group (g) on its own and keep them as objects of an .obj OUT")
+	pos, err := parseFlagsHelp(e, fs, args, "usage: collide mesh repair IN -o OUT [--weld TOL] [--weld-abs D] [--split o|g] [--triangulate-all] [--no-orient] [--json]\n"+
+		"  read IN (OBJ, STL, OFF, PLY), weld vertices within TOL x bounding-box diagonal (default 1e-7),\n"+
+		"  drop faces the weld collapsed, zero-area and duplicate faces and unused vertices, split\n"+
+		"  non-planar polygons into triangles, orient faces consistently per connected component\n"+
+		"  (closed components outward by signed volume), and write OUT; the report says what changed")
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return fmt.Errorf("%w: want one input file, have %d", errUsage, len(pos))
+		return usagef("want one input file, have %d", len(pos))
 	}
 	if *out == "" {
-		return fmt.Errorf("%w: -o OUT is required", errUsage)
+		return usagef("-o OUT is required")
 	}
 	of := meshio.FormatOf(*out)
 	if of == meshio.Unknown {
-		return fmt.Errorf("%w: cannot tell the format of %q: use a .obj, .off, .ply or .stl name", errUsage, *out)
+		return usagef("cannot tell the format of %q: use a .obj, .off, .ply or .stl name", *out)
 	}
-	opt, err := rf.options()
+	opt, by, err := rf.options()
 	if err != nil {
 		return err
 	}
-	var by meshio.SplitBy
-	if *split != "" {
-		if by, err = meshio.ParseSplitBy(*split); err != nil {
-			return fmt.Errorf("%w: --split: want o or g (have %q)", errUsage, *split)
-		}
-		if of != meshio.OBJ {
-			return fmt.Errorf("%w: --split keeps the parts as OBJ objects: OUT must be an .obj file", errUsage)
-		}
+	if by != 0 && of != meshio.OBJ {
+		return usagef("--split keeps the parts as OBJ objects: OUT must be an .obj file")
 	}
 	s, err := meshio.ReadSoupFile(pos[0])
 	if err != nil {
@@ -164,12 +161,7 @@ func meshRepair(e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		b, err := json.Marshal(rec)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "%s\n", b)
-		return nil
+		return writeJSON(e.stdout, rec)
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", *out)
 	for _, p := range rec.Parts {
@@ -220,18 +212,10 @@ func printRepair(w io.Writer, r meshio.RepairReport) {
 
 // writeRepaired writes the repaired soup (OBJ, keeping its parts) or mesh.
 func writeRepaired(path string, f meshio.Format, s *meshio.Soup, m *mesh.Mesh) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if f == meshio.OBJ {
-		err = meshio.WriteOBJSoup(fh, s)
-	} else {
-		err = meshio.Write(fh, m, f)
-	}
-	if err != nil {
-		fh.Close()
-		return err
-	}
-	return fh.Close()
+	return createFile(path, func(w io.Writer) error {
+		if f == meshio.OBJ {
+			return meshio.WriteOBJSoup(w, s)
+		}
+		return meshio.Write(w, m, f)
+	})
 }

@@ -2,19 +2,12 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func runCmd(args ...string) (status int, stdout, stderr string) {
-	var o, e bytes.Buffer
-	status = run(args, &o, &e)
-	return status, o.String(), e.String()
-}
 
 // TestMeshInfoTorus is the done-when check: a 20 x 15 quad torus
 // has 300 vertices, 600 edges, 300 faces, is closed, not convex, Euler 0.
@@ -230,12 +223,7 @@ func TestMeshGen(t *testing.T) {
 
 // TestDemoMeshFiles runs the mesh-files demo section.
 func TestDemoMeshFiles(t *testing.T) {
-	var out bytes.Buffer
-	dir := t.TempDir()
-	if err := demoMeshFiles(&env{stdout: &out, stderr: &out}, dir); err != nil {
-		t.Fatal(err)
-	}
-	s := out.String()
+	s, dir := runSection(t, demoMeshFiles)
 	for _, w := range []string{"torus.obj       obj", "car-damaged.obj:18: face 0: vertex index 99 out of range"} {
 		if !strings.Contains(s, w) {
 			t.Errorf("demo output lacks %q:\n%s", w, s)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -41,54 +40,66 @@ type queryInput struct {
 	ta, tb geom.Transform
 }
 
-func queryFlags(fs *flag.FlagSet) (pa, pb *string, asJSON *bool) {
-	return fs.String("a", "0,0,0", "pose of A: px,py,pz[,qw,qx,qy,qz]"),
-		fs.String("b", "", "pose of B (required)"),
-		fs.Bool("json", false, "print JSON")
+// queryArgs are the flags every query command has.
+type queryArgs struct {
+	pa, pb *string
+	asJSON *bool
 }
 
-func loadQuery(pos []string, pa, pb string) (*queryInput, error) {
-	if len(pos) != 2 {
-		return nil, fmt.Errorf("%w: want two meshes MESH_A MESH_B, got %d arguments", errUsage, len(pos))
+func queryFlags(fs *flag.FlagSet) *queryArgs {
+	return &queryArgs{
+		pa:     fs.String("a", "0,0,0", "pose of A: px,py,pz[,qw,qx,qy,qz]"),
+		pb:     fs.String("b", "", "pose of B (required)"),
+		asJSON: fs.Bool("json", false, "print JSON"),
 	}
-	if pb == "" {
-		return nil, fmt.Errorf("%w: --b is required", errUsage)
+}
+
+// parse parses the command line into fs; check, if not nil, validates the
+// command's own flags before the meshes are read and their trees built.
+func (qa *queryArgs) parse(fs *flag.FlagSet, args []string, check func() error) (*queryInput, error) {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return nil, err
 	}
-	in := &queryInput{}
-	for i, s := range []string{pa, pb} {
-		p, err := geom.ParsePose(s)
-		if err != nil {
-			return nil, fmt.Errorf("%w: --%s: %v", errUsage, [2]string{"a", "b"}[i], err)
-		}
-		m, err := loadScrewMesh(pos[i])
-		if err != nil {
+	if check != nil {
+		if err := check(); err != nil {
 			return nil, err
 		}
-		t, err := meshquery.New(m)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pos[i], err)
-		}
-		if i == 0 {
-			in.a, in.ta = t, p.Transform()
-		} else {
-			in.b, in.tb = t, p.Transform()
-		}
+	}
+	if err := wantTwoMeshes(pos); err != nil {
+		return nil, err
+	}
+	if *qa.pb == "" {
+		return nil, usagef("--b is required")
+	}
+	var p [2]geom.Pose
+	if err := parsePoses(p[:], []string{"a", "b"}, *qa.pa, *qa.pb); err != nil {
+		return nil, err
+	}
+	a, b, err := loadTwoMeshes(pos)
+	if err != nil {
+		return nil, err
+	}
+	in := &queryInput{ta: p[0].Transform(), tb: p[1].Transform()}
+	if in.a, err = meshquery.New(a); err != nil {
+		return nil, fmt.Errorf("%s: %w", pos[0], err)
+	}
+	if in.b, err = meshquery.New(b); err != nil {
+		return nil, fmt.Errorf("%s: %w", pos[1], err)
 	}
 	return in, nil
 }
 
 func runQueryIntersect(e *env, args []string) error {
 	fs := newFlags("query intersect")
-	pa, pb, asJSON := queryFlags(fs)
+	qa := queryFlags(fs)
 	limit := fs.Int("pairs", 0, "list at most N intersecting triangle pairs (0: all)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if *limit < 0 {
-		return fmt.Errorf("%w: --pairs must not be negative", errUsage)
-	}
-	in, err := loadQuery(pos, *pa, *pb)
+	in, err := qa.parse(fs, args, func() error {
+		if *limit < 0 {
+			return usagef("--pairs must not be negative")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -97,12 +108,12 @@ func runQueryIntersect(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if *qa.asJSON {
 		ps := make([][2]int32, len(pairs))
 		for i, p := range pairs {
 			ps[i] = [2]int32{p.A, p.B}
 		}
-		return json.NewEncoder(e.stdout).Encode(struct {
+		return writeJSON(e.stdout, struct {
 			Hit   bool       `json:"hit"`
 			Pairs [][2]int32 `json:"pairs"`
 		}{len(pairs) > 0, ps})
@@ -122,16 +133,14 @@ func vec3(v geom.Vec3) [3]float64 { return [3]float64{v.X, v.Y, v.Z} }
 
 func runQueryDistance(e *env, args []string) error {
 	fs := newFlags("query distance")
-	pa, pb, asJSON := queryFlags(fs)
+	qa := queryFlags(fs)
 	maxD := fs.Float64("max", 0, "stop the search at this distance (0: none)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if !(*maxD >= 0) || math.IsInf(*maxD, 0) {
-		return fmt.Errorf("%w: --max must be finite and not negative", errUsage)
-	}
-	in, err := loadQuery(pos, *pa, *pb)
+	in, err := qa.parse(fs, args, func() error {
+		if !(*maxD >= 0) || math.IsInf(*maxD, 0) {
+			return usagef("--max must be finite and not negative")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -140,7 +149,7 @@ func runQueryDistance(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if *qa.asJSON {
 		out := map[string]any{"hit": r.Hit}
 		if !math.IsInf(r.Dist, 0) {
 			out["dist"] = r.Dist
@@ -148,7 +157,7 @@ func runQueryDistance(e *env, args []string) error {
 			out["triangle_a"], out["triangle_b"] = r.TriA, r.TriB
 			out["feature_a"], out["feature_b"] = r.FeatureA.String(), r.FeatureB.String()
 		}
-		return json.NewEncoder(e.stdout).Encode(out)
+		return writeJSON(e.stdout, out)
 	}
 	switch {
 	case r.Hit:
@@ -174,17 +183,15 @@ type contactJSON struct {
 
 func runQueryContacts(e *env, args []string) error {
 	fs := newFlags("query contacts")
-	pa, pb, asJSON := queryFlags(fs)
+	qa := queryFlags(fs)
 	margin := fs.Float64("margin", 0, "report features closer than this as near contacts")
 	maxN := fs.Int("max-contacts", 0, fmt.Sprintf("at most this many records (default %d)", meshquery.DefaultMaxContacts))
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if !(*margin >= 0) || math.IsInf(*margin, 0) || *maxN < 0 {
-		return fmt.Errorf("%w: --margin must be finite and not negative, --max-contacts not negative", errUsage)
-	}
-	in, err := loadQuery(pos, *pa, *pb)
+	in, err := qa.parse(fs, args, func() error {
+		if !(*margin >= 0) || math.IsInf(*margin, 0) || *maxN < 0 {
+			return usagef("--margin must be finite and not negative, --max-contacts not negative")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -193,12 +200,12 @@ func runQueryContacts(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if *qa.asJSON {
 		out := make([]contactJSON, len(cs))
 		for i, c := range cs {
 			out[i] = contactJSON{c.Status.String(), vec3(c.Point), vec3(c.Normal), c.Separation, c.FeatureA.String(), c.FeatureB.String(), c.ID()}
 		}
-		return json.NewEncoder(e.stdout).Encode(struct {
+		return writeJSON(e.stdout, struct {
 			Contacts []contactJSON `json:"contacts"`
 		}{out})
 	}

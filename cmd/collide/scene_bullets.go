@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -29,7 +27,7 @@ func sceneAlgorithm(n int) (toc.Algorithm, error) {
 	case 3:
 		return toc.Segments, nil
 	}
-	return 0, fmt.Errorf("%w: --alg must be 2 (boxes) or 3 (segments), got %d", errUsage, n)
+	return 0, usagef("--alg must be 2 (boxes) or 3 (segments), got %d", n)
 }
 
 func runSceneBullets(e *env, args []string) error {
@@ -43,12 +41,8 @@ func runSceneBullets(e *env, args []string) error {
 	rest := fs.Float64("restitution", 0.2, "coefficient of restitution of the impacts")
 	seed := fs.Uint64("seed", 1, "seed of the bullets' targets")
 	quiet := fs.Bool("quiet", false, "no progress output")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(pos) != 0 {
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
 	}
 	a, err := sceneAlgorithm(*alg)
 	if err != nil {
@@ -56,33 +50,31 @@ func runSceneBullets(e *env, args []string) error {
 	}
 	switch {
 	case !(*dt > 0 && *dt <= bullets.MaxDt):
-		return fmt.Errorf("%w: --dt %v must be in (0, %d]", errUsage, *dt, bullets.MaxDt)
+		return usagef("--dt %v must be in (0, %d]", *dt, bullets.MaxDt)
 	case !(*secs > 0) || math.IsInf(*secs, 0):
-		return fmt.Errorf("%w: --seconds %v must be positive and finite", errUsage, *secs)
+		return usagef("--seconds %v must be positive and finite", *secs)
 	case *n <= 0:
-		return fmt.Errorf("%w: --bullets %d must be positive", errUsage, *n)
+		return usagef("--bullets %d must be positive", *n)
 	case !(*tol > 0) || math.IsInf(*tol, 0):
-		return fmt.Errorf("%w: --tol %v must be positive and finite", errUsage, *tol)
+		return usagef("--tol %v must be positive and finite", *tol)
 	}
 	s, err := bullets.New(&bullets.Config{Bullets: *n, Dt: *dt, Seconds: *secs, Algorithm: a, Tolerance: *tol, Restitution: *rest, Seed: *seed})
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return usagef("%v", err)
 	}
 	steps := int(*secs / *dt + 0.5)
 	p := newProgress(e.stderr, *quiet || *asJSON, "scene bullets")
 	for i := 0; i < steps; i++ {
-		s.Step()
+		if err := s.Step(); err != nil {
+			p.done()
+			return err
+		}
 		p.update(i+1, steps)
 	}
 	p.done()
 	r := s.Result()
 	if *asJSON {
-		b, err := json.Marshal(r)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(e.stdout, string(b))
-		return nil
+		return writeJSON(e.stdout, r)
 	}
 	printBullets(e, r)
 	return nil
@@ -95,7 +87,7 @@ func printBullets(e *env, r bullets.Result) {
 		r.SimulatedSeconds, r.WallSeconds, r.WallSecondsPerSimulatedSecond)
 	fmt.Fprintf(e.stdout, "contacts %d (bullets hit %d, %d found from the plane's points), through the hole %d, tunnelled %d, penetrated %d, stopped %d\n",
 		r.Contacts, r.BulletsHit, r.PlanePointContacts, r.ThroughHole, r.Tunneled, r.Penetrated, r.Stopped)
-	fmt.Fprintf(e.stdout, "narrow-phase queries %d after the swept-OBB broad phase (the paper's enlarged OBBs pass %d bullet-steps); audit (not timed) %.3g s\n",
+	fmt.Fprintf(e.stdout, "narrow-phase queries %d in world steps after the broad phase on swept boxes (the paper's enlarged OBBs pass %d bullet-steps); audit (not timed) %.3g s\n",
 		r.NarrowQueries, r.EnlargedOBBPairs, r.AuditSeconds)
 }
 
@@ -105,16 +97,16 @@ func demoBullets(e *env, outDir string) error {
 		if err != nil {
 			return err
 		}
-		r := s.Run()
+		r, err := s.Run()
+		if err != nil {
+			return err
+		}
 		printBullets(e, r)
 		if a != toc.Boxes {
 			continue
 		}
-		if err := os.MkdirAll(outDir, 0o755); err != nil {
-			return err
-		}
 		name := filepath.Join(outDir, "toc-bullets.svg")
-		if err := os.WriteFile(name, bulletsSVG(s, r), 0o644); err != nil {
+		if err := writeFile(name, bulletsSVG(s, r)); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "wrote %s (the plane seen from the guns: contacts red, passes through the hole green)\n", name)

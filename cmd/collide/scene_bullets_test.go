@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,28 +9,21 @@ import (
 )
 
 func TestSceneBulletsCLI(t *testing.T) {
-	var out, errb bytes.Buffer
-	if st := run([]string{"scene", "bullets", "--bullets", "10", "--seconds", "0.5", "--json"}, &out, &errb); st != 0 {
-		t.Fatalf("status %d: %s", st, errb.String())
-	}
 	var m map[string]any
-	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
-		t.Fatalf("%v: %s", err, out.String())
-	}
+	out := runJSON(t, &m, "scene", "bullets", "--bullets", "10", "--seconds", "0.5", "--json")
 	for _, k := range []string{"wall_seconds_per_simulated_second", "simulated_seconds", "contacts", "through_hole", "tunneled"} {
 		if _, ok := m[k]; !ok {
-			t.Errorf("key %q missing in %s", k, out.String())
+			t.Errorf("key %q missing in %s", k, out)
 		}
 	}
 	if m["tunneled"].(float64) != 0 {
-		t.Errorf("tunnelled: %s", out.String())
+		t.Errorf("tunnelled: %s", out)
 	}
-	out.Reset()
-	if st := run([]string{"scene", "bullets", "--bullets", "5", "--alg", "3", "--dt", "0.05", "--seconds", "0.3"}, &out, &errb); st != 0 || !strings.Contains(out.String(), "tunnelled 0") {
-		t.Errorf("text output (status %d): %s", st, out.String())
+	if out := runOK(t, "scene", "bullets", "--bullets", "5", "--alg", "3", "--dt", "0.05", "--seconds", "0.3"); !strings.Contains(out, "tunnelled 0") {
+		t.Errorf("text output: %s", out)
 	}
 	for _, bad := range [][]string{{"--alg", "4"}, {"--dt", "-1"}, {"--bullets", "0"}, {"extra"}} {
-		if st := run(append([]string{"scene", "bullets"}, bad...), &out, &errb); st != 2 {
+		if st, _, _ := runCmd(append([]string{"scene", "bullets"}, bad...)...); st != 2 {
 			t.Errorf("%v: status %d, want 2", bad, st)
 		}
 	}
@@ -41,17 +33,13 @@ func TestDemoBulletsSVG(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the full scene twice")
 	}
-	var out bytes.Buffer
-	dir := t.TempDir()
-	if err := demoBullets(&env{stdout: &out, stderr: &out}, dir); err != nil {
-		t.Fatal(err)
-	}
+	out, dir := runSection(t, demoBullets)
 	b, err := os.ReadFile(filepath.Join(dir, "toc-bullets.svg"))
 	if err != nil || !bytes.Contains(b, []byte("<svg")) || !bytes.Contains(b, []byte("#2ca02c")) || !bytes.Contains(b, []byte("#d62728")) {
 		t.Errorf("svg: %v %.200s", err, b)
 	}
-	if !strings.Contains(out.String(), "tunnelled 0") {
-		t.Errorf("demo output: %s", out.String())
+	if !strings.Contains(out, "tunnelled 0") {
+		t.Errorf("demo output: %s", out)
 	}
 }
 

@@ -1,9 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 
 	"github.com/collide-go/collide/cable"
@@ -32,29 +31,25 @@ func runSceneHoop(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the cables' placement")
 	svg := fs.String("svg", "", "write a side view of the final configuration to this SVG file")
 	quiet := fs.Bool("quiet", false, "no progress output")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	if len(pos) != 0 {
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
-	}
 	if *steps < 0 || *steps > 1e7 {
-		return fmt.Errorf("%w: --steps %d out of range [0, 1e7]", errUsage, *steps)
+		return usagef("--steps %d out of range [0, 1e7]", *steps)
 	}
 	if !(*dt > 0) || *dt > 1 {
-		return fmt.Errorf("%w: --dt %v must be in (0, 1]", errUsage, *dt)
+		return usagef("--dt %v must be in (0, 1]", *dt)
 	}
 	if *cables <= 0 {
-		return fmt.Errorf("%w: --cables %d must be positive", errUsage, *cables)
+		return usagef("--cables %d must be positive", *cables)
 	}
 	m, err := ccd.ParseMethod(*method)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return usagef("%v", err)
 	}
 	h := hoop.Config{Cables: *cables, Segments: *segs, Seed: *seed, Options: cable.Options{Dt: *dt, Method: m}}
 	if _, _, err := hoop.New(h); err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return usagef("%v", err)
 	}
 	p := newProgress(e.stderr, *quiet || *asJSON, "scene hoop")
 	r, s, err := hoop.Run(h, *steps, p.update)
@@ -68,12 +63,7 @@ func runSceneHoop(e *env, args []string) error {
 		}
 	}
 	if *asJSON {
-		b, err := json.Marshal(r)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(e.stdout, string(b))
-		return nil
+		return writeJSON(e.stdout, r)
 	}
 	printHoop(e, r)
 	if *svg != "" {
@@ -83,16 +73,10 @@ func runSceneHoop(e *env, args []string) error {
 }
 
 func writeHoopSVG(s *cable.System, path string, r hoop.Result) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
 	title := fmt.Sprintf("hoop after %d frames (%.2f s): %d edges, %d contacts, %d crossings", r.Frames, r.SimulatedSeconds, r.Edges, r.Contacts, r.Penetrations)
-	err = s.WriteSVG(f, cable.View{MinX: -1.2, MaxX: 1.2, MinZ: -0.05, MaxZ: 4.3, Width: 480, Title: title})
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return createFile(path, func(w io.Writer) error {
+		return s.WriteSVG(w, cable.View{MinX: -1.2, MaxX: 1.2, MinZ: -0.05, MaxZ: 4.3, Width: 480, Title: title})
+	})
 }
 
 func printHoop(e *env, r hoop.Result) {
@@ -113,23 +97,15 @@ func demoHoop(e *env, outDir string) error {
 		return err
 	}
 	printHoop(e, r)
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return err
-	}
 	path := filepath.Join(outDir, "cable_hoop.svg")
 	if err := writeHoopSVG(s, path, r); err != nil {
 		return err
 	}
 	// A close-up of the rim and the net.
 	zoom := filepath.Join(outDir, "cable_hoop_net.svg")
-	f, err := os.Create(zoom)
-	if err != nil {
-		return err
-	}
-	err = s.WriteSVG(f, cable.View{MinX: -0.45, MaxX: 0.45, MinZ: 2.55, MaxZ: 3.2, Width: 480, Title: "rim and net, seen from the front"})
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err = createFile(zoom, func(w io.Writer) error {
+		return s.WriteSVG(w, cable.View{MinX: -0.45, MaxX: 0.45, MinZ: 2.55, MaxZ: 3.2, Width: 480, Title: "rim and net, seen from the front"})
+	})
 	if err != nil {
 		return err
 	}

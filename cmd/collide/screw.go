@@ -1,13 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"image/png"
+	"io"
 	"math"
-	"os"
-	"path/filepath"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
@@ -80,39 +78,77 @@ func loadScrewMesh(name string) (*mesh.Mesh, error) {
 	return m, nil
 }
 
-func (sa *screwArgs) parse(pos []string) (a, b *mesh.Mesh, poses [4]geom.Pose, opt screw.Options, err error) {
-	if len(pos) != 2 {
-		return nil, nil, poses, opt, fmt.Errorf("%w: want two meshes MESH_A MESH_B, got %d arguments", errUsage, len(pos))
+// screwInput is what "screw" and "screen" read from their command line.
+type screwInput struct {
+	names [2]string // MESH_A and MESH_B as given
+	a, b  *mesh.Mesh
+	p     [4]geom.Pose // a0, a1, b0, b1
+	opt   screw.Options
+}
+
+// parse parses the command line into fs and loads the meshes and poses.
+func (sa *screwArgs) parse(fs *flag.FlagSet, args []string) (*screwInput, error) {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if err := wantTwoMeshes(pos); err != nil {
+		return nil, err
 	}
 	if *sa.b0 == "" || *sa.b1 == "" {
-		return nil, nil, poses, opt, fmt.Errorf("%w: --b0 and --b1 are required", errUsage)
+		return nil, usagef("--b0 and --b1 are required")
 	}
 	if *sa.a1 == "" {
 		*sa.a1 = *sa.a0
 	}
-	for i, s := range []string{*sa.a0, *sa.a1, *sa.b0, *sa.b1} {
-		p, perr := geom.ParsePose(s)
-		if perr != nil {
-			return nil, nil, poses, opt, fmt.Errorf("%w: --%s: %v", errUsage, [4]string{"a0", "a1", "b0", "b1"}[i], perr)
-		}
-		poses[i] = p
+	in := &screwInput{names: [2]string(pos)}
+	if err := parsePoses(in.p[:], []string{"a0", "a1", "b0", "b1"}, *sa.a0, *sa.a1, *sa.b0, *sa.b1); err != nil {
+		return nil, err
 	}
-	if a, err = loadScrewMesh(pos[0]); err != nil {
-		return
-	}
-	if b, err = loadScrewMesh(pos[1]); err != nil {
-		return
+	if in.a, in.b, err = loadTwoMeshes(pos); err != nil {
+		return nil, err
 	}
 	for _, x := range []float64{*sa.pixel, *sa.ppe, *sa.prop, *sa.restMargin} {
 		if math.IsNaN(x) || math.IsInf(x, 0) || x < -2 && x != *sa.prop {
-			return nil, nil, poses, opt, fmt.Errorf("%w: numeric flags must be finite", errUsage)
+			return nil, usagef("numeric flags must be finite")
 		}
 	}
 	if *sa.pixel < 0 || *sa.ppe < 0 || *sa.restMargin < 0 {
-		return nil, nil, poses, opt, fmt.Errorf("%w: --pixel, --ppe and --rest-margin must not be negative", errUsage)
+		return nil, usagef("--pixel, --ppe and --rest-margin must not be negative")
 	}
-	opt = screw.Options{PixelSize: *sa.pixel, PixelsPerEdge: *sa.ppe, Properness: *sa.prop, Conservative: *sa.cons, TwoSided: *sa.twoSided, RestMargin: *sa.restMargin}
-	return
+	in.opt = screw.Options{PixelSize: *sa.pixel, PixelsPerEdge: *sa.ppe, Properness: *sa.prop, Conservative: *sa.cons, TwoSided: *sa.twoSided, RestMargin: *sa.restMargin}
+	return in, nil
+}
+
+// wantTwoMeshes checks that the positional arguments are MESH_A MESH_B.
+func wantTwoMeshes(pos []string) error {
+	if len(pos) != 2 {
+		return usagef("want two meshes MESH_A MESH_B, got %d arguments", len(pos))
+	}
+	return nil
+}
+
+// loadTwoMeshes loads MESH_A and MESH_B (loadScrewMesh).
+func loadTwoMeshes(pos []string) (a, b *mesh.Mesh, err error) {
+	if a, err = loadScrewMesh(pos[0]); err != nil {
+		return nil, nil, err
+	}
+	if b, err = loadScrewMesh(pos[1]); err != nil {
+		return nil, nil, err
+	}
+	return a, b, nil
+}
+
+// parsePoses parses the values of the pose flags named flags into dst.
+func parsePoses(dst []geom.Pose, flags []string, values ...string) error {
+	for i, s := range values {
+		p, err := geom.ParsePose(s)
+		if err != nil {
+			return usagef("--%s: %v", flags[i], err)
+		}
+		dst[i] = p
+	}
+	return nil
 }
 
 type screwJSON struct {
@@ -134,21 +170,18 @@ func runScrew(e *env, args []string) error {
 	sa := screwFlags(fs)
 	asJSON := fs.Bool("json", false, "print JSON")
 	html := fs.String("html", "", "also write a 3D viewer of the motion with its collisions as one HTML file")
-	pos, err := parseFlags(fs, args)
+	in, err := sa.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	a, b, p, opt, err := sa.parse(pos)
-	if err != nil {
-		return err
-	}
+	p := in.p
 	d := screw.NewDetector()
-	cs, err := d.Detect(a, b, p[0], p[1], p[2], p[3], &opt, nil)
+	cs, err := d.Detect(in.a, in.b, p[0], p[1], p[2], p[3], &in.opt, nil)
 	if err != nil {
 		return err
 	}
 	if *html != "" {
-		if err := writeScrewHTML(e, *html, pos, a, b, p, cs); err != nil {
+		if err := writeScrewHTML(e, *html, in.names[:], in.a, in.b, p, cs); err != nil {
 			return err
 		}
 	}
@@ -164,8 +197,7 @@ func runScrew(e *env, args []string) error {
 				[3]float64{c.Point.X, c.Point.Y, c.Point.Z}, [3]float64{c.Normal.X, c.Normal.Y, c.Normal.Z},
 				c.Properness, c.FeatureA, c.FeatureB, c.Near, c.Resting, c.Record().Status.String(), c.Separation})
 		}
-		enc := json.NewEncoder(e.stdout)
-		return enc.Encode(out)
+		return writeJSON(e.stdout, out)
 	}
 	fmt.Fprintf(e.stdout, "relative screw motion: rotation %.4g deg, glide %.4g (screw-assumption error estimate %.3g%%)\n",
 		m.Theta*180/math.Pi, m.G, 100*screw.ErrorEstimate(m.Theta))
@@ -184,15 +216,11 @@ func runScreen(e *env, args []string) error {
 	fs := newFlags("screen")
 	sa := screwFlags(fs)
 	out := fs.String("o", "screen.png", "output PNG file")
-	pos, err := parseFlags(fs, args)
+	in, err := sa.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	a, b, p, opt, err := sa.parse(pos)
-	if err != nil {
-		return err
-	}
-	n, err := writeScreen(*out, a, b, p, &opt)
+	n, err := writeScreen(*out, in.a, in.b, in.p, &in.opt)
 	if err != nil {
 		return err
 	}
@@ -206,18 +234,5 @@ func writeScreen(path string, a, b *mesh.Mesh, p [4]geom.Pose, opt *screw.Option
 	if err != nil {
 		return 0, err
 	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return 0, err
-		}
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return 0, err
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return 0, err
-	}
-	return len(cs), f.Close()
+	return len(cs), createFile(path, func(w io.Writer) error { return png.Encode(w, img) })
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/collide-go/collide/sim"
@@ -44,13 +43,13 @@ func runSim(e *env, args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return fmt.Errorf("%w: sim needs one SCENE_DIR", errUsage)
+		return usagef("sim needs one SCENE_DIR")
 	}
 	if *out == "" {
-		return fmt.Errorf("%w: sim needs --out REC_DIR", errUsage)
+		return usagef("sim needs --out REC_DIR")
 	}
 	if *threads < 1 || *every < 1 || *substeps < 0 {
-		return fmt.Errorf("%w: --threads and --record-every must be at least 1, --substeps at least 0", errUsage)
+		return usagef("--threads and --record-every must be at least 1, --substeps at least 0")
 	}
 	src := sim.ProbeContacts
 	switch *from {
@@ -58,7 +57,7 @@ func runSim(e *env, args []string) error {
 	case "world":
 		src = sim.WorldContacts
 	default:
-		return fmt.Errorf("%w: --contacts-from %q: want probe or world", errUsage, *from)
+		return usagef("--contacts-from %q: want probe or world", *from)
 	}
 	sc, err := simio.ReadScene(pos[0])
 	if err != nil {
@@ -69,7 +68,7 @@ func runSim(e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(sum)
+		return writeJSON(e.stdout, sum)
 	}
 	fmt.Fprintf(e.stdout, "%s: %d steps, %.0f ns per step (%d thread(s)), %.1f contacts per step, deepest overlap %.3g m; recording in %s\n",
 		sum.Scene, sum.Steps, sum.NsPerStep, sum.Threads, sum.ContactsPerStep, sum.MaxDepthM, sum.Out)

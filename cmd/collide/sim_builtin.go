@@ -37,7 +37,7 @@ func builtinScene(kind string, bodies, steps int, seed uint64) (*simio.Scene, er
 		}
 		return sim.ChainScene(bodies, steps)
 	}
-	return nil, fmt.Errorf("%w: sim builtin: unknown scene %q (pile or chain)", errUsage, kind)
+	return nil, usagef("sim builtin: unknown scene %q (pile or chain)", kind)
 }
 
 func runSimBuiltin(e *env, args []string) error {
@@ -51,10 +51,10 @@ func runSimBuiltin(e *env, args []string) error {
 		return err
 	}
 	if len(pos) != 1 || *out == "" {
-		return fmt.Errorf("%w: sim builtin needs pile or chain and --out SCENE_DIR", errUsage)
+		return usagef("sim builtin needs pile or chain and --out SCENE_DIR")
 	}
 	if *bodies < 0 || *steps < 0 {
-		return fmt.Errorf("%w: --bodies and --steps must not be negative", errUsage)
+		return usagef("--bodies and --steps must not be negative")
 	}
 	sc, err := builtinScene(pos[0], *bodies, *steps, *seed)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -39,10 +38,10 @@ func runView(e *env, args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return fmt.Errorf("%w: want one recording directory, got %d arguments", errUsage, len(pos))
+		return usagef("want one recording directory, got %d arguments", len(pos))
 	}
 	if *port < 0 || *port > 65535 {
-		return fmt.Errorf("%w: --port %d is not a port number", errUsage, *port)
+		return usagef("--port %d is not a port number", *port)
 	}
 	s, err := recordingView(pos[0], *sceneDir)
 	if err != nil {
@@ -72,7 +71,7 @@ func recordingView(recDir, sceneDir string) (*view.Scene, error) {
 	}
 	if sceneDir == "" {
 		if sceneDir = view.FindScene(recDir, rec.Scene); sceneDir == "" {
-			return nil, fmt.Errorf("%w: no scene %q found beside %s: name its directory with --scene", errUsage, rec.Scene, recDir)
+			return nil, usagef("no scene %q found beside %s: name its directory with --scene", rec.Scene, recDir)
 		}
 	}
 	sc, err := simio.ReadScene(sceneDir)
@@ -88,12 +87,7 @@ func writeViewHTML(e *env, path string, s *view.Scene) error {
 	if err := view.WriteHTML(&buf, s); err != nil {
 		return err
 	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := writeFile(path, buf.Bytes()); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "wrote %s (%.1f MB; open it in a browser)\n", path, float64(buf.Len())/1e6)
@@ -115,7 +109,7 @@ func writeScrewHTML(e *env, path string, names []string, a, b *mesh.Mesh, p [4]g
 // contacts; step i's contacts go on frame i+1, the step's end poses.
 func writeWorldHTML(e *env, path string, c worldConfig) error {
 	if float64(c.Bodies)*float64(c.Steps+1)*7 > view.MaxFrameValues {
-		return fmt.Errorf("%w: --html: %d bodies over %d steps are too many poses for the viewer (at most %d values)", errUsage, c.Bodies, c.Steps, view.MaxFrameValues)
+		return usagef("--html: %d bodies over %d steps are too many poses for the viewer (at most %d values)", c.Bodies, c.Steps, view.MaxFrameValues)
 	}
 	s, err := newWorldScene(c)
 	if err != nil {

@@ -79,7 +79,7 @@ func parseKind(s string) ([]world.Kind, error) {
 	case "mixed":
 		return []world.Kind{world.Convex, world.Convex, world.Polyhedron, world.Soup}, nil
 	}
-	return nil, fmt.Errorf("%w: --kind must be convex, polyhedron, soup or mixed, got %q", errUsage, s)
+	return nil, usagef("--kind must be convex, polyhedron, soup or mixed, got %q", s)
 }
 
 func parseBroad(s string) (world.BroadKind, error) {
@@ -93,7 +93,7 @@ func parseBroad(s string) (world.BroadKind, error) {
 	case "brute":
 		return world.BroadBrute, nil
 	}
-	return 0, fmt.Errorf("%w: --broad must be sweep, sap, tree or brute, got %q", errUsage, s)
+	return 0, usagef("--broad must be sweep, sap, tree or brute, got %q", s)
 }
 
 // newWorldScene generates the polytopes and their poses (Chung-Wang Sec. 6
@@ -162,12 +162,8 @@ func runWorld(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	html := fs.String("html", "", "also write a 3D viewer of the steps and their contacts as one HTML file (runs the steps once more)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if len(pos) != 0 {
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
 	}
 	if err := c.validate(); err != nil {
 		return err
@@ -249,7 +245,7 @@ const (
 // validate checks every flag of c and names the first one out of range.
 func (c worldConfig) validate() error {
 	bad := func(flag string, v any, want string) error {
-		return fmt.Errorf("%w: --%s %v: %s", errUsage, flag, v, want)
+		return usagef("--%s %v: %s", flag, v, want)
 	}
 	switch {
 	case c.Bodies < 1 || c.Bodies > worldMaxBodies:

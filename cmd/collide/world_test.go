@@ -2,24 +2,17 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"runtime"
 	"strings"
 	"testing"
 )
 
 func TestWorldCommand(t *testing.T) {
-	var out, errb bytes.Buffer
-	if st := run([]string{"world", "--bodies", "40", "--steps", "3", "--kind", "mixed", "--contacts", "--json"}, &out, &errb); st != 0 {
-		t.Fatalf("status %d: %s", st, errb.String())
-	}
 	var res struct {
 		Summary worldSummary `json:"summary"`
 		Steps   []worldStep  `json:"steps"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
-		t.Fatal(err)
-	}
+	runJSON(t, &res, "world", "--bodies", "40", "--steps", "3", "--kind", "mixed", "--contacts", "--json")
 	if len(res.Steps) != 3 {
 		t.Fatalf("%d steps, want 3", len(res.Steps))
 	}
@@ -33,12 +26,8 @@ func TestWorldCommand(t *testing.T) {
 			}
 		}
 	}
-	out.Reset()
-	if st := run([]string{"world", "--bodies", "30", "--steps", "2", "--broad", "sap", "--workers", "1"}, &out, &errb); st != 0 {
-		t.Fatalf("status %d: %s", st, errb.String())
-	}
-	if !strings.Contains(out.String(), "mean per step") {
-		t.Errorf("text output without summary:\n%s", out.String())
+	if out := runOK(t, "world", "--bodies", "30", "--steps", "2", "--broad", "sap", "--workers", "1"); !strings.Contains(out, "mean per step") {
+		t.Errorf("text output without summary:\n%s", out)
 	}
 	for _, bad := range [][]string{
 		{"world", "--kind", "jelly"},
@@ -47,9 +36,8 @@ func TestWorldCommand(t *testing.T) {
 		{"world", "--density", "2"},
 		{"world", "extra"},
 	} {
-		errb.Reset()
-		if st := run(bad, &out, &errb); st != 2 {
-			t.Errorf("%v: status %d, want 2 (usage); stderr %s", bad, st, errb.String())
+		if st, _, errs := runCmd(bad...); st != 2 {
+			t.Errorf("%v: status %d, want 2 (usage); stderr %s", bad, st, errs)
 		}
 	}
 }

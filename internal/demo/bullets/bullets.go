@@ -4,10 +4,14 @@
 // 640 triangles, fired at 1000 m/s under gravity and spinning about their
 // axis at 2e-3 rad/s, against a static warped plane of about 2010 triangles
 // (a polygon soup) with a hole in its centre. The simulation is explicit
-// Euler with a fixed step (0.1 s in the paper); package toc finds each
-// bullet's first time of contact with the plane during a step, the bullet
-// is advanced to it and an impulse is applied, and the rest of the step
-// is checked again. The paper took 201 s for one simulated second.
+// Euler with a fixed step (0.1 s in the paper). The bullets and the plane
+// are bodies of a world (package world, constant linear and angular
+// velocity over a step, time of contact of package toc for a bullet and
+// the plane): each step the world gives every bullet's first time of
+// contact with the plane, the bullet is advanced to it and an impulse is
+// applied, and the rest of the step is checked again in another world
+// step for the bullets that hit. The paper took 201 s for one simulated
+// second.
 //
 // An audit outside toc's search (brute-force exact segment-triangle tests
 // of every bullet centre's displacement over a step against every triangle
@@ -31,6 +35,7 @@ import (
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
 	"github.com/collide-go/collide/toc"
+	"github.com/collide-go/collide/world"
 )
 
 // Physical constants of the scene (SI units).
@@ -43,6 +48,11 @@ const (
 	PlaneHole    = shapes.DefaultPlaneHole // m, radius of the hole
 	PlaneWarp    = shapes.DefaultPlaneWarp // m, out-of-plane warp at the corners
 	maxResponses = 64                      // contacts resolved per bullet and step before it is stopped
+	// maxTurn is the largest rotation of a bullet in one world step, in
+	// radians: the world rebuilds a body's constant angular velocity from
+	// its two poses, which determine a turn only up to a whole one, so a
+	// bullet spun fast by an impact moves in several world steps.
+	maxTurn = math.Pi / 4
 )
 
 // Config describes a run. The zero value means the documented defaults.
@@ -149,8 +159,8 @@ type Result struct {
 	Penetrated int `json:"penetrated"`
 	// Stopped counts bullets stopped after maxResponses contacts in a step.
 	Stopped int `json:"stopped"`
-	// NarrowQueries counts pair queries that passed the broad phase
-	// (toc.SweptOBB); EnlargedOBBPairs counts the bullet-steps that the
+	// NarrowQueries counts pair queries that passed the world's broad
+	// phase (swept boxes); EnlargedOBBPairs counts the bullet-steps that the
 	// paper's enlarged OBBs (toc.EnlargedOBB, Sec. 3.5) would have passed.
 	NarrowQueries    int     `json:"narrow_queries"`
 	EnlargedOBBPairs int     `json:"enlarged_obb_pairs"`
@@ -159,6 +169,10 @@ type Result struct {
 
 type bullet struct {
 	s       toc.State
+	id      world.BodyID
+	rest    float64 // time left in the current step
+	move    float64 // time of the current world step's move (at most rest)
+	hits    int     // contacts resolved in the current step
 	hit     bool
 	through bool
 	stopped bool
@@ -167,15 +181,14 @@ type bullet struct {
 // Scene is the bullet scene; build it with New.
 type Scene struct {
 	cfg          Config
-	bullet       *toc.Shape
-	plane        *toc.Shape
-	planeState   toc.State
+	w            *world.World
+	plane        world.BodyID
 	planeBox     geom.OBB
 	invI         geom.Vec3 // inverse principal moments of the bullet
 	bullets      []bullet
-	q            toc.Query
-	opt          toc.Options
-	buf          []toc.Contact
+	byID         []int // bullet index of each body id (-1: the plane)
+	contacts     []world.Contact
+	first        []int // per bullet: index in contacts of its first contact, or -1
 	planeTris    [][3]geom.Vec3
 	capTris      [][3]geom.Vec3
 	t            float64
@@ -209,20 +222,41 @@ func New(cfg *Config) (*Scene, error) {
 		return nil, err
 	}
 	bm, pm := g.bulletMesh, g.planeMesh
-	s := &Scene{cfg: c, bullet: g.bullet, plane: g.plane}
-	s.planeState = toc.State{Pose: geom.PoseIdentity()}
-	s.planeBox = geom.OBBFromAABB(s.plane.Soup().Bounds())
+	s := &Scene{cfg: c}
+	s.planeBox = geom.OBBFromAABB(pm.Bounds())
 	s.bulletBox = geom.OBBFromAABB(bm.Bounds())
 	for _, v := range bm.Verts {
 		s.bulletRadius = math.Max(s.bulletRadius, v.Norm())
 	}
-	s.planeAABB = s.plane.Soup().Bounds()
+	s.planeAABB = pm.Bounds()
+	// The bullets collide with the plane only (category 2, mask 1). Screw
+	// motion CCD does not answer on constant linear and angular velocity:
+	// time of contact replaces it in the table.
+	table := world.DefaultTable
+	for a := range table {
+		for b, m := range table[a] {
+			if m == world.ScrewCCD {
+				table[a][b] = world.TimeOfContact
+			}
+		}
+	}
+	s.w, err = world.New(&world.Options{
+		Table:  &table,
+		Motion: geom.LinearAngular,
+		// The rim is sampled densely (rimRefined) instead of an edge phase.
+		TOC: &toc.Options{Algorithm: c.Algorithm, Tolerance: c.Tolerance, SkipSeparating: true, PointsOnly: true},
+	})
+	if err != nil {
+		return nil, err
+	}
+	if s.plane, err = s.w.Add(world.BodyDef{Mesh: g.rimPlane, Kind: world.Soup, Pose: geom.PoseIdentity(), Static: true, Filter: world.Filter{Category: 1}}); err != nil {
+		return nil, err
+	}
 	// Solid cylinder moments about the centre (axis x).
 	r, l := shapes.DefaultBulletRadius, shapes.DefaultBulletLength
 	ix := BulletMass * r * r / 2
 	iy := BulletMass * (3*r*r + l*l) / 12
 	s.invI = geom.V(1/ix, 1/iy, 1/iy)
-	s.opt = toc.Options{Algorithm: c.Algorithm, Tolerance: c.Tolerance, SkipSeparating: true, PointsOnly: true} // the rim is sampled densely instead of an edge phase
 	s.res = Result{Algorithm: c.Algorithm.String(), Bullets: c.Bullets, Dt: c.Dt, Tolerance: c.Tolerance}
 
 	rng := rand.New(rand.NewPCG(c.Seed, 2))
@@ -247,12 +281,21 @@ func New(cfg *Config) (*Scene, error) {
 		dist := 150 + 700*float64(i)/math.Max(1, float64(c.Bullets-1)) + rng.Float64()
 		tHit := dist / BulletSpeed
 		vz := (Gravity * eulerDrop(tHit, c.Dt)) / tHit
-		s.bullets = append(s.bullets, bullet{s: toc.State{
+		b := bullet{s: toc.State{
 			Pose: geom.Pose{P: geom.V(-dist, y, z), Q: geom.QuatIdentity()},
 			V:    geom.V(BulletSpeed, 0, vz),
 			W:    geom.V(BulletSpin, 0, 0),
-		}})
+		}}
+		if b.id, err = s.w.Add(world.BodyDef{Mesh: bm, Kind: world.Convex, Pose: b.s.Pose, Filter: world.Filter{Category: 2, Mask: 1}}); err != nil {
+			return nil, err
+		}
+		for len(s.byID) <= int(b.id) {
+			s.byID = append(s.byID, -1)
+		}
+		s.byID[b.id] = len(s.bullets)
+		s.bullets = append(s.bullets, b)
 	}
+	s.first = make([]int, len(s.bullets))
 	s.stepContacts = make([]int, len(s.bullets))
 	s.paths = make([][]geom.Vec3, len(s.bullets))
 	s.planeTris = g.planeTris
@@ -265,8 +308,10 @@ func New(cfg *Config) (*Scene, error) {
 // scene.
 type geometry struct {
 	bulletMesh, planeMesh *mesh.Mesh
-	bullet, plane         *toc.Shape
-	planeTris, capTris    [][3]geom.Vec3
+	// rimPlane is planeMesh with the hole's edge split every
+	// RimSampleSpacing (rimRefined): the same surface, sampled there.
+	rimPlane           *mesh.Mesh
+	planeTris, capTris [][3]geom.Vec3
 }
 
 // sceneGeometry builds the geometry once.
@@ -276,18 +321,7 @@ var sceneGeometry = sync.OnceValues(func() (*geometry, error) {
 		planeMesh:  shapes.WarpedPlane(PlaneSize, PlaneHole, PlaneWarp),
 	}
 	var err error
-	if g.bullet, err = toc.ShapeOf(g.bulletMesh); err != nil {
-		return nil, err
-	}
-	// The plane is sampled at its vertices and along the hole's edge
-	// every RimSampleSpacing, so that the rim cannot slice into a
-	// bullet's side between two samples (Algorithm 1 with a given
-	// sampling).
-	psoup, err := toc.SoupOf(g.planeMesh)
-	if err != nil {
-		return nil, err
-	}
-	if g.plane, err = toc.NewShape(psoup, rimSamples(g.planeMesh)); err != nil {
+	if g.rimPlane, err = rimRefined(g.planeMesh); err != nil {
 		return nil, err
 	}
 	g.planeTris = trianglesOf(g.planeMesh)
@@ -300,26 +334,53 @@ var sceneGeometry = sync.OnceValues(func() (*geometry, error) {
 // longer.
 const MaxDt = 1
 
-// RimSampleSpacing is the spacing of the plane's extra sample points along
-// the hole's edge, in metres (a tenth of the bullet's radius).
+// RimSampleSpacing is the spacing of the plane's vertices along the hole's
+// edge, in metres (a tenth of the bullet's radius), so that the rim cannot
+// slice into a bullet's side between two sample points (Algorithm 1 with a
+// given sampling).
 const RimSampleSpacing = shapes.DefaultBulletRadius / 10
 
-// rimSamples returns the plane's vertices followed by points along its
-// inner boundary edges (the hole's rim) every RimSampleSpacing.
-func rimSamples(m *mesh.Mesh) []geom.Vec3 {
-	pts := append([]geom.Vec3(nil), m.Verts...)
+// rimRefined returns m with every inner boundary edge (the hole's rim)
+// split every RimSampleSpacing: its triangle becomes a fan from the
+// opposite vertex over the pieces, so the surface is the same and its
+// vertices, the time-of-contact sample points, lie densely along the rim.
+func rimRefined(m *mesh.Mesh) (*mesh.Mesh, error) {
+	verts := append([]geom.Vec3(nil), m.Verts...)
 	c := m.Bounds().Center()
+	rim := map[[2]int32]bool{}
 	for _, e := range m.Edges {
-		a, b := m.Verts[e.V[0]], m.Verts[e.V[1]]
-		if e.NumFaces != 1 || math.Hypot(a.Y-c.Y, a.Z-c.Z) > PlaneSize/4 {
-			continue
-		}
-		n := int(math.Ceil(a.Dist(b) / RimSampleSpacing))
-		for k := 1; k < n; k++ {
-			pts = append(pts, a.Lerp(b, float64(k)/float64(n)))
+		a := m.Verts[e.V[0]]
+		if e.NumFaces == 1 && math.Hypot(a.Y-c.Y, a.Z-c.Z) <= PlaneSize/4 {
+			rim[e.V] = true
+			rim[[2]int32{e.V[1], e.V[0]}] = true
 		}
 	}
-	return pts
+	var faces [][]int
+	for _, loop := range m.Loops() {
+		split := -1
+		for k := range loop {
+			if rim[[2]int32{int32(loop[k]), int32(loop[(k+1)%len(loop)])}] {
+				split = k
+			}
+		}
+		if split < 0 || len(loop) != 3 {
+			faces = append(faces, loop)
+			continue
+		}
+		u, v, w := loop[split], loop[(split+1)%3], loop[(split+2)%3]
+		n := int(math.Ceil(verts[u].Dist(verts[v]) / RimSampleSpacing))
+		prev := u
+		for k := 1; k <= n; k++ {
+			next := v
+			if k < n {
+				next = len(verts)
+				verts = append(verts, m.Verts[u].Lerp(m.Verts[v], float64(k)/float64(n)))
+			}
+			faces = append(faces, []int{prev, next, w})
+			prev = next
+		}
+	}
+	return mesh.New(verts, faces, nil)
 }
 
 // eulerDrop returns the fall per unit gravity at time t of explicit Euler
@@ -378,12 +439,14 @@ func holeCap(m *mesh.Mesh) [][3]geom.Vec3 {
 }
 
 // Run simulates the configured time and returns the summary.
-func (s *Scene) Run() Result {
+func (s *Scene) Run() (Result, error) {
 	steps := int(math.Round(s.cfg.Seconds / s.cfg.Dt))
 	for i := 0; i < steps; i++ {
-		s.Step()
+		if err := s.Step(); err != nil {
+			return s.Result(), err
+		}
 	}
-	return s.Result()
+	return s.Result(), nil
 }
 
 // Result returns the summary so far.
@@ -420,20 +483,34 @@ func (s *Scene) Positions(dst []geom.Vec3) []geom.Vec3 {
 }
 
 // Step advances the scene by one time step and audits it.
-func (s *Scene) Step() {
+func (s *Scene) Step() error {
 	dt := s.cfg.Dt
 	for i := range s.bullets {
-		s.paths[i] = append(s.paths[i][:0], s.bullets[i].s.Pose.P)
+		b := &s.bullets[i]
+		s.paths[i] = append(s.paths[i][:0], b.s.Pose.P)
 		// Statistic only (not timed): would the paper's broad phase have
 		// passed this bullet-step?
-		if !s.bullets[i].stopped && toc.EnlargedOBB(s.bulletBox, s.bullets[i].s, dt).Overlaps(s.planeBox) {
+		if !b.stopped && toc.EnlargedOBB(s.bulletBox, b.s, dt).Overlaps(s.planeBox) {
 			s.res.EnlargedOBBPairs++
+		}
+		s.stepContacts[i] = 0
+		b.rest, b.hits = dt, 0
+		if b.stopped {
+			b.rest = 0
 		}
 	}
 	t0 := time.Now()
+	for more := true; more; {
+		var err error
+		if more, err = s.advance(); err != nil {
+			return err
+		}
+	}
 	for i := range s.bullets {
-		s.stepContacts[i] = 0
-		s.advance(i, dt)
+		b := &s.bullets[i]
+		if !b.stopped {
+			b.s.V = b.s.V.Add(geom.V(0, 0, -Gravity*dt))
+		}
 	}
 	s.res.WallSeconds += time.Since(t0).Seconds()
 	s.res.Steps++
@@ -444,61 +521,103 @@ func (s *Scene) Step() {
 	}
 	s.audit()
 	s.res.AuditSeconds += time.Since(t1).Seconds()
+	return nil
 }
 
-// advance moves bullet i through one step: find the first contact in what
-// is left of the step, move to it, apply the impulse, repeat; then the
-// explicit Euler velocity update.
-func (s *Scene) advance(i int, dt float64) {
-	b := &s.bullets[i]
-	if b.stopped {
-		return
+// advance runs one world step that moves every bullet with time left in
+// the step through that time, or through maxTurn; a bullet that touches the
+// plane is moved back to its first contact, the impulse is applied, and its
+// remaining time waits for the next call. It reports whether some bullet
+// has time left.
+func (s *Scene) advance() (bool, error) {
+	for i := range s.bullets {
+		if b := &s.bullets[i]; b.rest > 0 {
+			b.move = b.rest
+			if w := b.s.W.Norm(); w*b.move > maxTurn {
+				// A fast spin is followed in turns of maxTurn where the
+				// bullet may reach the plane: its centre's straight path
+				// grown by its radius meets the plane's box.
+				sw := geom.AABBOf(b.s.Pose.P, b.s.Pose.P.AddScaled(b.rest, b.s.V)).Expand(s.bulletRadius)
+				if !sw.Overlaps(s.planeAABB) {
+					b.s.Pose, b.rest = b.s.At(b.rest), 0
+					if err := s.w.SetPose(b.id, b.s.Pose); err != nil {
+						return false, fmt.Errorf("bullet %d: %w", i, err)
+					}
+					continue
+				}
+				b.move = maxTurn / w
+			}
+			if err := s.w.Move(b.id, b.s.At(b.move)); err != nil {
+				return false, fmt.Errorf("bullet %d: %w", i, err)
+			}
+		}
 	}
-	rest := dt
-	for k := 0; rest > 0; k++ {
-		// Cheap test first: the box of the centre's straight path grown
-		// by the bullet's radius (its frame origin is its centre), then
-		// the swept OBB.
-		sw := geom.AABBOf(b.s.Pose.P, b.s.Pose.P.AddScaled(rest, b.s.V)).Expand(s.bulletRadius)
-		if !sw.Overlaps(s.planeAABB) || !toc.SweptOBB(s.bullet, b.s, rest).Overlaps(s.planeBox) {
-			break
+	var err error
+	if s.contacts, err = s.w.Step(s.contacts[:0]); err != nil {
+		return false, err
+	}
+	s.res.NarrowQueries += s.w.Stats().Tests
+	// The first contact of each bullet (the plane has the smaller id, so
+	// it is body A and the normal points from the plane to the bullet).
+	for i := range s.first {
+		s.first[i] = -1
+	}
+	for j, c := range s.contacts {
+		i := s.byID[c.B]
+		if c.A != s.plane || i < 0 {
+			return false, fmt.Errorf("contact between bodies %d and %d, not the plane and a bullet", c.A, c.B)
 		}
-		s.res.NarrowQueries++
-		var err error
-		s.buf, err = s.q.Contacts(s.bullet, b.s, s.plane, s.planeState, rest, &s.opt, s.buf[:0])
-		if err != nil || len(s.buf) == 0 {
-			break
+		if f := s.first[i]; f < 0 || c.Time < s.contacts[f].Time {
+			s.first[i] = j
 		}
-		c := s.buf[0]
-		c.Time *= rest            // toc's time is a fraction of the query's step
-		c.Normal = c.Normal.Neg() // toc's normal points from A (the bullet) to B (the plane)
-		if k == maxResponses {
-			b.s.Pose = b.s.At(c.Time)
-			b.s.V, b.s.W, b.stopped = geom.Vec3{}, geom.Vec3{}, true
-			return
+	}
+	more := false
+	for i := range s.bullets {
+		b := &s.bullets[i]
+		if b.rest <= 0 {
+			continue
+		}
+		if s.first[i] < 0 { // the world moved the bullet through its move
+			b.s.Pose = b.s.At(b.move)
+			b.rest -= b.move
+			more = more || b.rest > 0
+			continue
+		}
+		c := s.contacts[s.first[i]]
+		tc := c.Time * b.move // the world's time is a fraction of the bullet's move
+		if b.hits == maxResponses {
+			b.s.Pose = b.s.At(tc)
+			b.s.V, b.s.W, b.stopped, b.rest = geom.Vec3{}, geom.Vec3{}, true, 0
+			if err := s.w.SetPose(b.id, b.s.Pose); err != nil {
+				return false, err
+			}
+			continue
 		}
 		// Stop short of the contact by the time the point needs to
 		// approach by one tolerance (Box2D's target separation), so that
 		// the next query starts with the bodies apart.
-		tc := c.Time
-		r := c.Point.Sub(b.s.Pose.P.AddScaled(c.Time, b.s.V))
+		r := c.Point.Sub(b.s.Pose.P.AddScaled(tc, b.s.V))
 		if vin := -b.s.V.Add(b.s.W.Cross(r)).Dot(c.Normal); vin > 0 {
 			tc = math.Max(0, tc-s.cfg.Tolerance/vin)
 		}
 		b.s.Pose = b.s.At(tc)
+		if err := s.w.SetPose(b.id, b.s.Pose); err != nil {
+			return false, err
+		}
 		s.paths[i] = append(s.paths[i], b.s.Pose.P)
-		rest -= tc
+		b.rest -= tc
+		b.hits++
 		s.res.Contacts++
 		s.contactPts = append(s.contactPts, c.Point)
-		if c.FeatureA.Kind == contact.Face { // a plane point on a bullet face
+		if c.FeatureB.Kind == contact.Face { // a plane point on a bullet face
 			s.res.PlanePointContacts++
 		}
 		s.stepContacts[i]++
 		b.hit = true
 		s.impulse(b, b.s.Pose.P.Add(r), c.Normal)
+		more = more || b.rest > 0
 	}
-	b.s.Pose = b.s.At(rest)
-	b.s.V = b.s.V.Add(geom.V(0, 0, -Gravity*dt))
+	return more, nil
 }
 
 // impulse applies the frictionless impulse of restitution e at world

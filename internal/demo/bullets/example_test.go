@@ -13,7 +13,10 @@ func ExampleNew() {
 	if err != nil {
 		panic(err)
 	}
-	r := s.Run()
+	r, err := s.Run()
+	if err != nil {
+		panic(err)
+	}
 	fmt.Printf("%.1f s simulated: %d contacts, %d bullets hit, %d through the hole, %d tunnelled\n",
 		r.SimulatedSeconds, r.Contacts, r.BulletsHit, r.ThroughHole, r.Tunneled)
 	// Output:

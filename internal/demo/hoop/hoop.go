@@ -55,31 +55,25 @@ type Info struct {
 }
 
 func (h Config) resolve() Config {
-	if h.Cables == 0 {
-		h.Cables = 8
-	}
-	if h.Segments == 0 {
-		h.Segments = 24
-	}
-	if h.CableLength == 0 {
-		h.CableLength = 0.5
-	}
-	if h.NetAround == 0 {
-		h.NetAround = 32
-	}
-	if h.NetRows == 0 {
-		h.NetRows = 8
-	}
-	if h.Seed == 0 {
-		h.Seed = 1
-	}
-	if h.Spread == 0 {
-		h.Spread = 0.35
-	}
-	if h.Options.Friction == 0 && !h.Frictionless {
-		h.Options.Friction = 0.3
+	orDefault(&h.Cables, 8)
+	orDefault(&h.Segments, 24)
+	orDefault(&h.CableLength, 0.5)
+	orDefault(&h.NetAround, 32)
+	orDefault(&h.NetRows, 8)
+	orDefault(&h.Seed, 1)
+	orDefault(&h.Spread, 0.35)
+	if !h.Frictionless {
+		orDefault(&h.Options.Friction, 0.3)
 	}
 	return h
+}
+
+// orDefault sets *v to def when it is the zero value.
+func orDefault[T comparable](v *T, def T) {
+	var zero T
+	if *v == zero {
+		*v = def
+	}
 }
 
 // New builds the hoop scene.

@@ -5,7 +5,11 @@
 // fraction of the radius and a rotation per frame, velocities reversed on
 // collision); every pair whose bounding boxes overlap is tested by the
 // separating-vector search with its per-pair cache, and timed against the
-// search without cache and GJK with and without warm start.
+// search without cache and GJK with and without warm start. The bodies
+// live in a world (package world): it moves them, finds the pairs whose
+// boxes overlap (World.QueryBox) and gives the contacts that drive the
+// collision response, which must name exactly the pairs the timed methods
+// find intersecting.
 package polytopes
 
 import (
@@ -20,6 +24,7 @@ import (
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/internal/cputime"
 	"github.com/collide-go/collide/shapes"
+	"github.com/collide-go/collide/world"
 )
 
 // Config is one simulation.
@@ -51,7 +56,7 @@ type Stats struct {
 	Restarts      int                `json:"restarts"`      // tests with a Lemma 4 restart
 	Fallbacks     int                `json:"fallbacks"`     // tests decided by GJK
 	Witness       int                `json:"witness"`       // intersecting by the cached tetrahedron
-	Disagreements int                `json:"disagreements"` // tests where the methods disagree
+	Disagreements int                `json:"disagreements"` // tests where the methods (or the world's contacts) disagree
 	NsPerTest     map[string]float64 `json:"ns_per_test"`   // by algorithm
 	Seconds       float64            `json:"seconds"`       // wall time of the simulation
 	Collisions    int                `json:"collision_events"`
@@ -160,13 +165,28 @@ func Simulate(cfg Config, progress func(frame int)) (*Stats, error) {
 		b.v = d().Scale(cfg.Speed * b.radius)
 		b.w = d().Scale(cfg.RotDeg * math.Pi / 180)
 	}
+	// The world moves the bodies, runs the broad phase and the separating
+	// vector with its per-pair cache on every candidate pair; its contacts
+	// drive the collision response. Bodies are added in order to a fresh
+	// world, so body i has id i.
+	w, err := world.New(&world.Options{Workers: 1})
+	if err != nil {
+		return nil, err
+	}
+	for i := range bodies {
+		b := &bodies[i]
+		if _, err := w.Add(world.BodyDef{Mesh: b.poly.Mesh(), Kind: world.Convex, Pose: geom.Pose{P: b.p, Q: b.q}}); err != nil {
+			return nil, fmt.Errorf("body %d: %w", i, err)
+		}
+	}
 	var sv convex.Searcher
 	var svc, svTimed convex.PairMap[convex.Cache]
 	var gwc convex.PairMap[convex.GJKCache]
 	colliding := map[[2]int32]bool{}
 	type pair struct{ a, b int32 }
 	var pairs []pair
-	order := make([]int32, len(bodies))
+	var near []world.BodyID
+	var contacts []world.Contact
 	status := make([]convex.Status, 0, 1024)
 	reversed := make([]bool, len(bodies))
 	var ns [4]time.Duration
@@ -185,6 +205,9 @@ func Simulate(cfg Config, progress func(frame int)) (*Stats, error) {
 						b.v = b.v.Set(k, -b.v.Get(k))
 					}
 				}
+				if err := w.Move(world.BodyID(i), geom.Pose{P: b.p, Q: b.q}); err != nil {
+					return nil, fmt.Errorf("frame %d: %w", f, err)
+				}
 			}
 			b.tr = geom.Pose{P: b.p, Q: b.q}.Transform()
 			box := geom.EmptyAABB()
@@ -192,26 +215,25 @@ func Simulate(cfg Config, progress func(frame int)) (*Stats, error) {
 				box = box.AddPoint(b.tr.Apply(b.poly.Vertex(k)))
 			}
 			b.box = box
-			order[i] = int32(i)
 			reversed[i] = false
 		}
-		// Sweep and prune on x (Sec. 1, [1]).
-		sort.Slice(order, func(i, j int) bool { return bodies[order[i]].box.Min.X < bodies[order[j]].box.Min.X })
+		if contacts, err = w.Step(contacts[:0]); err != nil {
+			return nil, fmt.Errorf("frame %d: %w", f, err)
+		}
+		// The pairs whose bounding boxes overlap (the experiment's tests),
+		// from the world's box query.
 		pairs = pairs[:0]
-		for i, a := range order {
-			for _, b := range order[i+1:] {
-				if bodies[b].box.Min.X > bodies[a].box.Max.X {
-					break
-				}
-				if bodies[a].box.Overlaps(bodies[b].box) {
-					x, y := a, b
-					if x > y {
-						x, y = y, x
-					}
-					pairs = append(pairs, pair{x, y})
+		for i := range bodies {
+			near = w.QueryBox(bodies[i].box, near[:0])
+			for _, j := range near {
+				if int(j) > i && bodies[i].box.Overlaps(bodies[j].box) {
+					pairs = append(pairs, pair{int32(i), int32(j)})
 				}
 			}
 		}
+		sort.Slice(pairs, func(i, j int) bool {
+			return pairs[i].a < pairs[j].a || pairs[i].a == pairs[j].a && pairs[i].b < pairs[j].b
+		})
 		// The separating vector with coherence: the statistics (untimed;
 		// this pass also brings the frame's data into the caches).
 		status = status[:0]
@@ -268,19 +290,24 @@ func Simulate(cfg Config, progress func(frame int)) (*Stats, error) {
 			ns[alg] += time.Duration(cputime.Thread() - t0)
 		}
 		// Collision response: reverse both velocities when a pair starts
-		// colliding (Sec. 6), once per body and frame.
+		// colliding (Sec. 6), once per body and frame. The world's
+		// contacts name the colliding pairs; they must be the pairs the
+		// statistics pass found intersecting.
 		now := make(map[[2]int32]bool, len(pairs)/2)
+		for _, c := range contacts {
+			now[[2]int32{int32(c.A), int32(c.B)}] = true
+		}
 		for i, pr := range pairs {
-			if status[i] != convex.Intersecting {
-				continue
+			if now[[2]int32{pr.a, pr.b}] != (status[i] == convex.Intersecting) {
+				st.Disagreements++
 			}
-			key := [2]int32{pr.a, pr.b}
-			now[key] = true
+		}
+		for key := range now {
 			if colliding[key] {
 				continue
 			}
 			st.Collisions++
-			for _, id := range []int32{pr.a, pr.b} {
+			for _, id := range key {
 				if !reversed[id] {
 					reversed[id] = true
 					bodies[id].v, bodies[id].w = bodies[id].v.Neg(), bodies[id].w.Neg()
