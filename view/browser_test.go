@@ -200,13 +200,6 @@ func near(c [3]int, d [3]int) bool {
 	return abs(c[0]-d[0]) <= 24 && abs(c[1]-d[1]) <= 24 && abs(c[2]-d[2]) <= 24
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 func rgb(img image.Image, x, y int) [3]int {
 	r, g, b, _ := img.At(x, y).RGBA()
 	return [3]int{int(r >> 8), int(g >> 8), int(b >> 8)}

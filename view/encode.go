@@ -60,6 +60,13 @@ type region struct {
 //	vertices          f32[3 V]       mesh-local positions
 //	mesh_index_start  u32[meshes+1]  first index of each mesh's triangles
 //	indices           u32[3 T]       triangles (vertex numbers local to the mesh)
+//	lod_start         u32[meshes+1]  first simplified level of each mesh
+//	lod_error         f32[L]         each level's error: the largest distance
+//	                                 from a vertex of the mesh to the one replacing it
+//	lod_vertex_start  u32[L+1]       first vertex of each level
+//	lod_vertices      f32[3 LV]      mesh-local positions
+//	lod_index_start   u32[L+1]       first index of each level's triangles
+//	lod_indices       u32[3 LT]      triangles (vertex numbers local to the level)
 //	times             f64[frames]
 //	steps             i32[frames]
 //	poses             f32[frames*bodies*7]  px py pz qw qx qy qz, minus origin
@@ -69,7 +76,9 @@ type region struct {
 //	figures           f32[frames*figures]
 //
 // Positions are stored relative to the frame-0 centre (header origin), so
-// float32 keeps their precision far from the world origin.
+// float32 keeps their precision far from the world origin. The levels of a
+// mesh (none for a mesh of few triangles) are simplified versions of it,
+// coarsest last, that the page draws for bodies small on screen.
 func (s *Scene) Encode() ([]byte, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -144,28 +153,40 @@ func (s *Scene) Encode() ([]byte, error) {
 	var sec sections
 	vstart := make([]uint32, 0, len(s.Meshes)+1)
 	istart := make([]uint32, 0, len(s.Meshes)+1)
-	var verts []float32
-	var idx []uint32
+	var verts, lverts, lodErr []float32
+	var idx, lidx, lodStart, lvStart, liStart []uint32
 	for _, m := range s.Meshes {
 		vstart = append(vstart, uint32(len(verts)/3))
 		istart = append(istart, uint32(len(idx)))
 		for _, v := range m.Mesh.Verts {
 			verts = append(verts, float32(v.X), float32(v.Y), float32(v.Z))
 		}
-		mm := m.Mesh
-		for f := 0; f+1 < len(mm.FaceStart); f++ {
-			loop := mm.FaceVerts[mm.FaceStart[f]:mm.FaceStart[f+1]]
-			for k := 1; k+1 < len(loop); k++ {
-				idx = append(idx, uint32(loop[0]), uint32(loop[k]), uint32(loop[k+1]))
-			}
+		tris := triangles(m.Mesh)
+		idx = append(idx, tris...)
+		lodStart = append(lodStart, uint32(len(lodErr)))
+		for _, l := range lodLevels(m.Mesh.Verts, tris) {
+			lodErr = append(lodErr, float32(l.err))
+			lvStart = append(lvStart, uint32(len(lverts)/3))
+			liStart = append(liStart, uint32(len(lidx)))
+			lverts = append(lverts, l.verts...)
+			lidx = append(lidx, l.idx...)
 		}
 	}
 	vstart = append(vstart, uint32(len(verts)/3))
 	istart = append(istart, uint32(len(idx)))
+	lodStart = append(lodStart, uint32(len(lodErr)))
+	lvStart = append(lvStart, uint32(len(lverts)/3))
+	liStart = append(liStart, uint32(len(lidx)))
 	sec.u32("mesh_vertex_start", vstart)
 	sec.f32("vertices", verts)
 	sec.u32("mesh_index_start", istart)
 	sec.u32("indices", idx)
+	sec.u32("lod_start", lodStart)
+	sec.f32("lod_error", lodErr)
+	sec.u32("lod_vertex_start", lvStart)
+	sec.f32("lod_vertices", lverts)
+	sec.u32("lod_index_start", liStart)
+	sec.u32("lod_indices", lidx)
 
 	nf, nb := len(s.Frames), len(s.Bodies)
 	times := make([]float64, nf)
