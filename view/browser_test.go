@@ -39,6 +39,7 @@ import (
 var (
 	docImg   = flag.String("docimg", "", "write the documentation screenshots (pile, chain, tori) into this directory")
 	viewPerf = flag.Bool("viewperf", false, "measure load and frame times of the largest sample recording and a 1000-body, 600-step recording")
+	viewRec  = flag.String("viewrec", "", "with -viewperf, also measure this recording directory (its scene found as collide view finds it)")
 )
 
 // findBrowser returns the path of a Chromium or Chrome binary, or "".
@@ -220,6 +221,21 @@ func painted(img image.Image) int {
 }
 
 // changed counts the pixels that differ between two pictures of one size.
+// shades counts the distinct colours of the pixels that differ from the
+// background.
+func shades(img image.Image) int {
+	seen := map[[3]int]bool{}
+	r := img.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if c := rgb(img, x, y); !near(c, background) {
+				seen[c] = true
+			}
+		}
+	}
+	return len(seen)
+}
+
 func changed(a, b image.Image) int {
 	if a.Bounds() != b.Bounds() {
 		return a.Bounds().Dx() * a.Bounds().Dy()
@@ -248,9 +264,9 @@ func savePNG(t *testing.T, path string, img image.Image) {
 }
 
 // checkViewer runs the user-level checks on the page at url: no console
-// error, bodies on the canvas, the slider moves the picture. It saves the two
+// error, bodies on the canvas with lit faces, the slider moves the picture. It saves the two
 // canvas screenshots as name-first.png and name-moved.png.
-func checkViewer(t *testing.T, b *browser, url, name string, frames int) {
+func checkViewer(t *testing.T, b *browser, url, name string, frames, meshes int) {
 	t.Helper()
 	b.open(t, url)
 	n := eval[int](t, b, `window.viewer.frames`)
@@ -263,6 +279,13 @@ func checkViewer(t *testing.T, b *browser, url, name string, frames int) {
 		t.Errorf("%s: only %d of %d canvas pixels differ from the background: the bodies are not drawn", name, p, px)
 	} else {
 		t.Logf("%s: %d of %d canvas pixels painted", name, p, px)
+	}
+	// The faces of a body are shaded by their direction: many more shades
+	// than meshes (one flat colour per mesh if the lighting were lost).
+	if n := shades(first); n < 4*meshes {
+		t.Errorf("%s: %d shades painted for %d meshes: the faces are not lit", name, n, meshes)
+	} else {
+		t.Logf("%s: %d shades painted for %d meshes", name, n, meshes)
 	}
 	// Move the slider as a user would: set its value and fire "input".
 	at := eval[int](t, b, `(() => { const s = document.getElementById('slider');
@@ -303,6 +326,19 @@ func recordingScene(t testing.TB, sceneDir, recDir string) *Scene {
 	return s
 }
 
+// serveScene serves the viewer of s until the test ends and returns its
+// address.
+func serveScene(t testing.TB, s *Scene) string {
+	t.Helper()
+	h, err := Handler(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
 func writeHTMLFile(t testing.TB, s *Scene, path string) string {
 	t.Helper()
 	var buf bytes.Buffer
@@ -319,13 +355,7 @@ func TestBrowserServed(t *testing.T) {
 	b := newBrowser(t, 1100, 700)
 	sceneDir, recDir := sampleRecording(t, "pile-b24-k180-s1", 180, 1)
 	s := recordingScene(t, sceneDir, recDir)
-	h, err := Handler(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	checkViewer(t, b, srv.URL+"/", "served-pile", len(s.Frames))
+	checkViewer(t, b, serveScene(t, s), "served-pile", len(s.Frames), len(s.Meshes))
 }
 
 func TestBrowserHTMLFile(t *testing.T) {
@@ -333,7 +363,7 @@ func TestBrowserHTMLFile(t *testing.T) {
 	sceneDir, recDir := sampleRecording(t, "chain-b6-k240-s3", 240, 2)
 	s := recordingScene(t, sceneDir, recDir)
 	url := writeHTMLFile(t, s, filepath.Join(t.TempDir(), "chain.html"))
-	checkViewer(t, b, url, "file-chain", len(s.Frames))
+	checkViewer(t, b, url, "file-chain", len(s.Frames), len(s.Meshes))
 }
 
 // toriScene is the tori example of Buss's Fig. 13 (collide demo): torus A,
@@ -365,7 +395,7 @@ func TestBrowserScrew(t *testing.T) {
 	b := newBrowser(t, 1100, 700)
 	s := toriScene(t)
 	url := writeHTMLFile(t, s, filepath.Join(t.TempDir(), "tori.html"))
-	checkViewer(t, b, url, "file-tori", len(s.Frames))
+	checkViewer(t, b, url, "file-tori", len(s.Frames), len(s.Meshes))
 	// The marker list names every collision; clicking one shows its frame
 	// with its point drawn.
 	rows := eval[int](t, b, `document.querySelectorAll('#markers div').length`)
@@ -375,6 +405,50 @@ func TestBrowserScrew(t *testing.T) {
 	frame := eval[int](t, b, `(() => { document.querySelectorAll('#markers div')[0].click(); return window.viewer.frame; })()`)
 	if len(s.Frames[frame].Markers) == 0 {
 		t.Errorf("clicking the first collision shows frame %d, which has no marker", frame)
+	}
+}
+
+// renderTime is what window.viewer.renderTime returns.
+type renderTime struct {
+	Median    float64 `json:"median"`
+	Min       float64 `json:"min"`
+	Triangles int     `json:"triangles"`
+	Calls     int     `json:"calls"`
+}
+
+// TestBrowserLOD opens a pile of 300 bodies, small in the picture, and
+// checks that the simplified levels are drawn (fewer triangles than the
+// meshes in full, in at most four draw calls) and that the picture is the
+// same but for edges and the shades of a few facets (under 6% of the pixels
+// painted in full detail differ: about 3% do); it logs the drawing times of
+// both.
+func TestBrowserLOD(t *testing.T) {
+	b := newBrowser(t, 1100, 700)
+	sd, rd := bigPile(t, 300, 30)
+	b.open(t, serveScene(t, recordingScene(t, sd, rd)))
+	eval[bool](t, b, `(window.viewer.setFrame(20), true)`)
+	lod := eval[renderTime](t, b, `window.viewer.renderTime(9)`)
+	simple := b.shot(t)
+	eval[bool](t, b, `(window.viewer.lodPixels = 0, true)`)
+	full := eval[renderTime](t, b, `window.viewer.renderTime(9)`)
+	detailed := b.shot(t)
+	t.Logf("levels of detail: %d triangles, %d draw calls, drawn in %.1f ms (median of 9); in full: %d triangles, %d calls, %.1f ms",
+		lod.Triangles, lod.Calls, lod.Median, full.Triangles, full.Calls, full.Median)
+	if lod.Triangles >= full.Triangles || lod.Triangles == 0 {
+		t.Errorf("%d triangles drawn with levels of detail, %d in full", lod.Triangles, full.Triangles)
+	}
+	if full.Calls > 4 || lod.Calls > 4 {
+		t.Errorf("%d and %d draw calls, want at most 4 (bodies, static bodies, points, normals)", lod.Calls, full.Calls)
+	}
+	p, c := painted(detailed), changed(simple, detailed)
+	t.Logf("%d of %d painted pixels differ between the two pictures", c, p)
+	if p < detailed.Bounds().Dx()*detailed.Bounds().Dy()/50 || c > 6*p/100 {
+		t.Errorf("full detail paints %d pixels, the simplified levels change %d of them", p, c)
+	}
+	savePNG(t, filepath.Join(t.ArtifactDir(), "lod-simplified.png"), simple)
+	savePNG(t, filepath.Join(t.ArtifactDir(), "lod-full.png"), detailed)
+	if errs := b.errors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
 
@@ -422,16 +496,20 @@ type perfResult struct {
 	WorkP95     float64 `json:"workP95"`
 	Update      float64 `json:"update"`
 	UpdateP95   float64 `json:"updateP95"`
+	Triangles   float64 `json:"triangles"`
 }
 
 // TestBrowserPerf (with -viewperf) measures, for the largest sample scene
-// (the pile, 24 bodies, 180 steps) and a 1000-body, 600-step pile, the load
-// time (navigation to the first picture) and the frame time while playing
-// (interval between animation frames; the page's work per frame: the pose
-// update, and the update with the drawing, read back to wait for it, also
-// with bodies or markers alone), served and from
-// the HTML file, in windows of 1280x800 and 640x400 pixels (headless Chromium
-// draws WebGL and composites in software, so the window size counts).
+// (the pile, 24 bodies, 180 steps), a 1000-body, 600-step pile (ballistic)
+// and the recording -viewrec names, if any, the load time (navigation to the
+// first picture) and the frame time while playing: the interval between
+// animation frames, the page's work per frame (the update of poses and
+// levels of detail, and the update with the drawing, read back to wait for
+// it, also with bodies or markers alone), and the drawing of the middle
+// frame alone, with the levels of detail and in full; served and from the
+// HTML file, in windows of 1280x800 and 640x400 pixels (headless Chromium
+// draws WebGL and composites in software, so the window size counts). It
+// logs the figures and asserts none.
 func TestBrowserPerf(t *testing.T) {
 	if !*viewPerf {
 		t.Skip("give -viewperf to measure load and frame times")
@@ -444,30 +522,38 @@ func TestBrowserPerf(t *testing.T) {
 		readingTime time.Duration
 	}
 	var recs []rec
-	for _, c := range []struct {
+	cases := []struct {
 		name string
 		gen  func() (string, string)
 	}{
 		{"pile sample (24 bodies, 181 frames)", func() (string, string) { return sampleRecording(t, "pile-b24-k180-s1", 180, 1) }},
 		{"ballistic pile (1000 bodies, 601 frames)", func() (string, string) { return bigPile(t, 1000, 600) }},
-	} {
+	}
+	if *viewRec != "" {
+		cases = append(cases, struct {
+			name string
+			gen  func() (string, string)
+		}{*viewRec, func() (string, string) {
+			r, err := simio.ReadRecording(*viewRec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return FindScene(*viewRec, r.Scene), *viewRec
+		}})
+	}
+	for _, c := range cases {
 		sd, rd := c.gen()
 		t0 := time.Now()
 		s := recordingScene(t, sd, rd)
-		read := time.Since(t0)
 		data, err := s.Encode()
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, err := Handler(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(h)
-		t.Cleanup(srv.Close)
+		read := time.Since(t0)
+		url := serveScene(t, s)
 		file := writeHTMLFile(t, s, filepath.Join(t.TempDir(), "perf.html"))
 		st, _ := os.Stat(strings.TrimPrefix(file, "file://"))
-		recs = append(recs, rec{c.name, len(data), srv.URL + "/", file, st.Size(), read})
+		recs = append(recs, rec{c.name, len(data), url, file, st.Size(), read})
 	}
 	for _, size := range [][2]int{{1280, 800}, {640, 400}} {
 		b := newBrowser(t, size[0], size[1])
@@ -488,10 +574,14 @@ func TestBrowserPerf(t *testing.T) {
 				mb := eval[perfResult](t, b, `window.viewer.measure(2000)`)
 				eval[bool](t, b, `(window.viewer.showMarkers(true), window.viewer.showBodies(false), true)`)
 				mm := eval[perfResult](t, b, `window.viewer.measure(2000)`)
-				eval[bool](t, b, `(window.viewer.showBodies(true), true)`)
-				t.Logf("window %dx%d, %s, %s: data %.1f MB (file %.1f MB), reading the recording %v; navigation to first picture %.0f ms (data fetch, decode and scene set-up %.0f ms); playing: %d frames, frame interval %.1f ms mean (%.1f p95) = %.0f fps; per frame: pose update %.2f ms (%.2f p95), update and drawing %.1f ms (%.1f p95), of which bodies alone %.1f ms, markers alone %.1f ms",
+				eval[bool](t, b, `(window.viewer.showBodies(true), window.viewer.setFrame(window.viewer.frames >> 1), true)`)
+				lod := eval[renderTime](t, b, `window.viewer.renderTime(15)`)
+				full := eval[renderTime](t, b, `(window.viewer.lodPixels = 0, window.viewer.renderTime(15))`)
+				eval[bool](t, b, `(window.viewer.lodPixels = 1, true)`)
+				t.Logf("window %dx%d, %s, %s: data %.1f MB (file %.1f MB), reading and encoding the recording %v; navigation to first picture %.0f ms (data fetch, decode and scene set-up %.0f ms); playing: %d frames, frame interval %.1f ms mean (%.1f p95) = %.0f fps, %.0f triangles; per frame: update %.2f ms (%.2f p95), update and drawing %.1f ms (%.1f p95), of which bodies alone %.1f ms, markers alone %.1f ms; middle frame drawn in %.1f ms (least %.1f), %d triangles, %d draw calls; in full detail %.1f ms (least %.1f), %d triangles",
 					size[0], size[1], r.name, u.how, float64(r.data)/1e6, float64(r.fileBytes)/1e6, r.readingTime.Round(time.Millisecond), total, load,
-					m.Frames, m.Interval, m.IntervalP95, 1000/m.Interval, m.Update, m.UpdateP95, m.Work, m.WorkP95, mb.Work, mm.Work)
+					m.Frames, m.Interval, m.IntervalP95, 1000/m.Interval, m.Triangles, m.Update, m.UpdateP95, m.Work, m.WorkP95, mb.Work, mm.Work,
+					lod.Median, lod.Min, lod.Triangles, lod.Calls, full.Median, full.Min, full.Triangles)
 			}
 		}
 		if errs := b.errors(); len(errs) > 0 {

@@ -177,16 +177,6 @@ func (s *Scene) Encode() ([]byte, error) {
 	lodStart = append(lodStart, uint32(len(lodErr)))
 	lvStart = append(lvStart, uint32(len(lverts)/3))
 	liStart = append(liStart, uint32(len(lidx)))
-	sec.u32("mesh_vertex_start", vstart)
-	sec.f32("vertices", verts)
-	sec.u32("mesh_index_start", istart)
-	sec.u32("indices", idx)
-	sec.u32("lod_start", lodStart)
-	sec.f32("lod_error", lodErr)
-	sec.u32("lod_vertex_start", lvStart)
-	sec.f32("lod_vertices", lverts)
-	sec.u32("lod_index_start", liStart)
-	sec.u32("lod_indices", lidx)
 
 	nf, nb := len(s.Frames), len(s.Bodies)
 	times := make([]float64, nf)
@@ -229,13 +219,18 @@ func (s *Scene) Encode() ([]byte, error) {
 		}
 	}
 	mstart = append(mstart, uint32(len(mids)/3))
-	sec.f64("times", times)
-	sec.i32("steps", steps)
-	sec.f32("poses", poses)
-	sec.u32("marker_start", mstart)
-	sec.f32("markers", marks)
-	sec.i32("marker_ids", mids)
-	sec.f32("figures", figs)
+	for _, a := range []struct {
+		name string
+		v    any
+	}{
+		{"mesh_vertex_start", vstart}, {"vertices", verts}, {"mesh_index_start", istart}, {"indices", idx},
+		{"lod_start", lodStart}, {"lod_error", lodErr}, {"lod_vertex_start", lvStart}, {"lod_vertices", lverts},
+		{"lod_index_start", liStart}, {"lod_indices", lidx},
+		{"times", times}, {"steps", steps}, {"poses", poses}, {"marker_start", mstart}, {"markers", marks},
+		{"marker_ids", mids}, {"figures", figs},
+	} {
+		sec.add(a.name, a.v)
+	}
 
 	h.Sections = sec.regions
 	// The header's length fixes the offsets, which are in the header: lay
@@ -278,46 +273,44 @@ type sections struct {
 	rel     map[string]int
 }
 
-func (s *sections) start(name, typ string, count, size int) []byte {
+// add appends the array v ([]float32, []float64, []uint32 or []int32),
+// little endian.
+func (s *sections) add(name string, v any) {
 	if s.regions == nil {
 		s.regions, s.rel = map[string]region{}, map[string]int{}
 	}
 	for len(s.data)%8 != 0 {
 		s.data = append(s.data, 0)
 	}
-	s.regions[name] = region{Type: typ, Count: count}
-	s.rel[name] = len(s.data)
 	n := len(s.data)
-	s.data = append(s.data, make([]byte, count*size)...)
-	return s.data[n:]
-}
-
-func (s *sections) f32(name string, v []float32) {
-	b := s.start(name, "f32", len(v), 4)
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
+	s.rel[name] = n
+	var typ string
+	switch v := v.(type) {
+	case []float32:
+		typ = "f32"
+		for _, x := range v {
+			s.data = binary.LittleEndian.AppendUint32(s.data, math.Float32bits(x))
+		}
+	case []float64:
+		typ = "f64"
+		for _, x := range v {
+			s.data = binary.LittleEndian.AppendUint64(s.data, math.Float64bits(x))
+		}
+	case []uint32:
+		typ = "u32"
+		for _, x := range v {
+			s.data = binary.LittleEndian.AppendUint32(s.data, x)
+		}
+	case []int32:
+		typ = "i32"
+		for _, x := range v {
+			s.data = binary.LittleEndian.AppendUint32(s.data, uint32(x))
+		}
+	default:
+		panic(fmt.Sprintf("view: section %s of type %T", name, v)) // cannot happen: Encode passes only these types
 	}
-}
-
-func (s *sections) f64(name string, v []float64) {
-	b := s.start(name, "f64", len(v), 8)
-	for i, x := range v {
-		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(x))
-	}
-}
-
-func (s *sections) u32(name string, v []uint32) {
-	b := s.start(name, "u32", len(v), 4)
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(b[4*i:], x)
-	}
-}
-
-func (s *sections) i32(name string, v []int32) {
-	b := s.start(name, "i32", len(v), 4)
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(b[4*i:], uint32(x))
-	}
+	size := map[string]int{"f32": 4, "f64": 8, "u32": 4, "i32": 4}[typ]
+	s.regions[name] = region{Type: typ, Count: (len(s.data) - n) / size}
 }
 
 // meshColor spreads n colours around the hue circle (golden-angle steps, so

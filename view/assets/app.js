@@ -72,13 +72,13 @@ export function start(buf, fetchMs) {
   // with the body's pose read from a float texture (4 texels a body: three
   // rows of the pose matrix and the colour). Whenever the frame or the
   // camera changes, each body gets the coarsest level whose error is under
-  // LOD_PIXELS on screen (none when it is outside the view), and an index
+  // lodPixels on screen (none when it is outside the view), and an index
   // buffer lists the chosen triangles. Levels too large to copy for every
   // body (MERGE_VERTICES) are drawn instanced instead, one draw per level.
   // Software WebGL pays per triangle and per instance, a GPU per draw call:
   // both draw few here.
   const MERGE_VERTICES = 4e6, ROW = 256;
-  let LOD_PIXELS = 1;
+  let lodPixels = 1;
   const sunDir = new THREE.Vector3().copy(up).multiplyScalar(3).addScaledVector(s1, 1.2).addScaledVector(s2, -2).normalize();
   const nm = h.meshes.length;
   // Parts: level l of mesh m is part partStart[m] + l; level 0 is the mesh.
@@ -100,6 +100,29 @@ export function start(buf, fetchMs) {
         partIdx.push(a.lod_indices.subarray(a.lod_index_start[l], a.lod_index_start[l + 1]));
       }
     }
+  }
+  // Flat faces: each triangle gets a vertex of its own, its last (the
+  // provoking vertex, whose value a flat varying takes), carrying the face
+  // normal; the other two corners are shared. The vertex shader lights the
+  // face, and the fragment shader only writes the colour: cheap where WebGL
+  // runs in software, with about one vertex per triangle.
+  const partNorm = [];
+  for (let p = 0; p < np; p++) {
+    const V = partVerts[p], I = partIdx[p], nv = V.length / 3, nt = I.length / 3;
+    const pos = new Float32Array(3 * (nv + nt)), nor = new Float32Array(3 * (nv + nt)), idx = new Uint32Array(3 * nt);
+    pos.set(V);
+    for (let t = 0; t < nt; t++) {
+      const i0 = 3 * I[3 * t], i1 = 3 * I[3 * t + 1], i2 = 3 * I[3 * t + 2];
+      const ux = V[i1] - V[i0], uy = V[i1 + 1] - V[i0 + 1], uz = V[i1 + 2] - V[i0 + 2];
+      const vx = V[i2] - V[i0], vy = V[i2 + 1] - V[i0 + 1], vz = V[i2 + 2] - V[i0 + 2];
+      const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+      const l = Math.hypot(nx, ny, nz) || 1;
+      const k = 3 * (nv + t);
+      pos[k] = V[i2]; pos[k + 1] = V[i2 + 1]; pos[k + 2] = V[i2 + 2];
+      nor[k] = nx / l; nor[k + 1] = ny / l; nor[k + 2] = nz / l;
+      idx[3 * t] = I[3 * t]; idx[3 * t + 1] = I[3 * t + 1]; idx[3 * t + 2] = nv + t;
+    }
+    partVerts[p] = pos; partIdx[p] = idx; partNorm.push(nor);
   }
   // Bounding sphere of each mesh (centre in the mesh's frame).
   const meshCentre = new Float32Array(3 * nm), meshRadius = new Float32Array(nm);
@@ -126,7 +149,7 @@ export function start(buf, fetchMs) {
   }
   const maxLevels = Math.max(1, ...Array.from({ length: nm }, (_, m) => partStart[m + 1] - partStart[m]));
   const base = new Int32Array(nb * maxLevels).fill(-1); // first merged vertex of body b's level l
-  const mPos = new Float32Array(3 * mergedVerts), mBody = new Float32Array(mergedVerts);
+  const mPos = new Float32Array(3 * mergedVerts), mBody = new Float32Array(mergedVerts), mNorm = new Float32Array(3 * mergedVerts);
   const indexRoom = [0, 0];
   {
     let at = 0;
@@ -137,6 +160,7 @@ export function start(buf, fetchMs) {
         if (!merged[p]) continue;
         base[b * maxLevels + p - partStart[m]] = at;
         mPos.set(partVerts[p], 3 * at);
+        mNorm.set(partNorm[p], 3 * at);
         mBody.fill(b, at, at + partVerts[p].length / 3);
         at += partVerts[p].length / 3;
         most = Math.max(most, partIdx[p].length);
@@ -154,36 +178,31 @@ export function start(buf, fetchMs) {
     const hex = parseInt((bodyStatic[b] ? grey : h.meshes[bodyMesh[b]].color).slice(1), 16);
     poseData.set([(hex >> 16) / 255, ((hex >> 8) & 255) / 255, (hex & 255) / 255, bodyStatic[b] ? 0.35 : 1], 16 * b + 12);
   }
-  // Flat faces: the fragment shader takes the face normal from the
-  // derivatives of the position, so vertices are shared between faces.
+  // The vertex shader places a vertex by its body's pose and lights the
+  // face of its triangle (the sun and sky of the scene).
   function bodyMaterial(translucent) {
     return new THREE.ShaderMaterial({
       glslVersion: THREE.GLSL3,
       uniforms: { poses: { value: poseTex }, sun: { value: sunDir }, sky: { value: up } },
       vertexShader: `
         uniform highp sampler2D poses;
+        uniform vec3 sun; uniform vec3 sky;
         in float body;
-        out vec3 vPos;
         flat out vec4 vColor;
         void main() {
           int b = int(body + 0.5);
           ivec2 at = ivec2((b % ${ROW}) * 4, b / ${ROW});
+          vec4 r0 = texelFetch(poses, at, 0), r1 = texelFetch(poses, at + ivec2(1, 0), 0), r2 = texelFetch(poses, at + ivec2(2, 0), 0);
           vec4 p = vec4(position, 1.0);
-          vPos = vec3(dot(texelFetch(poses, at, 0), p), dot(texelFetch(poses, at + ivec2(1, 0), 0), p),
-            dot(texelFetch(poses, at + ivec2(2, 0), 0), p));
-          vColor = texelFetch(poses, at + ivec2(3, 0), 0);
-          gl_Position = projectionMatrix * viewMatrix * vec4(vPos, 1.0);
+          gl_Position = projectionMatrix * viewMatrix * vec4(dot(r0, p), dot(r1, p), dot(r2, p), 1.0);
+          vec3 n = vec3(dot(r0.xyz, normal), dot(r1.xyz, normal), dot(r2.xyz, normal));
+          vec4 c = texelFetch(poses, at + ivec2(3, 0), 0);
+          vColor = vec4(c.rgb * (0.42 + 0.22 * dot(n, sky) + 0.5 * max(dot(n, sun), 0.0)), c.a);
         }`,
       fragmentShader: `
-        uniform vec3 sun; uniform vec3 sky;
-        in vec3 vPos;
         flat in vec4 vColor;
         out vec4 fragColor;
-        void main() {
-          vec3 n = normalize(cross(dFdx(vPos), dFdy(vPos)));
-          float light = 0.42 + 0.22 * dot(n, sky) + 0.5 * max(dot(n, sun), 0.0);
-          fragColor = vec4(vColor.rgb * light, vColor.a);
-        }`,
+        void main() { fragColor = vColor; }`,
       transparent: translucent, depthWrite: !translucent,
     });
   }
@@ -199,10 +218,12 @@ export function start(buf, fetchMs) {
   }
   // The merged draws, opaque and translucent, share the vertex buffer.
   const mPosAttr = new THREE.BufferAttribute(mPos, 3), mBodyAttr = new THREE.BufferAttribute(mBody, 1);
+  const mNormAttr = new THREE.BufferAttribute(mNorm, 3);
   const mergedDraw = [0, 1].map((translucent) => {
     const g = new THREE.BufferGeometry();
     g.setAttribute('position', mPosAttr);
     g.setAttribute('body', mBodyAttr);
+    g.setAttribute('normal', mNormAttr);
     const index = new THREE.BufferAttribute(new Uint32Array(Math.max(3, indexRoom[translucent])), 1).setUsage(THREE.DynamicDrawUsage);
     g.setIndex(index);
     g.setDrawRange(0, 0);
@@ -217,6 +238,7 @@ export function start(buf, fetchMs) {
       if (merged[p] || instDraw.has(key)) continue;
       const g = new THREE.InstancedBufferGeometry();
       g.setAttribute('position', new THREE.BufferAttribute(partVerts[p], 3));
+      g.setAttribute('normal', new THREE.BufferAttribute(partNorm[p], 3));
       g.setIndex(new THREE.BufferAttribute(partIdx[p], 1));
       const body = new THREE.InstancedBufferAttribute(new Float32Array(perMesh[bodyMesh[b]]), 1).setUsage(THREE.DynamicDrawUsage);
       g.setAttribute('body', body);
@@ -420,7 +442,7 @@ export function start(buf, fetchMs) {
       if (frustum.intersectsSphere(sphere)) {
         const px = scale / Math.max(sphere.center.distanceTo(cam) - sphere.radius, camera.near);
         p = partStart[m];
-        while (p + 1 < partStart[m + 1] && partErr[p + 1] * px <= LOD_PIXELS) p++;
+        while (p + 1 < partStart[m + 1] && partErr[p + 1] * px <= lodPixels) p++;
       }
       if (chosen[b] !== p) { chosen[b] = p; changed = true; }
     }
@@ -479,11 +501,11 @@ export function start(buf, fetchMs) {
         if (rec) { setFrame(0); simTime = times[0]; } else pause();
       }
     }
-    const w1 = performance.now();
     resize();
+    if (dirty && lodDirty) chooseLevels();
+    const w1 = performance.now();
     updatePanel(now);
     if (dirty) {
-      if (lodDirty) chooseLevels();
       renderer.render(scene, camera);
       // While measuring, read a pixel back: it waits until the GPU has
       // drawn the frame, so the work time includes the rendering itself.
@@ -498,6 +520,7 @@ export function start(buf, fetchMs) {
       rec.prev = now;
       rec.work.push(performance.now() - w0);
       rec.update.push(w1 - w0);
+      rec.triangles.push(renderer.info.render.triangles);
     }
   }
   setFrame(0);
@@ -522,14 +545,33 @@ export function start(buf, fetchMs) {
     setFrame(f) { pause(); setFrame(f); updatePanel(performance.now()); },
     showMarkers(on) { points.visible = lines.visible = on; dirty = true; },
     showBodies(on) { for (const d of bodyDraws) d.visible = on; dirty = true; },
+    // The largest error on screen, in pixels, of the simplified meshes
+    // drawn for bodies small in the picture (0: every body in full).
+    get lodPixels() { return lodPixels; },
+    set lodPixels(x) { lodPixels = x; dirty = lodDirty = true; },
+    // renderTime draws the current frame n times, waiting for each
+    // drawing, and returns the median and least time in ms, with the
+    // triangles and draw calls of a drawing.
+    renderTime(n) {
+      if (lodDirty) chooseLevels();
+      const gl = renderer.getContext(), px = new Uint8Array(4), ts = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        renderer.render(scene, camera);
+        gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+        ts.push(performance.now() - t0);
+      }
+      ts.sort((p, q) => p - q);
+      return { median: ts[n >> 1], min: ts[0], triangles: renderer.info.render.triangles, calls: renderer.info.render.calls };
+    },
     play, pause,
-    debug: { setLod(x) { LOD_PIXELS = x; lodDirty = dirty = true; }, materials, THREE, scene, renderer, camera, points, lines, chosen, partStart, partErr, merged, bodyMesh, get scale() { return renderer.domElement.height / (2 * Math.tan((camera.fov * Math.PI) / 360)); } },
     // measure plays for ms milliseconds (looping) and returns, in ms, the
     // animation frame interval, the per-frame work (pose update, render and
-    // waiting for the drawing) and the pose update alone.
+    // waiting for the drawing) and the update alone (poses, levels of
+    // detail), with the mean triangles drawn.
     measure(ms) {
       return new Promise((resolve) => {
-        rec = { prev: 0, intervals: [], work: [], update: [], pixel: new Uint8Array(4) };
+        rec = { prev: 0, intervals: [], work: [], update: [], triangles: [], pixel: new Uint8Array(4) };
         speed.value = '1';
         play();
         setTimeout(() => {
@@ -538,7 +580,7 @@ export function start(buf, fetchMs) {
           pause();
           const iv = stat(r.intervals), wk = stat(r.work), up = stat(r.update);
           resolve({ frames: r.intervals.length, interval: iv.mean, intervalP95: iv.p95, work: wk.mean, workP95: wk.p95,
-            update: up.mean, updateP95: up.p95 });
+            update: up.mean, updateP95: up.p95, triangles: stat(r.triangles).mean });
         }, ms);
       });
     },
