@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/png"
 	"math"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -364,6 +365,49 @@ func TestBrowserHTMLFile(t *testing.T) {
 	s := recordingScene(t, sceneDir, recDir)
 	url := writeHTMLFile(t, s, filepath.Join(t.TempDir(), "chain.html"))
 	checkViewer(t, b, url, "file-chain", len(s.Frames), len(s.Meshes))
+}
+
+// TestBrowserBrokenPage shows that the browser checks catch a broken page:
+// data whose header names a section differently ("poses" renamed "poser",
+// as a renamed field would) makes the page say so and log a console error,
+// which the checks above report.
+func TestBrowserBrokenPage(t *testing.T) {
+	b := newBrowser(t, 800, 600)
+	sceneDir, recDir := sampleRecording(t, "pile-b24-k180-s1", 30, 1)
+	s := recordingScene(t, sceneDir, recDir)
+	data, err := s.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := bytes.Replace(data, []byte(`"poses"`), []byte(`"poser"`), 1)
+	if bytes.Equal(broken, data) {
+		t.Fatal("the header has no section named poses")
+	}
+	h, err := Handler(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/data.bin" {
+			w.Write(broken)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	err = chromedp.Do(b.ctx, chromedp.Navigate(srv.URL+"/"),
+		chromedp.Poll[chromedp.Void](`document.getElementById('status').textContent.startsWith('error') && true`, chromedp.WithPollingTimeout(time.Minute)))
+	if err != nil {
+		t.Fatalf("the broken page does not say it failed: %v", err)
+	}
+	status := eval[string](t, b, `document.getElementById('status').textContent`)
+	if !strings.Contains(status, "poses") {
+		t.Errorf("the page says %q, which does not name the section", status)
+	}
+	if len(b.errors()) == 0 {
+		t.Error("the broken page logged no console error")
+	}
+	t.Logf("the page says %q; console: %q", status, b.errors())
 }
 
 // toriScene is the tori example of Buss's Fig. 13 (collide demo): torus A,

@@ -6,7 +6,8 @@ import { OrbitControls } from './OrbitControls.js';
 
 const TYPES = { f32: Float32Array, f64: Float64Array, u32: Uint32Array, i32: Int32Array };
 const NEEDED = ['mesh_vertex_start', 'vertices', 'mesh_index_start', 'indices', 'times', 'steps',
-  'poses', 'marker_start', 'markers', 'marker_ids', 'figures'];
+  'poses', 'marker_start', 'markers', 'marker_ids', 'figures', 'lod_start', 'lod_error', 'lod_vertex_start', 'lod_vertices',
+  'lod_index_start', 'lod_indices'];
 const BACKGROUND = 0x1d2027;
 const FIGURE_COLORS = ['#4fc3f7', '#ff7043', '#aed581', '#ba68c8'];
 
@@ -31,6 +32,12 @@ function parse(buf) {
   if (a.times.length !== nf || a.marker_start.length !== nf + 1) throw new Error('viewer data: frame sections disagree with ' + nf + ' frames');
   if (a.figures.length !== nf * h.figures.length) throw new Error('viewer data: figures hold ' + a.figures.length + ' values');
   for (const b of h.bodies) if (!(b.mesh >= 0 && b.mesh < h.meshes.length)) throw new Error('viewer data: body mesh ' + b.mesh);
+  const nl = a.lod_error.length;
+  if (a.mesh_vertex_start.length !== h.meshes.length + 1 || a.mesh_index_start.length !== h.meshes.length + 1 ||
+    a.lod_start.length !== h.meshes.length + 1 || a.lod_start[h.meshes.length] !== nl ||
+    a.lod_vertex_start.length !== nl + 1 || a.lod_index_start.length !== nl + 1) {
+    throw new Error('viewer data: mesh and level sections disagree with ' + h.meshes.length + ' meshes and ' + nl + ' levels');
+  }
   return { h, a };
 }
 
