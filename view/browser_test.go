@@ -464,12 +464,14 @@ type renderTime struct {
 // checks that the simplified levels are drawn (fewer triangles than the
 // meshes in full, in at most four draw calls) and that the picture is the
 // same but for edges and the shades of a few facets (under 6% of the pixels
-// painted in full detail differ: about 3% do); it logs the drawing times of
-// both.
+// painted in full detail differ: about 3% do), and the same picture (but
+// for 0.1% of the pixels) when every level is drawn instanced (no vertex budget for copies per body);
+// it logs the drawing times.
 func TestBrowserLOD(t *testing.T) {
 	b := newBrowser(t, 1100, 700)
 	sd, rd := bigPile(t, 300, 30)
-	b.open(t, serveScene(t, recordingScene(t, sd, rd)))
+	url := serveScene(t, recordingScene(t, sd, rd))
+	b.open(t, url)
 	eval[bool](t, b, `(window.viewer.setFrame(20), true)`)
 	lod := eval[renderTime](t, b, `window.viewer.renderTime(9)`)
 	simple := b.shot(t)
@@ -483,6 +485,21 @@ func TestBrowserLOD(t *testing.T) {
 	}
 	if full.Calls > 4 || lod.Calls > 4 {
 		t.Errorf("%d and %d draw calls, want at most 4 (bodies, static bodies, points, normals)", lod.Calls, full.Calls)
+	}
+	// With no vertex budget every level is drawn instanced: the same
+	// picture, in one draw call per level drawn.
+	b.open(t, url+"?merge=0")
+	eval[bool](t, b, `(window.viewer.setFrame(20), true)`)
+	inst := eval[renderTime](t, b, `window.viewer.renderTime(9)`)
+	instanced := b.shot(t)
+	t.Logf("instanced: %d triangles, %d draw calls, drawn in %.1f ms", inst.Triangles, inst.Calls, inst.Median)
+	if inst.Triangles != lod.Triangles || inst.Calls <= lod.Calls {
+		t.Errorf("instanced: %d triangles in %d draw calls, merged: %d in %d", inst.Triangles, inst.Calls, lod.Triangles, lod.Calls)
+	}
+	// (Bodies drawn in another order may differ where they meet at the
+	// same depth: a few pixels.)
+	if c := changed(simple, instanced); c > painted(simple)/1000 {
+		t.Errorf("the instanced drawing changes %d of %d painted pixels", c, painted(simple))
 	}
 	p, c := painted(detailed), changed(simple, detailed)
 	t.Logf("%d of %d painted pixels differ between the two pictures", c, p)

@@ -81,10 +81,12 @@ export function start(buf, fetchMs) {
   // camera changes, each body gets the coarsest level whose error is under
   // lodPixels on screen (none when it is outside the view), and an index
   // buffer lists the chosen triangles. Levels too large to copy for every
-  // body (MERGE_VERTICES) are drawn instanced instead, one draw per level.
+  // body (mergeVertices; the page address can set it: ?merge=N) are drawn
+  // instanced instead, one draw per level.
   // Software WebGL pays per triangle and per instance, a GPU per draw call:
   // both draw few here.
-  const MERGE_VERTICES = 4e6, ROW = 256;
+  const ROW = 256, mergeParam = new URLSearchParams(location.search).get('merge');
+  const mergeVertices = mergeParam !== null && Number(mergeParam) >= 0 ? Number(mergeParam) : 4e6;
   let lodPixels = 1;
   const sunDir = new THREE.Vector3().copy(up).multiplyScalar(3).addScaledVector(s1, 1.2).addScaledVector(s2, -2).normalize();
   const nm = h.meshes.length;
@@ -152,7 +154,7 @@ export function start(buf, fetchMs) {
   let mergedVerts = 0;
   for (const p of [...Array(np).keys()].sort((x, y) => perMesh[partMesh[x]] * partVerts[x].length - perMesh[partMesh[y]] * partVerts[y].length)) {
     const n = (perMesh[partMesh[p]] * partVerts[p].length) / 3;
-    if (mergedVerts + n <= MERGE_VERTICES) { merged[p] = 1; mergedVerts += n; }
+    if (mergedVerts + n <= mergeVertices) { merged[p] = 1; mergedVerts += n; }
   }
   const maxLevels = Math.max(1, ...Array.from({ length: nm }, (_, m) => partStart[m + 1] - partStart[m]));
   const base = new Int32Array(nb * maxLevels).fill(-1); // first merged vertex of body b's level l
