@@ -256,6 +256,13 @@ export function start(buf, fetchMs) {
       instDraw.set(key, { g, body, n: 0 });
     }
   }
+  // upload sends the first n values of a buffer attribute to the GPU.
+  function upload(attr, n) {
+    attr.clearUpdateRanges();
+    attr.addUpdateRange(0, n);
+    attr.needsUpdate = true;
+  }
+
   // Markers: points and normal segments, sized for the busiest frame.
   const ms = a.marker_start;
   let maxMarkers = 0;
@@ -266,7 +273,10 @@ export function start(buf, fetchMs) {
   ptGeom.setAttribute('position', new THREE.BufferAttribute(ptPos, 3).setUsage(THREE.DynamicDrawUsage));
   const lnGeom = new THREE.BufferGeometry();
   lnGeom.setAttribute('position', new THREE.BufferAttribute(lnPos, 3).setUsage(THREE.DynamicDrawUsage));
-  const points = new THREE.Points(ptGeom, new THREE.PointsMaterial({ color: 0xff2d55, size: 7, sizeAttenuation: false, depthTest: false }));
+  // Points of 7 pixels, smaller when a frame has hundreds of contacts (down
+  // to 3 pixels from about 1600): they stay apart, and cost less to draw.
+  const pointSize = Math.max(3, Math.min(7, Math.round(7 * Math.sqrt(300 / Math.max(1, maxMarkers)))));
+  const points = new THREE.Points(ptGeom, new THREE.PointsMaterial({ color: 0xff2d55, size: pointSize, sizeAttenuation: false, depthTest: false }));
   const lines = new THREE.LineSegments(lnGeom, new THREE.LineBasicMaterial({ color: 0xffb000, depthTest: false }));
   points.renderOrder = lines.renderOrder = 2;
   points.frustumCulled = lines.frustumCulled = false;
@@ -374,8 +384,8 @@ export function start(buf, fetchMs) {
     }
     ptGeom.setDrawRange(0, j);
     lnGeom.setDrawRange(0, 2 * j);
-    ptGeom.attributes.position.needsUpdate = true;
-    lnGeom.attributes.position.needsUpdate = true;
+    upload(ptGeom.attributes.position, 3 * j);
+    upload(lnGeom.attributes.position, 6 * j);
 
     dirty = lodDirty = true;
     panelDirty = true;
@@ -427,6 +437,10 @@ export function start(buf, fetchMs) {
     if (ev.key === 'ArrowRight') { pause(); setFrame(frame + 1); }
   });
   controls.addEventListener('change', () => { dirty = lodDirty = true; });
+  const showPoints = $('show-points'), showNormals = $('show-normals');
+  const showChanged = () => { points.visible = showPoints.checked; lines.visible = showNormals.checked; dirty = true; };
+  showPoints.addEventListener('change', showChanged);
+  showNormals.addEventListener('change', showChanged);
 
   // Levels of detail and culling, for the current frame and camera.
   const chosen = new Int32Array(nb).fill(-2); // part drawn for each body, -1: none
@@ -472,15 +486,11 @@ export function start(buf, fetchMs) {
     }
     for (const md of mergedDraw) {
       md.g.setDrawRange(0, md.n);
-      md.index.clearUpdateRanges();
-      md.index.addUpdateRange(0, md.n);
-      md.index.needsUpdate = true;
+      upload(md.index, md.n);
     }
     for (const id of instDraw.values()) {
       id.g.instanceCount = id.n;
-      id.body.clearUpdateRanges();
-      id.body.addUpdateRange(0, id.n);
-      id.body.needsUpdate = true;
+      upload(id.body, id.n);
     }
   }
 
@@ -552,7 +562,7 @@ export function start(buf, fetchMs) {
     loadMs,
     get frame() { return frame; },
     setFrame(f) { pause(); setFrame(f); updatePanel(performance.now()); },
-    showMarkers(on) { points.visible = lines.visible = on; dirty = true; },
+    showMarkers(on, normals = on) { showPoints.checked = on; showNormals.checked = normals; showChanged(); },
     showBodies(on) { for (const d of bodyDraws) d.visible = on; dirty = true; },
     // The largest error on screen, in pixels, of the simplified meshes
     // drawn for bodies small in the picture (0: every body in full).
