@@ -18,7 +18,7 @@ import (
 // (by more than about 70 degrees), pinch the surface (the two ends share
 // other neighbours than the two faces of the edge), or move a vertex on the
 // rim of an open surface. The page picks, per body and frame, the coarsest
-// level whose error is under a pixel on screen.
+// level whose error is under two pixels on screen.
 
 // lodLevel is one simplified version of a mesh.
 type lodLevel struct {

@@ -19,7 +19,7 @@
 // of each mesh of many triangles (quadric edge collapse, each level with
 // the largest distance between its surface and the mesh's at their
 // vertices); the page draws all bodies in one draw call, each with the
-// coarsest level within a pixel of its mesh on screen, and skips bodies
+// coarsest level within two pixels of its mesh on screen, and skips bodies
 // outside the view.
 package view
 

@@ -87,7 +87,9 @@ export function start(buf, fetchMs) {
   // both draw few here.
   const ROW = 256, mergeParam = new URLSearchParams(location.search).get('merge');
   const mergeVertices = mergeParam !== null && Number(mergeParam) >= 0 ? Number(mergeParam) : 4e6;
-  let lodPixels = 1;
+  // Two pixels of the drawing buffer: one CSS pixel on a screen of pixel
+  // ratio 2.
+  let lodPixels = 2;
   const sunDir = new THREE.Vector3().copy(up).multiplyScalar(3).addScaledVector(s1, 1.2).addScaledVector(s2, -2).normalize();
   const nm = h.meshes.length;
   // Parts: level l of mesh m is part partStart[m] + l; level 0 is the mesh.
