@@ -242,7 +242,7 @@ export function start(buf, fetchMs) {
     return { g, index, n: 0 };
   });
   // The instanced draws, one per level not merged (and static or not).
-  const instDraw = new Map();
+  const instDraw = new Map(), instList = [];
   for (let b = 0; b < nb; b++) {
     for (let p = partStart[bodyMesh[b]]; p < partStart[bodyMesh[b] + 1]; p++) {
       const key = 2 * p + bodyStatic[b];
@@ -256,6 +256,7 @@ export function start(buf, fetchMs) {
       g.instanceCount = 0;
       addDraw(g, bodyStatic[b]);
       instDraw.set(key, { g, body, n: 0 });
+      instList.push(instDraw.get(key));
     }
   }
   // upload sends the first n values of a buffer attribute to the GPU.
@@ -473,7 +474,7 @@ export function start(buf, fetchMs) {
     }
     if (!changed) return;
     for (const md of mergedDraw) md.n = 0;
-    for (const id of instDraw.values()) id.n = 0;
+    for (const id of instList) id.n = 0;
     for (let b = 0; b < nb; b++) {
       const p = chosen[b];
       if (p < 0) continue;
@@ -490,7 +491,7 @@ export function start(buf, fetchMs) {
       md.g.setDrawRange(0, md.n);
       upload(md.index, md.n);
     }
-    for (const id of instDraw.values()) {
+    for (const id of instList) {
       id.g.instanceCount = id.n;
       upload(id.body, id.n);
     }
