@@ -3,6 +3,7 @@ package view
 import (
 	"container/heap"
 	"math"
+	"slices"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
@@ -149,21 +150,12 @@ func (s *simplifier) neighbours(v int32, out []int32) []int32 {
 			continue
 		}
 		for _, c := range t {
-			if c != v && !contains(out, c) {
+			if c != v && !slices.Contains(out, c) {
 				out = append(out, c)
 			}
 		}
 	}
 	return out
-}
-
-func contains(xs []int32, x int32) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // consider pushes the contraction of edge u-v at its best place.
@@ -189,7 +181,7 @@ func (s *simplifier) allowed(u, v int32, p geom.Vec3) bool {
 	nv := s.neighbours(v, nil)
 	shared := 0
 	for _, w := range nu {
-		if contains(nv, w) {
+		if slices.Contains(nv, w) {
 			shared++
 		}
 	}
@@ -199,7 +191,7 @@ func (s *simplifier) allowed(u, v int32, p geom.Vec3) bool {
 	for _, w := range [2]int32{u, v} {
 		for _, f := range s.faces[w] {
 			t := s.tri[f]
-			if t[0] < 0 || (contains(t[:], u) && contains(t[:], v)) {
+			if t[0] < 0 || (slices.Contains(t[:], u) && slices.Contains(t[:], v)) {
 				continue
 			}
 			var a, b [3]geom.Vec3
@@ -237,7 +229,7 @@ func (s *simplifier) step() bool {
 			if t[0] < 0 {
 				continue
 			}
-			if contains(t[:], u) {
+			if slices.Contains(t[:], u) {
 				t[0] = -1
 				s.live--
 				continue
@@ -257,7 +249,7 @@ func (s *simplifier) step() bool {
 		// Drop the gone faces from u's list and offer u's edges again.
 		kept := s.faces[u][:0]
 		for _, f := range s.faces[u] {
-			if s.tri[f][0] >= 0 && !contains(kept, f) {
+			if s.tri[f][0] >= 0 && !slices.Contains(kept, f) {
 				kept = append(kept, f)
 			}
 		}
