@@ -127,3 +127,15 @@ func TestLODLevels(t *testing.T) {
 		t.Errorf("only %d of %d meshes have simpler levels", withLevels, len(meshes))
 	}
 }
+
+// BenchmarkLODLevels simplifies a torus of 1600 triangles into its levels,
+// errors included (the work Encode does once per mesh).
+func BenchmarkLODLevels(b *testing.B) {
+	m := shapes.Torus(1, 0.3, 40, 20)
+	tris := triangles(m)
+	for b.Loop() {
+		if len(lodLevels(m.Verts, tris)) == 0 {
+			b.Fatal("no level")
+		}
+	}
+}
