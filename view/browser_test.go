@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/png"
 	"math"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -39,6 +40,7 @@ import (
 var (
 	docImg   = flag.String("docimg", "", "write the documentation screenshots (pile, chain, tori) into this directory")
 	viewPerf = flag.Bool("viewperf", false, "measure load and frame times of the largest sample recording and a 1000-body, 600-step recording")
+	viewRec  = flag.String("viewrec", "", "with -viewperf, also measure this recording directory (its scene found as collide view finds it)")
 )
 
 // findBrowser returns the path of a Chromium or Chrome binary, or "".
@@ -200,13 +202,6 @@ func near(c [3]int, d [3]int) bool {
 	return abs(c[0]-d[0]) <= 24 && abs(c[1]-d[1]) <= 24 && abs(c[2]-d[2]) <= 24
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 func rgb(img image.Image, x, y int) [3]int {
 	r, g, b, _ := img.At(x, y).RGBA()
 	return [3]int{int(r >> 8), int(g >> 8), int(b >> 8)}
@@ -227,6 +222,35 @@ func painted(img image.Image) int {
 }
 
 // changed counts the pixels that differ between two pictures of one size.
+// outline counts the pixels painted (not background) in one picture only.
+func outline(a, b image.Image) int {
+	n := 0
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if near(rgb(a, x, y), background) != near(rgb(b, x, y), background) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// shades counts the distinct colours of the pixels that differ from the
+// background.
+func shades(img image.Image) int {
+	seen := map[[3]int]bool{}
+	r := img.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if c := rgb(img, x, y); !near(c, background) {
+				seen[c] = true
+			}
+		}
+	}
+	return len(seen)
+}
+
 func changed(a, b image.Image) int {
 	if a.Bounds() != b.Bounds() {
 		return a.Bounds().Dx() * a.Bounds().Dy()
@@ -255,9 +279,9 @@ func savePNG(t *testing.T, path string, img image.Image) {
 }
 
 // checkViewer runs the user-level checks on the page at url: no console
-// error, bodies on the canvas, the slider moves the picture. It saves the two
+// error, bodies on the canvas with lit faces, the slider moves the picture. It saves the two
 // canvas screenshots as name-first.png and name-moved.png.
-func checkViewer(t *testing.T, b *browser, url, name string, frames int) {
+func checkViewer(t *testing.T, b *browser, url, name string, frames, meshes int) {
 	t.Helper()
 	b.open(t, url)
 	n := eval[int](t, b, `window.viewer.frames`)
@@ -270,6 +294,13 @@ func checkViewer(t *testing.T, b *browser, url, name string, frames int) {
 		t.Errorf("%s: only %d of %d canvas pixels differ from the background: the bodies are not drawn", name, p, px)
 	} else {
 		t.Logf("%s: %d of %d canvas pixels painted", name, p, px)
+	}
+	// The faces of a body are shaded by their direction: many more shades
+	// than meshes (one flat colour per mesh if the lighting were lost).
+	if n := shades(first); n < 4*meshes {
+		t.Errorf("%s: %d shades painted for %d meshes: the faces are not lit", name, n, meshes)
+	} else {
+		t.Logf("%s: %d shades painted for %d meshes", name, n, meshes)
 	}
 	// Move the slider as a user would: set its value and fire "input".
 	at := eval[int](t, b, `(() => { const s = document.getElementById('slider');
@@ -310,6 +341,19 @@ func recordingScene(t testing.TB, sceneDir, recDir string) *Scene {
 	return s
 }
 
+// serveScene serves the viewer of s until the test ends and returns its
+// address.
+func serveScene(t testing.TB, s *Scene) string {
+	t.Helper()
+	h, err := Handler(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
 func writeHTMLFile(t testing.TB, s *Scene, path string) string {
 	t.Helper()
 	var buf bytes.Buffer
@@ -326,13 +370,7 @@ func TestBrowserServed(t *testing.T) {
 	b := newBrowser(t, 1100, 700)
 	sceneDir, recDir := sampleRecording(t, "pile-b24-k180-s1", 180, 1)
 	s := recordingScene(t, sceneDir, recDir)
-	h, err := Handler(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	checkViewer(t, b, srv.URL+"/", "served-pile", len(s.Frames))
+	checkViewer(t, b, serveScene(t, s), "served-pile", len(s.Frames), len(s.Meshes))
 }
 
 func TestBrowserHTMLFile(t *testing.T) {
@@ -340,7 +378,50 @@ func TestBrowserHTMLFile(t *testing.T) {
 	sceneDir, recDir := sampleRecording(t, "chain-b6-k240-s3", 240, 2)
 	s := recordingScene(t, sceneDir, recDir)
 	url := writeHTMLFile(t, s, filepath.Join(t.TempDir(), "chain.html"))
-	checkViewer(t, b, url, "file-chain", len(s.Frames))
+	checkViewer(t, b, url, "file-chain", len(s.Frames), len(s.Meshes))
+}
+
+// TestBrowserBrokenPage shows that the browser checks catch a broken page:
+// data whose header names a section differently ("poses" renamed "poser",
+// as a renamed field would) makes the page say so and log a console error,
+// which the checks above report.
+func TestBrowserBrokenPage(t *testing.T) {
+	b := newBrowser(t, 800, 600)
+	sceneDir, recDir := sampleRecording(t, "pile-b24-k180-s1", 30, 1)
+	s := recordingScene(t, sceneDir, recDir)
+	data, err := s.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := bytes.Replace(data, []byte(`"poses"`), []byte(`"poser"`), 1)
+	if bytes.Equal(broken, data) {
+		t.Fatal("the header has no section named poses")
+	}
+	h, err := Handler(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/data.bin" {
+			w.Write(broken)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	err = chromedp.Do(b.ctx, chromedp.Navigate(srv.URL+"/"),
+		chromedp.Poll[chromedp.Void](`document.getElementById('status').textContent.startsWith('error') && true`, chromedp.WithPollingTimeout(time.Minute)))
+	if err != nil {
+		t.Fatalf("the broken page does not say it failed: %v", err)
+	}
+	status := eval[string](t, b, `document.getElementById('status').textContent`)
+	if !strings.Contains(status, "poses") {
+		t.Errorf("the page says %q, which does not name the section", status)
+	}
+	if len(b.errors()) == 0 {
+		t.Error("the broken page logged no console error")
+	}
+	t.Logf("the page says %q; console: %q", status, b.errors())
 }
 
 // toriScene is the tori example of Buss's Fig. 13 (collide demo): torus A,
@@ -372,7 +453,7 @@ func TestBrowserScrew(t *testing.T) {
 	b := newBrowser(t, 1100, 700)
 	s := toriScene(t)
 	url := writeHTMLFile(t, s, filepath.Join(t.TempDir(), "tori.html"))
-	checkViewer(t, b, url, "file-tori", len(s.Frames))
+	checkViewer(t, b, url, "file-tori", len(s.Frames), len(s.Meshes))
 	// The marker list names every collision; clicking one shows its frame
 	// with its point drawn.
 	rows := eval[int](t, b, `document.querySelectorAll('#markers div').length`)
@@ -382,6 +463,68 @@ func TestBrowserScrew(t *testing.T) {
 	frame := eval[int](t, b, `(() => { document.querySelectorAll('#markers div')[0].click(); return window.viewer.frame; })()`)
 	if len(s.Frames[frame].Markers) == 0 {
 		t.Errorf("clicking the first collision shows frame %d, which has no marker", frame)
+	}
+}
+
+// renderTime is what window.viewer.renderTime returns.
+type renderTime struct {
+	Median    float64 `json:"median"`
+	Min       float64 `json:"min"`
+	Triangles int     `json:"triangles"`
+	Calls     int     `json:"calls"`
+}
+
+// TestBrowserLOD opens a pile of 300 bodies, small in the picture, and
+// checks that the simplified levels are drawn (fewer triangles than the
+// meshes in full, in at most four draw calls) and that the picture is the
+// same but for the shades of some facets and a few edge pixels (under 10% of
+// the pixels painted in full detail differ, about 5% do; the outline of the
+// bodies differs in under 2%), and the same picture (but
+// for 0.1% of the pixels) when every level is drawn instanced (no vertex budget for copies per body);
+// it logs the drawing times.
+func TestBrowserLOD(t *testing.T) {
+	b := newBrowser(t, 1100, 700)
+	sd, rd := bigPile(t, 300, 30)
+	url := serveScene(t, recordingScene(t, sd, rd))
+	b.open(t, url)
+	eval[bool](t, b, `(window.viewer.setFrame(20), true)`)
+	lod := eval[renderTime](t, b, `window.viewer.renderTime(9)`)
+	simple := b.shot(t)
+	eval[bool](t, b, `(window.viewer.lodPixels = 0, true)`)
+	full := eval[renderTime](t, b, `window.viewer.renderTime(9)`)
+	detailed := b.shot(t)
+	t.Logf("levels of detail: %d triangles, %d draw calls, drawn in %.1f ms (median of 9); in full: %d triangles, %d calls, %.1f ms",
+		lod.Triangles, lod.Calls, lod.Median, full.Triangles, full.Calls, full.Median)
+	if lod.Triangles >= full.Triangles || lod.Triangles == 0 {
+		t.Errorf("%d triangles drawn with levels of detail, %d in full", lod.Triangles, full.Triangles)
+	}
+	if full.Calls > 4 || lod.Calls > 4 {
+		t.Errorf("%d and %d draw calls, want at most 4 (bodies, static bodies, points, normals)", lod.Calls, full.Calls)
+	}
+	// With no vertex budget every level is drawn instanced: the same
+	// picture, in one draw call per level drawn.
+	b.open(t, url+"?merge=0")
+	eval[bool](t, b, `(window.viewer.setFrame(20), true)`)
+	inst := eval[renderTime](t, b, `window.viewer.renderTime(9)`)
+	instanced := b.shot(t)
+	t.Logf("instanced: %d triangles, %d draw calls, drawn in %.1f ms", inst.Triangles, inst.Calls, inst.Median)
+	if inst.Triangles != lod.Triangles || inst.Calls <= lod.Calls {
+		t.Errorf("instanced: %d triangles in %d draw calls, merged: %d in %d", inst.Triangles, inst.Calls, lod.Triangles, lod.Calls)
+	}
+	// (Bodies drawn in another order may differ where they meet at the
+	// same depth: a few pixels.)
+	if c := changed(simple, instanced); c > painted(simple)/1000 {
+		t.Errorf("the instanced drawing changes %d of %d painted pixels", c, painted(simple))
+	}
+	p, c, o := painted(detailed), changed(simple, detailed), outline(simple, detailed)
+	t.Logf("%d of %d painted pixels differ between the two pictures, %d painted in one only", c, p, o)
+	if p < detailed.Bounds().Dx()*detailed.Bounds().Dy()/50 || c > p/10 || o > p/50 {
+		t.Errorf("full detail paints %d pixels, the simplified levels change %d of them and the outline of %d", p, c, o)
+	}
+	savePNG(t, filepath.Join(t.ArtifactDir(), "lod-simplified.png"), simple)
+	savePNG(t, filepath.Join(t.ArtifactDir(), "lod-full.png"), detailed)
+	if errs := b.errors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
 
@@ -429,16 +572,20 @@ type perfResult struct {
 	WorkP95     float64 `json:"workP95"`
 	Update      float64 `json:"update"`
 	UpdateP95   float64 `json:"updateP95"`
+	Triangles   float64 `json:"triangles"`
 }
 
 // TestBrowserPerf (with -viewperf) measures, for the largest sample scene
-// (the pile, 24 bodies, 180 steps) and a 1000-body, 600-step pile, the load
-// time (navigation to the first picture) and the frame time while playing
-// (interval between animation frames; the page's work per frame: the pose
-// update, and the update with the drawing, read back to wait for it, also
-// with bodies or markers alone), served and from
-// the HTML file, in windows of 1280x800 and 640x400 pixels (headless Chromium
-// draws WebGL and composites in software, so the window size counts).
+// (the pile, 24 bodies, 180 steps), a 1000-body, 600-step pile (ballistic)
+// and the recording -viewrec names, if any, the load time (navigation to the
+// first picture) and the frame time while playing: the interval between
+// animation frames, the page's work per frame (the update of poses and
+// levels of detail, and the update with the drawing, read back to wait for
+// it, also with bodies or markers alone), and the drawing of the middle
+// frame alone, with the levels of detail and in full; served and from the
+// HTML file, in windows of 1280x800 and 640x400 pixels (headless Chromium
+// draws WebGL and composites in software, so the window size counts). It
+// logs the figures and asserts none.
 func TestBrowserPerf(t *testing.T) {
 	if !*viewPerf {
 		t.Skip("give -viewperf to measure load and frame times")
@@ -451,30 +598,38 @@ func TestBrowserPerf(t *testing.T) {
 		readingTime time.Duration
 	}
 	var recs []rec
-	for _, c := range []struct {
+	cases := []struct {
 		name string
 		gen  func() (string, string)
 	}{
 		{"pile sample (24 bodies, 181 frames)", func() (string, string) { return sampleRecording(t, "pile-b24-k180-s1", 180, 1) }},
 		{"ballistic pile (1000 bodies, 601 frames)", func() (string, string) { return bigPile(t, 1000, 600) }},
-	} {
+	}
+	if *viewRec != "" {
+		cases = append(cases, struct {
+			name string
+			gen  func() (string, string)
+		}{*viewRec, func() (string, string) {
+			r, err := simio.ReadRecording(*viewRec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return FindScene(*viewRec, r.Scene), *viewRec
+		}})
+	}
+	for _, c := range cases {
 		sd, rd := c.gen()
 		t0 := time.Now()
 		s := recordingScene(t, sd, rd)
-		read := time.Since(t0)
 		data, err := s.Encode()
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, err := Handler(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(h)
-		t.Cleanup(srv.Close)
+		read := time.Since(t0)
+		url := serveScene(t, s)
 		file := writeHTMLFile(t, s, filepath.Join(t.TempDir(), "perf.html"))
 		st, _ := os.Stat(strings.TrimPrefix(file, "file://"))
-		recs = append(recs, rec{c.name, len(data), srv.URL + "/", file, st.Size(), read})
+		recs = append(recs, rec{c.name, len(data), url, file, st.Size(), read})
 	}
 	for _, size := range [][2]int{{1280, 800}, {640, 400}} {
 		b := newBrowser(t, size[0], size[1])
@@ -495,10 +650,14 @@ func TestBrowserPerf(t *testing.T) {
 				mb := eval[perfResult](t, b, `window.viewer.measure(2000)`)
 				eval[bool](t, b, `(window.viewer.showMarkers(true), window.viewer.showBodies(false), true)`)
 				mm := eval[perfResult](t, b, `window.viewer.measure(2000)`)
-				eval[bool](t, b, `(window.viewer.showBodies(true), true)`)
-				t.Logf("window %dx%d, %s, %s: data %.1f MB (file %.1f MB), reading the recording %v; navigation to first picture %.0f ms (data fetch, decode and scene set-up %.0f ms); playing: %d frames, frame interval %.1f ms mean (%.1f p95) = %.0f fps; per frame: pose update %.2f ms (%.2f p95), update and drawing %.1f ms (%.1f p95), of which bodies alone %.1f ms, markers alone %.1f ms",
+				eval[bool](t, b, `(window.viewer.showBodies(true), window.viewer.setFrame(window.viewer.frames >> 1), true)`)
+				lod := eval[renderTime](t, b, `window.viewer.renderTime(15)`)
+				full := eval[renderTime](t, b, `(window.viewer.lodPixels = 0, window.viewer.renderTime(15))`)
+				eval[bool](t, b, `(window.viewer.lodPixels = 2, true)`)
+				t.Logf("window %dx%d, %s, %s: data %.1f MB (file %.1f MB), reading and encoding the recording %v; navigation to first picture %.0f ms (data fetch, decode and scene set-up %.0f ms); playing: %d frames, frame interval %.1f ms mean (%.1f p95) = %.0f fps, %.0f triangles; per frame: update %.2f ms (%.2f p95), update and drawing %.1f ms (%.1f p95), of which bodies alone %.1f ms, markers alone %.1f ms; middle frame drawn in %.1f ms (least %.1f), %d triangles, %d draw calls; in full detail %.1f ms (least %.1f), %d triangles",
 					size[0], size[1], r.name, u.how, float64(r.data)/1e6, float64(r.fileBytes)/1e6, r.readingTime.Round(time.Millisecond), total, load,
-					m.Frames, m.Interval, m.IntervalP95, 1000/m.Interval, m.Update, m.UpdateP95, m.Work, m.WorkP95, mb.Work, mm.Work)
+					m.Frames, m.Interval, m.IntervalP95, 1000/m.Interval, m.Triangles, m.Update, m.UpdateP95, m.Work, m.WorkP95, mb.Work, mm.Work,
+					lod.Median, lod.Min, lod.Triangles, lod.Calls, full.Median, full.Min, full.Triangles)
 			}
 		}
 		if errs := b.errors(); len(errs) > 0 {

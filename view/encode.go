@@ -60,6 +60,13 @@ type region struct {
 //	vertices          f32[3 V]       mesh-local positions
 //	mesh_index_start  u32[meshes+1]  first index of each mesh's triangles
 //	indices           u32[3 T]       triangles (vertex numbers local to the mesh)
+//	lod_start         u32[meshes+1]  first simplified level of each mesh
+//	lod_error         f32[L]         each level's error: the largest distance
+//	                                 from a vertex of the mesh to the one replacing it
+//	lod_vertex_start  u32[L+1]       first vertex of each level
+//	lod_vertices      f32[3 LV]      mesh-local positions
+//	lod_index_start   u32[L+1]       first index of each level's triangles
+//	lod_indices       u32[3 LT]      triangles (vertex numbers local to the level)
 //	times             f64[frames]
 //	steps             i32[frames]
 //	poses             f32[frames*bodies*7]  px py pz qw qx qy qz, minus origin
@@ -69,7 +76,9 @@ type region struct {
 //	figures           f32[frames*figures]
 //
 // Positions are stored relative to the frame-0 centre (header origin), so
-// float32 keeps their precision far from the world origin.
+// float32 keeps their precision far from the world origin. The levels of a
+// mesh (none for a mesh of few triangles) are simplified versions of it,
+// coarsest last, that the page draws for bodies small on screen.
 func (s *Scene) Encode() ([]byte, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -144,28 +153,30 @@ func (s *Scene) Encode() ([]byte, error) {
 	var sec sections
 	vstart := make([]uint32, 0, len(s.Meshes)+1)
 	istart := make([]uint32, 0, len(s.Meshes)+1)
-	var verts []float32
-	var idx []uint32
+	var verts, lverts, lodErr []float32
+	var idx, lidx, lodStart, lvStart, liStart []uint32
 	for _, m := range s.Meshes {
 		vstart = append(vstart, uint32(len(verts)/3))
 		istart = append(istart, uint32(len(idx)))
 		for _, v := range m.Mesh.Verts {
 			verts = append(verts, float32(v.X), float32(v.Y), float32(v.Z))
 		}
-		mm := m.Mesh
-		for f := 0; f+1 < len(mm.FaceStart); f++ {
-			loop := mm.FaceVerts[mm.FaceStart[f]:mm.FaceStart[f+1]]
-			for k := 1; k+1 < len(loop); k++ {
-				idx = append(idx, uint32(loop[0]), uint32(loop[k]), uint32(loop[k+1]))
-			}
+		tris := triangles(m.Mesh)
+		idx = append(idx, tris...)
+		lodStart = append(lodStart, uint32(len(lodErr)))
+		for _, l := range lodLevels(m.Mesh.Verts, tris) {
+			lodErr = append(lodErr, float32(l.err))
+			lvStart = append(lvStart, uint32(len(lverts)/3))
+			liStart = append(liStart, uint32(len(lidx)))
+			lverts = append(lverts, l.verts...)
+			lidx = append(lidx, l.idx...)
 		}
 	}
 	vstart = append(vstart, uint32(len(verts)/3))
 	istart = append(istart, uint32(len(idx)))
-	sec.u32("mesh_vertex_start", vstart)
-	sec.f32("vertices", verts)
-	sec.u32("mesh_index_start", istart)
-	sec.u32("indices", idx)
+	lodStart = append(lodStart, uint32(len(lodErr)))
+	lvStart = append(lvStart, uint32(len(lverts)/3))
+	liStart = append(liStart, uint32(len(lidx)))
 
 	nf, nb := len(s.Frames), len(s.Bodies)
 	times := make([]float64, nf)
@@ -208,13 +219,18 @@ func (s *Scene) Encode() ([]byte, error) {
 		}
 	}
 	mstart = append(mstart, uint32(len(mids)/3))
-	sec.f64("times", times)
-	sec.i32("steps", steps)
-	sec.f32("poses", poses)
-	sec.u32("marker_start", mstart)
-	sec.f32("markers", marks)
-	sec.i32("marker_ids", mids)
-	sec.f32("figures", figs)
+	for _, a := range []struct {
+		name string
+		v    any
+	}{
+		{"mesh_vertex_start", vstart}, {"vertices", verts}, {"mesh_index_start", istart}, {"indices", idx},
+		{"lod_start", lodStart}, {"lod_error", lodErr}, {"lod_vertex_start", lvStart}, {"lod_vertices", lverts},
+		{"lod_index_start", liStart}, {"lod_indices", lidx},
+		{"times", times}, {"steps", steps}, {"poses", poses}, {"marker_start", mstart}, {"markers", marks},
+		{"marker_ids", mids}, {"figures", figs},
+	} {
+		sec.add(a.name, a.v)
+	}
 
 	h.Sections = sec.regions
 	// The header's length fixes the offsets, which are in the header: lay
@@ -257,46 +273,44 @@ type sections struct {
 	rel     map[string]int
 }
 
-func (s *sections) start(name, typ string, count, size int) []byte {
+// add appends the array v ([]float32, []float64, []uint32 or []int32),
+// little endian.
+func (s *sections) add(name string, v any) {
 	if s.regions == nil {
 		s.regions, s.rel = map[string]region{}, map[string]int{}
 	}
 	for len(s.data)%8 != 0 {
 		s.data = append(s.data, 0)
 	}
-	s.regions[name] = region{Type: typ, Count: count}
-	s.rel[name] = len(s.data)
 	n := len(s.data)
-	s.data = append(s.data, make([]byte, count*size)...)
-	return s.data[n:]
-}
-
-func (s *sections) f32(name string, v []float32) {
-	b := s.start(name, "f32", len(v), 4)
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
+	s.rel[name] = n
+	var typ string
+	switch v := v.(type) {
+	case []float32:
+		typ = "f32"
+		for _, x := range v {
+			s.data = binary.LittleEndian.AppendUint32(s.data, math.Float32bits(x))
+		}
+	case []float64:
+		typ = "f64"
+		for _, x := range v {
+			s.data = binary.LittleEndian.AppendUint64(s.data, math.Float64bits(x))
+		}
+	case []uint32:
+		typ = "u32"
+		for _, x := range v {
+			s.data = binary.LittleEndian.AppendUint32(s.data, x)
+		}
+	case []int32:
+		typ = "i32"
+		for _, x := range v {
+			s.data = binary.LittleEndian.AppendUint32(s.data, uint32(x))
+		}
+	default:
+		panic(fmt.Sprintf("view: section %s of type %T", name, v)) // cannot happen: Encode passes only these types
 	}
-}
-
-func (s *sections) f64(name string, v []float64) {
-	b := s.start(name, "f64", len(v), 8)
-	for i, x := range v {
-		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(x))
-	}
-}
-
-func (s *sections) u32(name string, v []uint32) {
-	b := s.start(name, "u32", len(v), 4)
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(b[4*i:], x)
-	}
-}
-
-func (s *sections) i32(name string, v []int32) {
-	b := s.start(name, "i32", len(v), 4)
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(b[4*i:], uint32(x))
-	}
+	size := map[string]int{"f32": 4, "f64": 8, "u32": 4, "i32": 4}[typ]
+	s.regions[name] = region{Type: typ, Count: (len(s.data) - n) / size}
 }
 
 // meshColor spreads n colours around the hue circle (golden-angle steps, so

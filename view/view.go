@@ -15,8 +15,12 @@
 //
 // The frame data is binary: a JSON header followed by little-endian typed
 // arrays that the page views in place (Float32Array, Uint32Array), so a large
-// recording loads without a parse. Bodies sharing a mesh are drawn as one
-// instanced mesh.
+// recording loads without a parse. The data also carries simplified levels
+// of each mesh of many triangles (quadric edge collapse, each level with
+// the largest distance between its surface and the mesh's at their
+// vertices); the page draws all bodies in one draw call, each with the
+// coarsest level within two pixels of its mesh on screen, and skips bodies
+// outside the view.
 package view
 
 import (

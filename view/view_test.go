@@ -147,6 +147,34 @@ func TestEncodeRecording(t *testing.T) {
 			t.Errorf("mesh %d (%s): triangles cover %.9g, faces %.9g", m, sm.Name, got, want)
 		}
 	}
+	// Simplified levels: within their sections, coarser and coarser, each
+	// at most half the triangles of the one before; the torus has some.
+	ls, le, lvs, lis := d.I32["lod_start"], d.F32["lod_error"], d.I32["lod_vertex_start"], d.I32["lod_index_start"]
+	if len(ls) != len(s.Meshes)+1 || len(lvs) != len(le)+1 || len(lis) != len(le)+1 || int(ls[len(s.Meshes)]) != len(le) {
+		t.Fatalf("level sections: %d mesh starts, %d errors, %d vertex starts, %d index starts", len(ls), len(le), len(lvs), len(lis))
+	}
+	torusLevels := 0
+	for m, sm := range s.Meshes {
+		last, lastErr := (is[m+1]-is[m])/3, float32(0)
+		for l := ls[m]; l < ls[m+1]; l++ {
+			n := (lis[l+1] - lis[l]) / 3
+			if 2*n > last || le[l] < lastErr {
+				t.Errorf("mesh %d level %d: %d triangles after %d, error %v after %v", m, l-ls[m]+1, n, last, le[l], lastErr)
+			}
+			for k := lis[l]; k < lis[l+1]; k++ {
+				if v := lvs[l] + d.I32["lod_indices"][k]; v >= lvs[l+1] {
+					t.Fatalf("mesh %d level %d: index %d beyond its vertices", m, l-ls[m]+1, d.I32["lod_indices"][k])
+				}
+			}
+			last, lastErr = n, le[l]
+		}
+		if strings.HasPrefix(sm.Name, "torus") {
+			torusLevels += int(ls[m+1] - ls[m])
+		}
+	}
+	if torusLevels == 0 {
+		t.Error("the tori (600 triangles) have no simpler level")
+	}
 	// Poses, steps, times and figures of every frame.
 	o := geom.Vec3{X: h.Origin[0], Y: h.Origin[1], Z: h.Origin[2]}
 	P := d.F32["poses"]
