@@ -430,26 +430,40 @@ func outside(p0, p1, p2, r float64) bool {
 // anyOverlap reports whether some triangle of the soup overlaps b; stack
 // is scratch space for the traversal.
 func (s *Soup) anyOverlap(b *box, sp *[]int32) bool {
-	_, found := s.traverse(b, false, true, nil, sp)
+	_, found := s.traverse(b, false, true, 0, nil, sp)
 	return found
 }
 
 // anySegOverlap is anyOverlap for a tree of edges (etree).
 func (s *Soup) anySegOverlap(b *box, sp *[]int32) bool {
-	_, found := s.traverse(b, true, true, nil, sp)
+	_, found := s.traverse(b, true, true, 0, nil, sp)
 	return found
 }
 
 // collectSegs is collect for a tree of edges (etree).
 func (s *Soup) collectSegs(b *box, dst []int32, sp *[]int32) []int32 {
-	dst, _ = s.traverse(b, true, false, dst, sp)
+	dst, _ = s.traverse(b, true, false, 0, dst, sp)
+	return dst
+}
+
+// collectSegsMax is collectMax for a tree of edges (etree).
+func (s *Soup) collectSegsMax(b *box, max int, dst []int32, sp *[]int32) []int32 {
+	dst, _ = s.traverse(b, true, false, max, dst, sp)
 	return dst
 }
 
 // collect appends to dst the BVH positions of the triangles that overlap
 // b.
 func (s *Soup) collect(b *box, dst []int32, sp *[]int32) []int32 {
-	dst, _ = s.traverse(b, false, false, dst, sp)
+	dst, _ = s.traverse(b, false, false, 0, dst, sp)
+	return dst
+}
+
+// collectMax is collect that stops once it has appended more than max
+// positions: callers that scan short lists and search the tree for long
+// ones need not gather a long one.
+func (s *Soup) collectMax(b *box, max int, dst []int32, sp *[]int32) []int32 {
+	dst, _ = s.traverse(b, false, false, max, dst, sp)
 	return dst
 }
 
@@ -457,10 +471,11 @@ func (s *Soup) collect(b *box, dst []int32, sp *[]int32) []int32 {
 // entries against b, as triangles or, with seg, as the segments of an
 // edge tree. With first it stops at the first overlapping entry and
 // reports it; otherwise it appends every overlapping entry's position to
-// dst.
-func (s *Soup) traverse(b *box, seg, first bool, dst []int32, sp *[]int32) ([]int32, bool) {
+// dst, stopping once it has appended more than max when max > 0.
+func (s *Soup) traverse(b *box, seg, first bool, max int, dst []int32, sp *[]int32) ([]int32, bool) {
 	stack := append((*sp)[:0], 0)
 	found := false
+	limit := len(dst) + max
 	for len(stack) > 0 && !found {
 		ni := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -485,6 +500,10 @@ func (s *Soup) traverse(b *box, seg, first bool, dst []int32, sp *[]int32) ([]in
 					break
 				}
 				dst = append(dst, i)
+				if max > 0 && len(dst) > limit {
+					found = true // stop: the list is long
+					break
+				}
 			}
 			continue
 		}

@@ -159,6 +159,10 @@ type Shape struct {
 	// soups that store every triangle with its own vertices repeat each
 	// point several times, and one trajectory stands for all copies.
 	uniq []int32
+	// pnodes is a bounding-sphere tree over the distinct samples,
+	// porder[pnodes[i].lo:pnodes[i].hi] the samples of node i.
+	pnodes []pnode
+	porder []int32
 }
 
 // NewShape returns the shape of a soup with the given sample points (local
@@ -187,6 +191,7 @@ func NewShape(s *Soup, samples []geom.Vec3) (*Shape, error) {
 			sh.uniq = append(sh.uniq, int32(i))
 		}
 	}
+	sh.buildPointTree()
 	return sh, nil
 }
 
@@ -275,6 +280,10 @@ type Query struct {
 	ecand []int32
 	epcs  []epiece
 	ebuf  []int32
+	// pstk is treePass's stack of point-tree nodes over time intervals,
+	// hcand the triangles a node's swept box meets.
+	pstk  []pitem
+	hcand []int32
 	// fc caches frames of the pass in progress by time: the points of a
 	// pass are bisected at the same instants. An entry is valid when its
 	// gen equals fgen.
@@ -460,25 +469,14 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		if q.pruned(w.ta, best, &o) {
 			break
 		}
-		// Mover's points against the other's triangles in the window.
-		q.cand = other.soup.collect(&w.b, q.cand[:0], &q.stack)
-		if len(q.cand) > 0 {
-			best = q.pass(mover, nil, moverIsA, other.soup, q.cand, relMO, w.ta, w.tb, &o, best)
-		}
-		// The other's points swept by the mover's sphere against the
-		// mover's triangles.
-		q.pts = q.pts[:0]
-		for _, i := range other.uniq {
-			if w.b.contains(other.samples[i]) {
-				q.pts = append(q.pts, i)
-			}
-		}
-		if len(q.pts) > 0 {
-			best = q.pass(other, q.pts, !moverIsA, mover.soup, nil, relOM, w.ta, w.tb, &o, best)
-		}
+		// Mover's points against the other's triangles, and the
+		// other's points against the mover's triangles, in the window,
+		// culled by the point trees.
+		best = q.treePass(mover, moverIsA, other.soup, relMO, w.ta, w.tb, &o, best)
+		best = q.treePass(other, !moverIsA, mover.soup, relOM, w.ta, w.tb, &o, best)
 		// Mover's edges against the other's edges in the window.
-		if o.edges && len(q.cand) > 0 && len(other.soup.edges) > 0 && len(mover.soup.edges) > 0 {
-			q.ecand = other.soup.etree.collectSegs(&w.b, q.ecand[:0], &q.stack)
+		if o.edges && len(other.soup.edges) > 0 && len(mover.soup.edges) > 0 && other.soup.anyOverlap(&w.b, &q.stack) {
+			q.ecand = other.soup.etree.collectSegsMax(&w.b, maxCand, q.ecand[:0], &q.stack)
 			if len(q.ecand) > 0 {
 				best = q.edgePass(mover, moverIsA, other.soup, q.ecand, relMO, w.ta, w.tb, &o, best)
 			}
