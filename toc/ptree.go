@@ -73,6 +73,7 @@ func (sh *Shape) buildPointTree() {
 type pitem struct {
 	node           int32
 	depth          int32
+	fs, fn         int32 // the parent's front: q.front[fs:fs+fn]
 	ta, tb         float64
 	qa, qb, va, vb geom.Vec3
 }
@@ -86,7 +87,10 @@ const maxPointSplits = 1 << 14
 // over a time interval (the trajectory box of its centre grown by its
 // radius: the body is rigid, so every point stays within the radius of
 // the centre) that meets no triangle of s rules out all its points in
-// that interval. Nodes are split in time while their motion over the
+// that interval. The tree of s is descended together with the point
+// tree: each item carries its front, the nodes of s its box meets that
+// are about its size, and its children start from it rather than from the
+// root. Nodes are split in time while their motion over the
 // interval is longer than their size (Algorithm 2 only), and in space
 // otherwise; a leaf's
 // points are then followed only over the intervals in which its sphere
@@ -98,7 +102,8 @@ func (q *Query) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb flo
 	}
 	fa, fb := rel.Frame(ta), rel.Frame(tb)
 	root := &sh.pnodes[0]
-	q.pstk = append(q.pstk[:0], pitem{ta: ta, tb: tb, qa: fa.Pos(root.c), qb: fb.Pos(root.c), va: fa.Vel(root.c), vb: fb.Vel(root.c)})
+	q.front = append(q.front[:0], 0) // the root of s's tree
+	q.pstk = append(q.pstk[:0], pitem{fn: 1, ta: ta, tb: tb, qa: fa.Pos(root.c), qb: fb.Pos(root.c), va: fa.Vel(root.c), vb: fb.Vel(root.c)})
 	splits := 0
 	// Time is split down to a sixteenth of the body's size: below that
 	// the points' own bisection is cheaper. Algorithm 3 keeps the
@@ -122,13 +127,15 @@ func (q *Query) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb flo
 			// The points themselves, against the triangles the box
 			// meets (at most maxCand + 1: pass searches the tree for
 			// longer lists).
-			q.hcand = s.collectMax(&bx, maxCand, q.hcand[:0], &q.stack)
+			q.hcand = q.hcand[:0]
+			q.descend(s, &bx, it.fs, it.fn, true)
 			if len(q.hcand) > 0 {
 				best = q.pass(sh, sh.porder[n.lo:n.hi], onA, s, q.hcand, rel, it.ta, it.tb, o, best)
 			}
 			continue
 		}
-		if !s.anyOverlap(&bx, &q.stack) {
+		fs, fn := q.descend(s, &bx, it.fs, it.fn, false)
+		if fn == 0 {
 			continue
 		}
 		if splitTime {
@@ -136,16 +143,62 @@ func (q *Query) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb flo
 			fm := rel.Frame(tm)
 			qm, vm := fm.Pos(n.c), fm.Vel(n.c)
 			q.pstk = append(q.pstk,
-				pitem{node: it.node, depth: it.depth + 1, ta: tm, tb: it.tb, qa: qm, qb: it.qb, va: vm, vb: it.vb},
-				pitem{node: it.node, depth: it.depth + 1, ta: it.ta, tb: tm, qa: it.qa, qb: qm, va: it.va, vb: vm})
+				pitem{node: it.node, depth: it.depth + 1, fs: fs, fn: fn, ta: tm, tb: it.tb, qa: qm, qb: it.qb, va: vm, vb: it.vb},
+				pitem{node: it.node, depth: it.depth + 1, fs: fs, fn: fn, ta: it.ta, tb: tm, qa: it.qa, qb: qm, va: it.va, vb: vm})
 		} else {
 			splits++
 			fa, fb := rel.Frame(it.ta), rel.Frame(it.tb)
 			for c := n.kid + 1; c >= n.kid; c-- {
 				u := sh.pnodes[c].c
-				q.pstk = append(q.pstk, pitem{node: c, depth: it.depth + 1, ta: it.ta, tb: it.tb, qa: fa.Pos(u), qb: fb.Pos(u), va: fa.Vel(u), vb: fb.Vel(u)})
+				q.pstk = append(q.pstk, pitem{node: c, depth: it.depth + 1, fs: fs, fn: fn, ta: it.ta, tb: it.tb, qa: fa.Pos(u), qb: fb.Pos(u), va: fa.Vel(u), vb: fb.Vel(u)})
 			}
 		}
 	}
 	return best
+}
+
+// descend walks the subtrees of s rooted at the front q.front[fs:fs+fn]
+// that overlap b. With collect it appends the positions of the triangles
+// that overlap b to q.hcand, stopping once there are more than maxCand
+// (pass searches the tree for longer lists). Otherwise it appends to
+// q.front, and returns the range of, the new front: the nodes that overlap
+// b and are no larger than b (their diagonal is at most b's), or leaves
+// with a triangle that overlaps b; nothing is appended when no triangle of
+// s can overlap b.
+func (q *Query) descend(s *Soup, b *box, fs, fn int32, collect bool) (int32, int32) {
+	start := int32(len(q.front))
+	size2 := 4 * (b.h[0]*b.h[0] + b.h[1]*b.h[1] + b.h[2]*b.h[2])
+	stack := append(q.stack[:0], q.front[fs:fs+fn]...)
+	for len(stack) > 0 {
+		ni := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &s.nodes[ni]
+		if !b.overlapsNode(n) {
+			continue
+		}
+		if n.left < 0 {
+			for i := n.start; i < n.start+n.count; i++ {
+				if !b.overlapsTri(&s.tris[i]) {
+					continue
+				}
+				if !collect {
+					q.front = append(q.front, ni)
+					break
+				}
+				q.hcand = append(q.hcand, i)
+				if len(q.hcand) > maxCand {
+					q.stack = stack[:0]
+					return start, 0
+				}
+			}
+			continue
+		}
+		if !collect && n.max.Sub(n.min).Norm2() <= size2 {
+			q.front = append(q.front, ni)
+			continue
+		}
+		stack = append(stack, n.left+1, n.left)
+	}
+	q.stack = stack
+	return start, int32(len(q.front)) - start
 }

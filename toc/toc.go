@@ -284,6 +284,7 @@ type Query struct {
 	// hcand the triangles a node's swept box meets.
 	pstk  []pitem
 	hcand []int32
+	front []int32 // fronts of treePass's items in the tree of the other soup
 	// fc caches frames of the pass in progress by time: the points of a
 	// pass are bisected at the same instants. An entry is valid when its
 	// gen equals fgen.
