@@ -74,6 +74,7 @@ type pitem struct {
 	node           int32
 	depth          int32
 	fs, fn         int32 // the parent's front: q.front[fs:fs+fn]
+	fa, fb         int32 // the frames at ta and tb: q.pframes[fa], q.pframes[fb]
 	ta, tb         float64
 	qa, qb, va, vb geom.Vec3
 }
@@ -100,10 +101,11 @@ func (q *Query) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb flo
 	if len(sh.pnodes) == 0 {
 		return best
 	}
-	fa, fb := rel.Frame(ta), rel.Frame(tb)
+	q.pframes = append(q.pframes[:0], rel.Frame(ta), rel.Frame(tb))
+	fa, fb := &q.pframes[0], &q.pframes[1]
 	root := &sh.pnodes[0]
 	q.front = append(q.front[:0], 0) // the root of s's tree
-	q.pstk = append(q.pstk[:0], pitem{fn: 1, ta: ta, tb: tb, qa: fa.Pos(root.c), qb: fb.Pos(root.c), va: fa.Vel(root.c), vb: fb.Vel(root.c)})
+	q.pstk = append(q.pstk[:0], pitem{fn: 1, fb: 1, ta: ta, tb: tb, qa: fa.Pos(root.c), qb: fb.Pos(root.c), va: fa.Vel(root.c), vb: fb.Vel(root.c)})
 	splits := 0
 	// Time is split down to a sixteenth of the body's size: below that
 	// the points' own bisection is cheaper. Algorithm 3 keeps the
@@ -128,77 +130,113 @@ func (q *Query) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb flo
 			// meets (at most maxCand + 1: pass searches the tree for
 			// longer lists).
 			q.hcand = q.hcand[:0]
-			q.descend(s, &bx, it.fs, it.fn, true)
+			q.descend(s, false, &bx, it.fs, it.fn, &q.hcand, maxCand)
 			if len(q.hcand) > 0 {
 				best = q.pass(sh, sh.porder[n.lo:n.hi], onA, s, q.hcand, rel, it.ta, it.tb, o, best)
 			}
 			continue
 		}
-		fs, fn := q.descend(s, &bx, it.fs, it.fn, false)
+		fs, fn := q.descend(s, false, &bx, it.fs, it.fn, nil, 0)
 		if fn == 0 {
 			continue
 		}
 		if splitTime {
 			splits++
-			fm := rel.Frame(tm)
-			qm, vm := fm.Pos(n.c), fm.Vel(n.c)
+			fm := int32(len(q.pframes))
+			q.pframes = append(q.pframes, rel.Frame(tm))
+			qm, vm := q.pframes[fm].Pos(n.c), q.pframes[fm].Vel(n.c)
 			q.pstk = append(q.pstk,
-				pitem{node: it.node, depth: it.depth + 1, fs: fs, fn: fn, ta: tm, tb: it.tb, qa: qm, qb: it.qb, va: vm, vb: it.vb},
-				pitem{node: it.node, depth: it.depth + 1, fs: fs, fn: fn, ta: it.ta, tb: tm, qa: it.qa, qb: qm, va: it.va, vb: vm})
+				pitem{node: it.node, depth: it.depth + 1, fs: fs, fn: fn, fa: fm, fb: it.fb, ta: tm, tb: it.tb, qa: qm, qb: it.qb, va: vm, vb: it.vb},
+				pitem{node: it.node, depth: it.depth + 1, fs: fs, fn: fn, fa: it.fa, fb: fm, ta: it.ta, tb: tm, qa: it.qa, qb: qm, va: it.va, vb: vm})
 		} else {
 			splits++
-			fa, fb := rel.Frame(it.ta), rel.Frame(it.tb)
+			fa, fb := &q.pframes[it.fa], &q.pframes[it.fb]
 			for c := n.kid + 1; c >= n.kid; c-- {
 				u := sh.pnodes[c].c
-				q.pstk = append(q.pstk, pitem{node: c, depth: it.depth + 1, fs: fs, fn: fn, ta: it.ta, tb: it.tb, qa: fa.Pos(u), qb: fb.Pos(u), va: fa.Vel(u), vb: fb.Vel(u)})
+				q.pstk = append(q.pstk, pitem{node: c, depth: it.depth + 1, fs: fs, fn: fn, fa: it.fa, fb: it.fb, ta: it.ta, tb: it.tb, qa: fa.Pos(u), qb: fb.Pos(u), va: fa.Vel(u), vb: fb.Vel(u)})
 			}
 		}
 	}
 	return best
 }
 
-// descend walks the subtrees of s rooted at the front q.front[fs:fs+fn]
-// that overlap b. With collect it appends the positions of the triangles
-// that overlap b to q.hcand, stopping once there are more than maxCand
-// (pass searches the tree for longer lists). Otherwise it appends to
-// q.front, and returns the range of, the new front: the nodes that overlap
-// b and are no larger than b (their diagonal is at most b's), or leaves
-// with a triangle that overlaps b; nothing is appended when no triangle of
-// s can overlap b.
-func (q *Query) descend(s *Soup, b *box, fs, fn int32, collect bool) (int32, int32) {
+// descend walks the subtrees of t rooted at the front q.front[fs:fs+fn]
+// that overlap b; t is a soup's tree of triangles or, with seg, of edges.
+// With dst it appends the positions of the entries that overlap b to
+// *dst, stopping once it has appended more than max when max > 0.
+// Otherwise it appends to q.front, and returns the range of, the new
+// front: the nodes no larger than b (their diagonal is at most b's) that
+// overlap b, or larger leaves with an entry that overlaps b, provided one
+// of them has such an entry;
+// nothing is appended when no entry of t can overlap b.
+func (q *Query) descend(t *Soup, seg bool, b *box, fs, fn int32, dst *[]int32, max int) (int32, int32) {
 	start := int32(len(q.front))
 	size2 := 4 * (b.h[0]*b.h[0] + b.h[1]*b.h[1] + b.h[2]*b.h[2])
 	stack := append(q.stack[:0], q.front[fs:fs+fn]...)
+	limit, verified := 0, false
+	if dst != nil {
+		limit = len(*dst) + max
+	}
 	for len(stack) > 0 {
 		ni := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		n := &s.nodes[ni]
+		n := &t.nodes[ni]
 		if !b.overlapsNode(n) {
 			continue
 		}
 		if n.left < 0 {
 			for i := n.start; i < n.start+n.count; i++ {
-				if !b.overlapsTri(&s.tris[i]) {
+				if seg && !b.overlapsSegTri(&t.tris[i]) || !seg && !b.overlapsTri(&t.tris[i]) {
 					continue
 				}
-				if !collect {
+				if dst == nil {
+					verified = true
 					q.front = append(q.front, ni)
 					break
 				}
-				q.hcand = append(q.hcand, i)
-				if len(q.hcand) > maxCand {
+				*dst = append(*dst, i)
+				if max > 0 && len(*dst) > limit {
 					q.stack = stack[:0]
 					return start, 0
 				}
 			}
 			continue
 		}
-		if !collect && n.max.Sub(n.min).Norm2() <= size2 {
-			q.front = append(q.front, ni)
+		if dst == nil && n.max.Sub(n.min).Norm2() <= size2 {
+			// Once one node of the front is known to hold an entry
+			// that overlaps b, the others are kept unverified: the
+			// front is only to start the children's descent.
+			if verified || q.anyUnder(t, seg, b, ni) {
+				verified = true
+				q.front = append(q.front, ni)
+			}
 			continue
 		}
 		stack = append(stack, n.left+1, n.left)
 	}
 	q.stack = stack
 	return start, int32(len(q.front)) - start
+}
+
+// anyUnder reports whether an entry of t's subtree rooted at node ni
+// overlaps b.
+func (q *Query) anyUnder(t *Soup, seg bool, b *box, ni int32) bool {
+	stack := append(q.stack2[:0], ni)
+	found := false
+	for len(stack) > 0 && !found {
+		n := &t.nodes[stack[len(stack)-1]]
+		stack = stack[:len(stack)-1]
+		if !b.overlapsNode(n) {
+			continue
+		}
+		if n.left >= 0 {
+			stack = append(stack, n.left+1, n.left)
+			continue
+		}
+		for i := n.start; i < n.start+n.count && !found; i++ {
+			found = seg && b.overlapsSegTri(&t.tris[i]) || !seg && b.overlapsTri(&t.tris[i])
+		}
+	}
+	q.stack2 = stack
+	return found
 }

@@ -282,9 +282,12 @@ type Query struct {
 	ebuf  []int32
 	// pstk is treePass's stack of point-tree nodes over time intervals,
 	// hcand the triangles a node's swept box meets.
-	pstk  []pitem
-	hcand []int32
-	front []int32 // fronts of treePass's items in the tree of the other soup
+	pstk   []pitem
+	hcand  []int32
+	front  []int32 // fronts of treePass's items in the tree of the other soup
+	stack2 []int32
+	// pframes are the frames at the ends of treePass's items.
+	pframes []Frame
 	// fc caches frames of the pass in progress by time: the points of a
 	// pass are bisected at the same instants. An entry is valid when its
 	// gen equals fgen.
@@ -1010,6 +1013,10 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 	// while the trajectory is long for the node, and nodes are split
 	// otherwise; a leaf's edges are then followed one by one.
 	root := q.gpiece(mt, 0, rel, ta, tb, 0)
+	// Without a candidate list, the other's edge tree is descended
+	// together with the mover's (the fronts of treePass).
+	q.front = append(q.front[:0], 0)
+	root.fn = 1
 	q.gstk = append(q.gstk[:0], root)
 	for len(q.gstk) > 0 {
 		g := q.gstk[len(q.gstk)-1]
@@ -1024,17 +1031,22 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 		h := sg.tb - sg.ta
 		ell := math.Min(SpeedBound(norm(sg.va), norm(sg.vb), rel.Lipschitz(c), h), rel.SpeedBoundGlobal(rel.RotationBound(c), sg.ta, sg.tb)) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell+r))
-		if !q.segOverlapAny(s.etree, cand, &bx) {
+		fs, fn := g.fs, g.fn
+		if cand != nil {
+			if !q.segOverlapAny(s.etree, cand, &bx) {
+				continue
+			}
+		} else if fs, fn = q.descend(s.etree, true, &bx, fs, fn, nil, 0); fn == 0 {
 			continue
 		}
 		tm := (sg.ta + sg.tb) / 2
 		if ell > 2*r && sg.depth < o.maxDepth && q.work < maxWork && tm > sg.ta && tm < sg.tb {
 			q.work++
-			q.gstk = append(q.gstk, q.gpiece(mt, g.node, rel, tm, sg.tb, sg.depth+1), q.gpiece(mt, g.node, rel, sg.ta, tm, sg.depth+1))
+			q.gstk = append(q.gstk, q.gpiece(mt, g.node, rel, tm, sg.tb, sg.depth+1).from(fs, fn), q.gpiece(mt, g.node, rel, sg.ta, tm, sg.depth+1).from(fs, fn))
 			continue
 		}
 		if n.left >= 0 {
-			q.gstk = append(q.gstk, q.gpiece(mt, n.left+1, rel, sg.ta, sg.tb, sg.depth), q.gpiece(mt, n.left, rel, sg.ta, sg.tb, sg.depth))
+			q.gstk = append(q.gstk, q.gpiece(mt, n.left+1, rel, sg.ta, sg.tb, sg.depth).from(fs, fn), q.gpiece(mt, n.left, rel, sg.ta, sg.tb, sg.depth).from(fs, fn))
 			continue
 		}
 		// A leaf: its edges one by one, from the other's edges this
@@ -1054,7 +1066,7 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 			}}
 			q.ebuf = q.ebuf[:0]
 			if cand == nil {
-				q.ebuf = s.etree.collectSegs(&bx, q.ebuf, &q.stack)
+				q.descend(s.etree, true, &bx, fs, fn, &q.ebuf, 0)
 			} else {
 				for _, i := range cand {
 					if bx.overlapsSegTri(&s.etree.tris[i]) {
@@ -1080,8 +1092,15 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 // gnode is a node of the mover's edge tree over a piece of time, with the
 // trajectory piece of the node's centre.
 type gnode struct {
-	node int32
-	sg   seg
+	node   int32
+	sg     seg
+	fs, fn int32 // the parent's front in the other's edge tree (Query.front)
+}
+
+// from returns g with the front fs, fn.
+func (g gnode) from(fs, fn int32) gnode {
+	g.fs, g.fn = fs, fn
+	return g
 }
 
 // gpiece returns node ni of tree t over [ta, tb].
@@ -1187,7 +1206,7 @@ func (q *Query) edgeBoxes(s *Soup, rel *Relative, u [2]geom.Vec3, root epiece, o
 		res := hit{t: math.Inf(1)}
 		// A test that runs out of its box budget reports the earliest
 		// time it has not ruled out, which is as conservative.
-		opt := ccd.Options{MinDistance: dev + pad, MaxBoxes: edgeBoxBudget}
+		opt := ccd.Options{MinDistance: dev + pad, Tolerance: o.eps / 4, MaxBoxes: edgeBoxBudget}
 		for _, ti := range q.ebuf[cs : cs+cn] {
 			et := &es.tris[ti]
 			c0, c1 := et.a, et.b
