@@ -34,21 +34,11 @@ func (s MeshPairsSpec) withDefaults() MeshPairsSpec {
 	if s.Scenario == "" {
 		s.Scenario = "approach"
 	}
-	if s.Queries <= 0 {
-		s.Queries = 60
-	}
-	if s.MaxRot <= 0 {
-		s.MaxRot = 45
-	}
-	if s.Pass <= 0 {
-		s.Pass = 0.5
-	}
-	if s.Aim <= 0 {
-		s.Aim = 1
-	}
-	if s.Seed == 0 {
-		s.Seed = 1
-	}
+	orDefault(&s.Queries, 60)
+	orDefault(&s.MaxRot, 45)
+	orDefault(&s.Pass, 0.5)
+	orDefault(&s.Aim, 1)
+	orDefault(&s.Seed, 1)
 	return s
 }
 
@@ -134,16 +124,7 @@ func GenerateMeshPairs(spec MeshPairsSpec, dir string) (*Workload, error) {
 	if err := os.MkdirAll(filepath.Join(dir, "meshes"), 0o755); err != nil {
 		return nil, err
 	}
-	type mj struct {
-		Name     string `json:"name"`
-		File     string `json:"file"`
-		Vertices int    `json:"vertices"`
-		Faces    int    `json:"faces"`
-		Edges    int    `json:"edges"`
-		Convex   bool   `json:"convex"`
-		Closed   bool   `json:"closed"`
-	}
-	var mjs []mj
+	var mjs []meshJSON
 	var ms []*mesh.Mesh
 	for i, src := range []string{s.A, s.B} {
 		n := []string{na, nb}[i]
@@ -160,7 +141,7 @@ func GenerateMeshPairs(spec MeshPairsSpec, dir string) (*Workload, error) {
 			return nil, err
 		}
 		ms = append(ms, m)
-		mjs = append(mjs, mj{n, file, len(verts), len(tris), m.NumEdges(), false, m.Closed()})
+		mjs = append(mjs, meshJSON{n, file, len(verts), len(tris), m.NumEdges(), false, m.Closed()})
 	}
 	ta, err := meshquery.New(ms[0])
 	if err != nil {
