@@ -49,7 +49,8 @@ type tri struct {
 // range of triangles.
 type node struct {
 	min, max     geom.Vec3
-	left         int32 // index of the first child, or -1 for a leaf
+	c, h         geom.Vec3 // centre and half extents of the box
+	left         int32     // index of the first child, or -1 for a leaf
 	start, count int32
 }
 
@@ -253,6 +254,7 @@ func (s *Soup) build() {
 		}
 		nd := &s.nodes[j.n]
 		nd.min, nd.max, nd.start, nd.count, nd.left = lo, hi, j.start, j.count, -1
+		nd.c, nd.h = lo.Add(hi).Scale(0.5), hi.Sub(lo).Scale(0.5)
 		if j.count <= leafSize {
 			continue
 		}
@@ -315,9 +317,8 @@ func (b *box) overlapsNode(n *node) bool {
 		b.min.Z > n.max.Z || b.max.Z < n.min.Z {
 		return false
 	}
-	nc := n.min.Add(n.max).Scale(0.5)
-	nh := n.max.Sub(n.min).Scale(0.5)
-	d := nc.Sub(b.c)
+	nh := n.h
+	d := n.c.Sub(b.c)
 	for i := 0; i < 3; i++ {
 		a := b.ax[i]
 		r := math.Abs(a.X)*nh.X + math.Abs(a.Y)*nh.Y + math.Abs(a.Z)*nh.Z
