@@ -30,31 +30,26 @@ type FramesSpec struct {
 }
 
 func (s FramesSpec) withDefaults() FramesSpec {
-	def := func(v *float64, d float64) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	if s.Bodies <= 0 {
-		s.Bodies = 500
-	}
-	if s.Verts <= 0 {
-		s.Verts = 10
-	}
-	if s.Frames <= 0 {
-		s.Frames = 40
-	}
 	if s.Shape == "" {
 		s.Shape = "mixed"
 	}
-	def(&s.Density, 0.05)
-	def(&s.Speed, 0.05)
-	def(&s.RotDeg, 10)
-	def(&s.Radius, 1)
-	if s.Seed == 0 {
-		s.Seed = 1
-	}
+	orDefault(&s.Bodies, 500)
+	orDefault(&s.Verts, 10)
+	orDefault(&s.Frames, 40)
+	orDefault(&s.Density, 0.05)
+	orDefault(&s.Speed, 0.05)
+	orDefault(&s.RotDeg, 10)
+	orDefault(&s.Radius, 1)
+	orDefault(&s.Seed, 1)
 	return s
+}
+
+// orDefault sets *v to d when *v is not positive (the zero value of a
+// spec's field means its default).
+func orDefault[T int | uint64 | float64](v *T, d T) {
+	if !(*v > 0) {
+		*v = d
+	}
 }
 
 // GenerateFrames builds the workload described by spec (in memory; Save
@@ -86,15 +81,6 @@ func Save(w *Workload, dir string, expected bool, maxNarrow int) error {
 	if err := os.MkdirAll(filepath.Join(dir, "meshes"), 0o755); err != nil {
 		return err
 	}
-	type mj struct {
-		Name     string `json:"name"`
-		File     string `json:"file"`
-		Vertices int    `json:"vertices"`
-		Faces    int    `json:"faces"`
-		Edges    int    `json:"edges"`
-		Convex   bool   `json:"convex"`
-		Closed   bool   `json:"closed"`
-	}
 	type bj struct {
 		ID   int    `json:"id"`
 		Mesh string `json:"mesh"`
@@ -106,7 +92,7 @@ func Save(w *Workload, dir string, expected bool, maxNarrow int) error {
 		Generator string         `json:"generator"`
 		Seed      uint64         `json:"seed"`
 		Params    map[string]any `json:"params"`
-		Meshes    []mj           `json:"meshes"`
+		Meshes    []meshJSON     `json:"meshes"`
 		Bodies    []bj           `json:"bodies"`
 		Frames    int            `json:"frames"`
 		Poses     string         `json:"poses"`
@@ -118,7 +104,7 @@ func Save(w *Workload, dir string, expected bool, maxNarrow int) error {
 		if err := writeOBJ(filepath.Join(dir, file), tri); err != nil {
 			return err
 		}
-		doc.Meshes = append(doc.Meshes, mj{w.MeshNames[i], file, tri.NumVerts(), tri.NumFaces(), tri.NumEdges(), tri.Convex(), tri.Closed()})
+		doc.Meshes = append(doc.Meshes, meshJSON{w.MeshNames[i], file, tri.NumVerts(), tri.NumFaces(), tri.NumEdges(), tri.Convex(), tri.Closed()})
 		w.Meshes[i] = tri
 	}
 	for b, m := range w.BodyMesh {
@@ -203,6 +189,17 @@ func Save(w *Workload, dir string, expected bool, maxNarrow int) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "expected", "narrow.csv"), []byte(narrow.String()), 0o644)
+}
+
+// meshJSON is a mesh's entry in workload.json.
+type meshJSON struct {
+	Name     string `json:"name"`
+	File     string `json:"file"`
+	Vertices int    `json:"vertices"`
+	Faces    int    `json:"faces"`
+	Edges    int    `json:"edges"`
+	Convex   bool   `json:"convex"`
+	Closed   bool   `json:"closed"`
 }
 
 // triangulated returns m with every face a triangle (the format's frames

@@ -6,12 +6,9 @@
 #include <memory>
 #include <vector>
 #include "fcl.h"
+#include "fcl_shape.hpp"
 
 using namespace fcl;
-
-struct fcl_shape {
-	std::shared_ptr<CollisionGeometryd> g;
-};
 
 extern "C" fcl_shape *fcl_new_shape(int kind, const double *v, int nv, const int *fv, const int *fstart, int nf) {
 	auto *s = new fcl_shape;
@@ -42,7 +39,7 @@ extern "C" fcl_shape *fcl_new_shape(int kind, const double *v, int nv, const int
 	return s;
 }
 
-static Transform3d tf_of(const double *p) {
+Transform3d tf_of(const double *p) {
 	Transform3d t = Transform3d::Identity();
 	t.linear() = Quaterniond(p[3], p[4], p[5], p[6]).normalized().toRotationMatrix();
 	t.translation() = Vector3d(p[0], p[1], p[2]);

@@ -79,11 +79,17 @@ func boxSides(m *mesh.Mesh) (x, y, z float64, ok bool) {
 	return 2 * h.X, 2 * h.Y, 2 * h.Z, len(seen) == 8 && h.X > 0 && h.Y > 0 && h.Z > 0
 }
 
-func (a *fclAlgo) Query(q *bench.Query) (bool, float64) {
-	var p [28]C.double
+// queryPoses packs a query's poses a0, a1, b0, b1 (px py pz qw qx qy qz
+// each) for the C side.
+func queryPoses(q *bench.Query) (p [28]C.double) {
 	for k, x := range [4]geom.Pose{q.A0, q.A1, q.B0, q.B1} {
 		copy(p[7*k:], []C.double{C.double(x.P.X), C.double(x.P.Y), C.double(x.P.Z), C.double(x.Q.W), C.double(x.Q.X), C.double(x.Q.Y), C.double(x.Q.Z)})
 	}
+	return p
+}
+
+func (a *fclAlgo) Query(q *bench.Query) (bool, float64) {
+	p := queryPoses(q)
 	var toc C.double
 	hit := C.fcl_ccd(a.shapes[q.MeshA], a.shapes[q.MeshB], &p[0], &toc)
 	return hit != 0, float64(toc)

@@ -34,7 +34,7 @@ import (
 
 func main() {
 	rounds := flag.Int("rounds", 3, "rounds over every algorithm (the best is kept)")
-	algos := flag.String("algos", "", "algorithms to run (default: sepvec and libccd-mpr for frames; screw-px6,12,24 and fcl-ca for motions; meshquery and fcl-obbrss for placements; signed-distance and the five peers for -task contact)")
+	algos := flag.String("algos", "", "algorithms to run (default: sepvec and libccd-mpr for frames; toc, screw-px12, fcl-sample100 and fcl-ca for motions; meshquery and fcl-obbrss for placements; signed-distance and the five peers for -task contact)")
 	task := flag.String("task", "", "the task (default: the workload kind's; contact for signed distances)")
 	flag.Parse()
 	if flag.NArg() == 0 || *rounds < 1 {
@@ -43,6 +43,7 @@ func main() {
 	}
 	bench.RegisterNarrow("libccd-mpr", newMPR)
 	bench.RegisterCCD("fcl-ca", newFCL)
+	bench.RegisterCCD("fcl-sample100", newFCLSample)
 	bench.RegisterContact("bullet-gjkepa", contactFactory(ctBullet))
 	bench.RegisterContact("libccd-gjkepa", contactFactory(ctCCDGJKEPA))
 	bench.RegisterContact("libccd-mpr-pen", contactFactory(ctCCDMPR))
@@ -64,7 +65,7 @@ func run(dir string, rounds int, algos, task string) error {
 	}
 	names, ref := []string{"sepvec", "libccd-mpr"}, "libccd-mpr"
 	if w.Kind == "motions" {
-		names, ref = []string{"screw-px6", "screw-px12", "screw-px24", "fcl-ca"}, "fcl-ca"
+		names, ref = []string{"toc", "screw-px12", "fcl-sample100", "fcl-ca"}, "fcl-sample100"
 	}
 	if w.Kind == "placements" {
 		names, ref = []string{"meshquery", "fcl-obbrss"}, "fcl-obbrss"

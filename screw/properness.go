@@ -79,20 +79,29 @@ func (d *Detector) propEE(ia, ib int32, sn, cs float64, dir geom.Vec3) (float64,
 	a2, okA2 := faceN(&d.a, ea.Right, false)
 	b1, okB1 := faceN(&d.b, eb.Left, true)
 	b2, okB2 := faceN(&d.b, eb.Right, true)
+	return eeSides(n, ua, ub, [2]geom.Vec3{a1, a2}, [2]bool{okA1, okA2}, [2]geom.Vec3{b1, b2}, [2]bool{okB1, okB2})
+}
+
+// eeSides is formula (7) of Sec. 5 for edges with unit directions ua and
+// ub, maximized over the sign of the unit normal n: the least of
+// (n x ua).a1, -(n x ua).a2, -(n x ub).b1 and (n x ub).b2 over the
+// adjacent faces' normals that are present (ok), 0 when none is; it
+// returns the larger value and the normal's sign giving it (n on a tie).
+func eeSides(n, ua, ub geom.Vec3, a [2]geom.Vec3, okA [2]bool, b [2]geom.Vec3, okB [2]bool) (float64, geom.Vec3) {
 	val := func(n geom.Vec3) float64 {
 		m := math.Inf(1)
 		na, nb := n.Cross(ua), n.Cross(ub)
-		if okA1 {
-			m = min(m, na.Dot(a1))
+		if okA[0] {
+			m = min(m, na.Dot(a[0]))
 		}
-		if okA2 {
-			m = min(m, -na.Dot(a2))
+		if okA[1] {
+			m = min(m, -na.Dot(a[1]))
 		}
-		if okB1 {
-			m = min(m, -nb.Dot(b1))
+		if okB[0] {
+			m = min(m, -nb.Dot(b[0]))
 		}
-		if okB2 {
-			m = min(m, nb.Dot(b2))
+		if okB[1] {
+			m = min(m, nb.Dot(b[1]))
 		}
 		if math.IsInf(m, 1) {
 			return 0

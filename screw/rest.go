@@ -358,29 +358,17 @@ func vertexPropLocal(m *mesh.Mesh, pos []geom.Vec3, v int32, n geom.Vec3) float6
 func eePropLocal(a, b *mesh.Mesh, ga, gb mesh.Edge, da, db, n geom.Vec3, pa []geom.Plane, nb []geom.Vec3) (float64, geom.Vec3) {
 	ua, _ := unit(da)
 	ub, _ := unit(db)
-	val := func(n geom.Vec3) float64 {
-		m := math.Inf(1)
-		xa, xb := n.Cross(ua), n.Cross(ub)
-		if ga.Left >= 0 {
-			m = min(m, xa.Dot(pa[ga.Left].N))
+	var fa, fb [2]geom.Vec3
+	var okA, okB [2]bool
+	for k, f := range [2]int32{ga.Left, ga.Right} {
+		if okA[k] = f >= 0; okA[k] {
+			fa[k] = pa[f].N
 		}
-		if ga.Right >= 0 {
-			m = min(m, -xa.Dot(pa[ga.Right].N))
-		}
-		if gb.Left >= 0 {
-			m = min(m, -xb.Dot(nb[gb.Left]))
-		}
-		if gb.Right >= 0 {
-			m = min(m, xb.Dot(nb[gb.Right]))
-		}
-		if math.IsInf(m, 1) {
-			return 0
-		}
-		return m
 	}
-	p1, p2 := val(n), val(n.Neg())
-	if p2 > p1 {
-		return p2, n.Neg()
+	for k, f := range [2]int32{gb.Left, gb.Right} {
+		if okB[k] = f >= 0; okB[k] {
+			fb[k] = nb[f]
+		}
 	}
-	return p1, n
+	return eeSides(n, ua, ub, fa, okA, fb, okB)
 }

@@ -59,24 +59,23 @@ func (g *grid) build(bi, n int, box func(k int) (rlo, rhi, hlo, hhi float64)) {
 	nc := g.nr * g.nh
 	st := grow(g.start[bi], nc+1)
 	clear(st)
-	for k := 0; k < n; k++ {
-		rlo, rhi, hlo, hhi := box(k)
-		if !(rlo <= rhi) {
-			continue
-		}
-		i0, i1, j0, j1 := g.cells(rlo, rhi, hlo, hhi)
-		for i := i0; i <= i1; i++ {
-			for j := j0; j <= j1; j++ {
-				st[i*g.nh+j+1]++
-			}
-		}
-	}
+	g.eachCell(n, box, func(_, c int) { st[c+1]++ })
 	for c := 1; c <= nc; c++ {
 		st[c] += st[c-1]
 	}
 	it := grow(g.items[bi], int(st[nc]))
 	fl := grow(g.fill, nc)
 	copy(fl, st[:nc])
+	g.eachCell(n, box, func(k, c int) {
+		it[fl[c]] = int32(k)
+		fl[c]++
+	})
+	g.start[bi], g.items[bi], g.fill = st, it, fl
+}
+
+// eachCell calls f(k, c) for every item k < n with a non-empty box and
+// every cell c its box covers.
+func (g *grid) eachCell(n int, box func(k int) (rlo, rhi, hlo, hhi float64), f func(k, c int)) {
 	for k := 0; k < n; k++ {
 		rlo, rhi, hlo, hhi := box(k)
 		if !(rlo <= rhi) {
@@ -85,13 +84,10 @@ func (g *grid) build(bi, n int, box func(k int) (rlo, rhi, hlo, hhi float64)) {
 		i0, i1, j0, j1 := g.cells(rlo, rhi, hlo, hhi)
 		for i := i0; i <= i1; i++ {
 			for j := j0; j <= j1; j++ {
-				c := i*g.nh + j
-				it[fl[c]] = int32(k)
-				fl[c]++
+				f(k, i*g.nh+j)
 			}
 		}
 	}
-	g.start[bi], g.items[bi], g.fill = st, it, fl
 }
 
 // cellOf returns the cell of point (r, h), or -1 outside the grid.

@@ -60,7 +60,8 @@ type tri struct {
 // range of triangles.
 type node struct {
 	min, max     geom.Vec3
-	left         int32 // index of the first child, or -1 for a leaf
+	c, h         geom.Vec3 // centre and half extents of the box
+	left         int32     // index of the first child, or -1 for a leaf
 	start, count int32
 }
 
@@ -298,6 +299,7 @@ func (s *Soup) build() {
 		}
 		nd := &s.nodes[j.n]
 		nd.min, nd.max, nd.start, nd.count, nd.left = lo, hi, j.start, j.count, -1
+		nd.c, nd.h = lo.Add(hi).Scale(0.5), hi.Sub(lo).Scale(0.5)
 		if j.count <= leafSize {
 			continue
 		}
@@ -360,9 +362,8 @@ func (b *box) overlapsNode(n *node) bool {
 		b.min.Z > n.max.Z || b.max.Z < n.min.Z {
 		return false
 	}
-	nc := n.min.Add(n.max).Scale(0.5)
-	nh := n.max.Sub(n.min).Scale(0.5)
-	d := nc.Sub(b.c)
+	nh := n.h
+	d := n.c.Sub(b.c)
 	for i := 0; i < 3; i++ {
 		a := b.ax[i]
 		r := math.Abs(a.X)*nh.X + math.Abs(a.Y)*nh.Y + math.Abs(a.Z)*nh.Z
@@ -475,26 +476,40 @@ func outside(p0, p1, p2, r float64) bool {
 // anyOverlap reports whether some triangle of the soup overlaps b; stack
 // is scratch space for the traversal.
 func (s *Soup) anyOverlap(b *box, sp *[]int32) bool {
-	_, found := s.traverse(b, false, true, nil, sp)
+	_, found := s.traverse(b, false, true, 0, nil, sp)
 	return found
 }
 
 // anySegOverlap is anyOverlap for a tree of edges (etree).
 func (s *Soup) anySegOverlap(b *box, sp *[]int32) bool {
-	_, found := s.traverse(b, true, true, nil, sp)
+	_, found := s.traverse(b, true, true, 0, nil, sp)
 	return found
 }
 
 // collectSegs is collect for a tree of edges (etree).
 func (s *Soup) collectSegs(b *box, dst []int32, sp *[]int32) []int32 {
-	dst, _ = s.traverse(b, true, false, dst, sp)
+	dst, _ = s.traverse(b, true, false, 0, dst, sp)
+	return dst
+}
+
+// collectSegsMax is collectMax for a tree of edges (etree).
+func (s *Soup) collectSegsMax(b *box, max int, dst []int32, sp *[]int32) []int32 {
+	dst, _ = s.traverse(b, true, false, max, dst, sp)
 	return dst
 }
 
 // collect appends to dst the BVH positions of the triangles that overlap
 // b.
 func (s *Soup) collect(b *box, dst []int32, sp *[]int32) []int32 {
-	dst, _ = s.traverse(b, false, false, dst, sp)
+	dst, _ = s.traverse(b, false, false, 0, dst, sp)
+	return dst
+}
+
+// collectMax is collect that stops once it has appended more than max
+// positions: callers that scan short lists and search the tree for long
+// ones need not gather a long one.
+func (s *Soup) collectMax(b *box, max int, dst []int32, sp *[]int32) []int32 {
+	dst, _ = s.traverse(b, false, false, max, dst, sp)
 	return dst
 }
 
@@ -502,10 +517,11 @@ func (s *Soup) collect(b *box, dst []int32, sp *[]int32) []int32 {
 // entries against b, as triangles or, with seg, as the segments of an
 // edge tree. With first it stops at the first overlapping entry and
 // reports it; otherwise it appends every overlapping entry's position to
-// dst.
-func (s *Soup) traverse(b *box, seg, first bool, dst []int32, sp *[]int32) ([]int32, bool) {
+// dst, stopping once it has appended more than max when max > 0.
+func (s *Soup) traverse(b *box, seg, first bool, max int, dst []int32, sp *[]int32) ([]int32, bool) {
 	stack := append((*sp)[:0], 0)
 	found := false
+	limit := len(dst) + max
 	for len(stack) > 0 && !found {
 		ni := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -530,6 +546,10 @@ func (s *Soup) traverse(b *box, seg, first bool, dst []int32, sp *[]int32) ([]in
 					break
 				}
 				dst = append(dst, i)
+				if max > 0 && len(dst) > limit {
+					found = true // stop: the list is long
+					break
+				}
 			}
 			continue
 		}

@@ -166,6 +166,10 @@ type Shape struct {
 	// soups that store every triangle with its own vertices repeat each
 	// point several times, and one trajectory stands for all copies.
 	uniq []int32
+	// pnodes is a bounding-sphere tree over the distinct samples,
+	// porder[pnodes[i].lo:pnodes[i].hi] the samples of node i.
+	pnodes []pnode
+	porder []int32
 }
 
 // NewShape returns the shape of a soup with the given sample points (local
@@ -194,6 +198,7 @@ func NewShape(s *Soup, samples []geom.Vec3) (*Shape, error) {
 			sh.uniq = append(sh.uniq, int32(i))
 		}
 	}
+	sh.buildPointTree()
 	return sh, nil
 }
 
@@ -285,6 +290,14 @@ type Query struct {
 	// wpos holds the points around both edges of a contact at its time
 	// (edgeContactNormal).
 	wpos []geom.Vec3
+	// pstk is treePass's stack of point-tree nodes over time intervals,
+	// hcand the triangles a node's swept box meets.
+	pstk   []pitem
+	hcand  []int32
+	front  []int32 // fronts of treePass's items in the tree of the other soup
+	stack2 []int32
+	// pframes are the frames at the ends of treePass's items.
+	pframes []Frame
 	// fc caches frames of the pass in progress by time: the points of a
 	// pass are bisected at the same instants. An entry is valid when its
 	// gen equals fgen.
@@ -472,25 +485,14 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		if q.pruned(w.ta, best, &o) {
 			break
 		}
-		// Mover's points against the other's triangles in the window.
-		q.cand = other.soup.collect(&w.b, q.cand[:0], &q.stack)
-		if len(q.cand) > 0 {
-			best = q.pass(mover, nil, moverIsA, other.soup, q.cand, relMO, w.ta, w.tb, &o, best)
-		}
-		// The other's points swept by the mover's sphere against the
-		// mover's triangles.
-		q.pts = q.pts[:0]
-		for _, i := range other.uniq {
-			if w.b.contains(other.samples[i]) {
-				q.pts = append(q.pts, i)
-			}
-		}
-		if len(q.pts) > 0 {
-			best = q.pass(other, q.pts, !moverIsA, mover.soup, nil, relOM, w.ta, w.tb, &o, best)
-		}
+		// Mover's points against the other's triangles, and the
+		// other's points against the mover's triangles, in the window,
+		// culled by the point trees.
+		best = q.treePass(mover, moverIsA, other.soup, relMO, w.ta, w.tb, &o, best)
+		best = q.treePass(other, !moverIsA, mover.soup, relOM, w.ta, w.tb, &o, best)
 		// Mover's edges against the other's edges in the window.
-		if o.edges && len(q.cand) > 0 && len(other.soup.edges) > 0 && len(mover.soup.edges) > 0 {
-			q.ecand = other.soup.etree.collectSegs(&w.b, q.ecand[:0], &q.stack)
+		if o.edges && len(other.soup.edges) > 0 && len(mover.soup.edges) > 0 && other.soup.anyOverlap(&w.b, &q.stack) {
+			q.ecand = other.soup.etree.collectSegsMax(&w.b, maxCand, q.ecand[:0], &q.stack)
 			if len(q.ecand) > 0 {
 				best = q.edgePass(mover, moverIsA, other.soup, q.ecand, relMO, w.ta, w.tb, &o, best)
 			}
@@ -1051,6 +1053,10 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 	// while the trajectory is long for the node, and nodes are split
 	// otherwise; a leaf's edges are then followed one by one.
 	root := q.gpiece(mt, 0, rel, ta, tb, 0)
+	// Without a candidate list, the other's edge tree is descended
+	// together with the mover's (the fronts of treePass).
+	q.front = append(q.front[:0], 0)
+	root.fn = 1
 	q.gstk = append(q.gstk[:0], root)
 	for len(q.gstk) > 0 {
 		g := q.gstk[len(q.gstk)-1]
@@ -1065,17 +1071,22 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 		h := sg.tb - sg.ta
 		ell := rel.pieceSpeed(&sg, rel.Lipschitz(c), rel.RotationBound(c)) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell+r))
-		if !q.overlapAny(s.etree, cand, &bx, true) {
+		fs, fn := g.fs, g.fn
+		if cand != nil {
+			if !q.overlapAny(s.etree, cand, &bx, true) {
+				continue
+			}
+		} else if fs, fn = q.descend(s.etree, true, &bx, fs, fn, nil, 0); fn == 0 {
 			continue
 		}
 		tm := (sg.ta + sg.tb) / 2
 		if ell > 2*r && sg.depth < o.maxDepth && q.work < maxWork && tm > sg.ta && tm < sg.tb {
 			q.work++
-			q.gstk = append(q.gstk, q.gpiece(mt, g.node, rel, tm, sg.tb, sg.depth+1), q.gpiece(mt, g.node, rel, sg.ta, tm, sg.depth+1))
+			q.gstk = append(q.gstk, q.gpiece(mt, g.node, rel, tm, sg.tb, sg.depth+1).from(fs, fn), q.gpiece(mt, g.node, rel, sg.ta, tm, sg.depth+1).from(fs, fn))
 			continue
 		}
 		if n.left >= 0 {
-			q.gstk = append(q.gstk, q.gpiece(mt, n.left+1, rel, sg.ta, sg.tb, sg.depth), q.gpiece(mt, n.left, rel, sg.ta, sg.tb, sg.depth))
+			q.gstk = append(q.gstk, q.gpiece(mt, n.left+1, rel, sg.ta, sg.tb, sg.depth).from(fs, fn), q.gpiece(mt, n.left, rel, sg.ta, sg.tb, sg.depth).from(fs, fn))
 			continue
 		}
 		// A leaf: its edges one by one, from the other's edges this
@@ -1093,7 +1104,12 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u0), qb: fb.Pos(u0), va: fa.Vel(u0), vb: fb.Vel(u0), depth: sg.depth},
 				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u1), qb: fb.Pos(u1), va: fa.Vel(u1), vb: fb.Vel(u1), depth: sg.depth},
 			}}
-			q.ebuf = q.overlapping(s.etree, cand, &bx, true, q.ebuf[:0])
+			q.ebuf = q.ebuf[:0]
+			if cand == nil {
+				q.descend(s.etree, true, &bx, fs, fn, &q.ebuf, 0)
+			} else {
+				q.ebuf = q.overlapping(s.etree, cand, &bx, true, q.ebuf)
+			}
 			ep.cn = int32(len(q.ebuf))
 			hh, ok := q.edgeBoxes(s, rel, ms, ei, ep, o, best)
 			if ok {
@@ -1112,8 +1128,15 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 // gnode is a node of the mover's edge tree over a piece of time, with the
 // trajectory piece of the node's centre.
 type gnode struct {
-	node int32
-	sg   seg
+	node   int32
+	sg     seg
+	fs, fn int32 // the parent's front in the other's edge tree (Query.front)
+}
+
+// from returns g with the front fs, fn.
+func (g gnode) from(fs, fn int32) gnode {
+	g.fs, g.fn = fs, fn
+	return g
 }
 
 // gpiece returns node ni of tree t over [ta, tb].
@@ -1206,7 +1229,7 @@ func (q *Query) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epiec
 		res := hit{t: math.Inf(1)}
 		// A test that runs out of its box budget reports the earliest
 		// time it has not ruled out, which is as conservative.
-		opt := ccd.Options{MinDistance: dev + pad, MaxBoxes: edgeBoxBudget}
+		opt := ccd.Options{MinDistance: dev + pad, Tolerance: o.eps / 4, MaxBoxes: edgeBoxBudget}
 		for _, ti := range q.ebuf[cs : cs+cn] {
 			et := &es.tris[ti]
 			c0, c1 := et.a, et.b

@@ -478,3 +478,61 @@ func TestStartOverlapOracle(t *testing.T) {
 		t.Errorf("overlap rate %.2f, want 0.3-0.7", rate)
 	}
 }
+
+// TestPointTree: every node of a shape's point tree holds its children's
+// points, and its sphere holds its points; the leaves list every distinct
+// sample once.
+func TestPointTree(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 1))
+	for c := 0; c < 20; c++ {
+		n := 1 + r.IntN(300)
+		pts := make([]geom.Vec3, n)
+		for i := range pts {
+			pts[i] = geom.V(r.NormFloat64(), r.NormFloat64()*3, r.NormFloat64()*0.1)
+			if i > 0 && r.IntN(4) == 0 {
+				pts[i] = pts[r.IntN(i)] // repeated samples are followed once
+			}
+		}
+		soup, err := NewSoup([]geom.Vec3{{X: 0}, {X: 1}, {Y: 1}}, [][3]int32{{0, 1, 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh, err := NewShape(soup, pts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[int32]int{}
+		for ni, nd := range sh.pnodes {
+			for _, k := range sh.porder[nd.lo:nd.hi] {
+				if d := sh.samples[k].Dist(nd.c); d > nd.r*(1+1e-12) {
+					t.Fatalf("case %d: node %d: sample %d at %v from the centre, radius %v", c, ni, k, d, nd.r)
+				}
+			}
+			if nd.kid < 0 {
+				if nd.hi-nd.lo > pleafSize {
+					t.Fatalf("case %d: leaf %d holds %d points", c, ni, nd.hi-nd.lo)
+				}
+				for _, k := range sh.porder[nd.lo:nd.hi] {
+					seen[k]++
+				}
+				continue
+			}
+			l, h := sh.pnodes[nd.kid], sh.pnodes[nd.kid+1]
+			if l.lo != nd.lo || l.hi != h.lo || h.hi != nd.hi {
+				t.Fatalf("case %d: node %d [%d, %d) has children [%d, %d) and [%d, %d)", c, ni, nd.lo, nd.hi, l.lo, l.hi, h.lo, h.hi)
+			}
+		}
+		distinct := map[geom.Vec3]bool{}
+		for _, p := range pts {
+			distinct[p] = true
+		}
+		if len(seen) != len(distinct) {
+			t.Fatalf("case %d: leaves hold %d samples, %d distinct positions", c, len(seen), len(distinct))
+		}
+		for k, m := range seen {
+			if m != 1 {
+				t.Fatalf("case %d: sample %d in %d leaves", c, k, m)
+			}
+		}
+	}
+}
