@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/collide-go/collide/ccd"
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -208,7 +209,7 @@ func (s *System) edgeEdge(e, f [2]int32, r *round, st *StepStats) {
 		start[k], end[k] = s.x[p], s.end[p]
 	}
 	st.Candidates++
-	s.resolve(ccd.KindEdgeEdge, ids, &start, &end, r, st)
+	s.resolve(contact.EdgeEdge, ids, &start, &end, r, st)
 }
 
 // vertexFace tests moving vertex p against static triangle t and responds.
@@ -222,11 +223,11 @@ func (s *System) vertexFace(p int32, t [3]int32, r *round, st *StepStats) {
 		start[k], end[k] = s.x[q], s.end[q]
 	}
 	st.Candidates++
-	s.resolve(ccd.KindVertexFace, ids, &start, &end, r, st)
+	s.resolve(contact.VertexFace, ids, &start, &end, r, st)
 }
 
 // resolve runs ccd on one pair and applies the response of the round.
-func (s *System) resolve(kind ccd.Kind, ids [4]int32, start, end *[4]geom.Vec3, r *round, st *StepStats) {
+func (s *System) resolve(kind contact.PairKind, ids [4]int32, start, end *[4]geom.Vec3, r *round, st *StepStats) {
 	// The query lives in the System: ccd keeps a pointer to it in its
 	// pooled state, so a query on the stack would escape (one allocation
 	// per query).
@@ -376,7 +377,7 @@ func proximity(q *ccd.Query, d float64) (n geom.Vec3, w [4]float64, ok bool) {
 	p := &q.Start
 	var dist float64
 	var g geom.Vec3
-	if q.Kind == ccd.KindEdgeEdge {
+	if q.Kind == contact.EdgeEdge {
 		s1, s2, c1, c2 := geom.ClosestSegmentPoints(p[0], p[1], p[2], p[3])
 		g = c1.Sub(c2)
 		w = ccd.EdgeEdgeWeights(s1, s2)
@@ -399,7 +400,7 @@ func proximity(q *ccd.Query, d float64) (n geom.Vec3, w [4]float64, ok bool) {
 // direction that separates them also for nearly parallel edges.
 func contactFrame(q *ccd.Query, res ccd.Result, d float64) (n geom.Vec3, w [4]float64, ok bool) {
 	t := res.Time
-	if q.Kind == ccd.KindEdgeEdge {
+	if q.Kind == contact.EdgeEdge {
 		a0, a1 := q.Start[0].Lerp(q.End[0], t), q.Start[1].Lerp(q.End[1], t)
 		b0, b1 := q.Start[2].Lerp(q.End[2], t), q.Start[3].Lerp(q.End[3], t)
 		s1, s2, c1, c2 := geom.ClosestSegmentPoints(a0, a1, b0, b1)

@@ -9,40 +9,6 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
-// Kind is the kind of an elementary query.
-type Kind uint8
-
-const (
-	// KindVertexFace is a point against a triangle: Start and End hold
-	// P, A, B, C (the point, then the triangle's vertices).
-	KindVertexFace Kind = iota
-	// KindEdgeEdge is a segment against a segment: Start and End hold
-	// A0, A1, B0, B1 (edge A, then edge B).
-	KindEdgeEdge
-)
-
-// String returns "vf" or "ee".
-func (k Kind) String() string {
-	switch k {
-	case KindVertexFace:
-		return "vf"
-	case KindEdgeEdge:
-		return "ee"
-	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
-}
-
-// ParseKind accepts "vf", "vertex-face", "ee" and "edge-edge".
-func ParseKind(s string) (Kind, error) {
-	switch s {
-	case "vf", "vertex-face":
-		return KindVertexFace, nil
-	case "ee", "edge-edge":
-		return KindEdgeEdge, nil
-	}
-	return 0, fmt.Errorf("ccd: unknown query kind %q (want vf or ee)", s)
-}
-
 // Method selects the algorithm that answers a query.
 type Method uint8
 
@@ -227,7 +193,7 @@ func (r Result) Record() contact.Contact {
 // linearly from Start (t=0) to End (t=1). The point order is that of the
 // benchmark files: P, A, B, C for vertex-face; A0, A1, B0, B1 for edge-edge.
 type Query struct {
-	Kind       Kind
+	Kind       contact.PairKind
 	Start, End [4]geom.Vec3
 }
 
@@ -237,9 +203,9 @@ var eeNames = [4]string{"A0", "A1", "B0", "B1"}
 // Validate returns an error naming the first non-finite coordinate.
 func (q *Query) Validate() error {
 	names := &vfNames
-	if q.Kind == KindEdgeEdge {
+	if q.Kind == contact.EdgeEdge {
 		names = &eeNames
-	} else if q.Kind != KindVertexFace {
+	} else if q.Kind != contact.VertexFace {
 		return fmt.Errorf("ccd: query: unknown kind %d", q.Kind)
 	}
 	for ti, pts := range [2]*[4]geom.Vec3{&q.Start, &q.End} {
@@ -280,13 +246,13 @@ func (q *Query) Test(opt Options) Result {
 		!(opt.Tolerance >= 0) || opt.Tolerance > math.MaxFloat64 || opt.MaxBoxes < 0 {
 		return Result{Status: Invalid}
 	}
+	if q.Kind != contact.VertexFace && q.Kind != contact.EdgeEdge {
+		return Result{Status: Invalid} // a face-vertex query is a vertex-face query with A and B swapped
+	}
 	switch opt.Method {
 	case Inclusion:
 		return inclusion(q, opt)
 	case Cubic:
-		if q.Kind > KindEdgeEdge {
-			return Result{Status: Invalid}
-		}
 		return cubic(q)
 	}
 	return Result{Status: Invalid}
@@ -295,14 +261,14 @@ func (q *Query) Test(opt Options) Result {
 // VertexFace tests point p against triangle (a, b, c), given as
 // start = {p, a, b, c} at t=0 and end at t=1.
 func VertexFace(start, end [4]geom.Vec3, opt Options) Result {
-	q := Query{Kind: KindVertexFace, Start: start, End: end}
+	q := Query{Kind: contact.VertexFace, Start: start, End: end}
 	return q.Test(opt)
 }
 
 // EdgeEdge tests segment (a0, a1) against segment (b0, b1), given as
 // start = {a0, a1, b0, b1} at t=0 and end at t=1.
 func EdgeEdge(start, end [4]geom.Vec3, opt Options) Result {
-	q := Query{Kind: KindEdgeEdge, Start: start, End: end}
+	q := Query{Kind: contact.EdgeEdge, Start: start, End: end}
 	return q.Test(opt)
 }
 
@@ -329,13 +295,13 @@ func (q *Query) contact(r *Result, t, u, v float64) {
 	// ab(x) is the vector from A's contact point to B's in configuration x
 	// (the corners at t=0 or t=1).
 	ab := func(x *[4]geom.Vec3) geom.Vec3 {
-		if q.Kind == KindVertexFace {
+		if q.Kind == contact.VertexFace {
 			return x[1].Scale(1 - u - v).Add(x[2].Scale(u)).Add(x[3].Scale(v)).Sub(x[0])
 		}
 		return x[2].Lerp(x[3], v).Sub(x[0].Lerp(x[1], u))
 	}
 	var n geom.Vec3
-	if q.Kind == KindVertexFace {
+	if q.Kind == contact.VertexFace {
 		r.Point = p0
 		n = p2.Sub(p1).Cross(p3.Sub(p1))
 	} else {

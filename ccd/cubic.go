@@ -3,6 +3,7 @@ package ccd
 import (
 	"math"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -12,7 +13,7 @@ func cubic(q *Query) Result {
 	// vertex-face the face is A, B, C and D the vertex; for edge-edge
 	// the edges are AB and CD.
 	var ia, ib, ic, id int
-	if q.Kind == KindVertexFace {
+	if q.Kind == contact.VertexFace {
 		ia, ib, ic, id = 1, 2, 3, 0
 	} else {
 		ia, ib, ic, id = 0, 1, 2, 3
@@ -118,7 +119,7 @@ func cubicRoots(a, b, c, d float64, roots *[3]float64) int {
 func intersect(q *Query, t float64) (u, v float64, ok bool) {
 	p0, p1, p2, p3 := q.at(0, t), q.at(1, t), q.at(2, t), q.at(3, t)
 	var c1, c2, rhs geom.Vec3
-	if q.Kind == KindVertexFace {
+	if q.Kind == contact.VertexFace {
 		c1, c2, rhs = p2.Sub(p1), p3.Sub(p1), p0.Sub(p1)
 	} else {
 		c1, c2, rhs = p1.Sub(p0), p2.Sub(p3), p2.Sub(p0)
@@ -138,7 +139,7 @@ func intersect(q *Query, t float64) (u, v float64, ok bool) {
 	}
 	x := (rhs.Get(bi)*c2.Get(bj) - rhs.Get(bj)*c2.Get(bi)) / bd
 	y := (c1.Get(bi)*rhs.Get(bj) - c1.Get(bj)*rhs.Get(bi)) / bd
-	if q.Kind == KindVertexFace {
+	if q.Kind == contact.VertexFace {
 		return x, y, x >= 0 && y >= 0 && x+y <= 1
 	}
 	return x, y, x >= 0 && x <= 1 && y >= 0 && y <= 1

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/collide-go/collide/ccd"
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -38,7 +39,7 @@ func ExampleEdgeEdge() {
 // reports the contact when the point reaches the edge at t=5/6.
 func ExampleQuery_Test_sliding() {
 	q := ccd.Query{
-		Kind:  ccd.KindVertexFace,
+		Kind:  contact.VertexFace,
 		Start: [4]geom.Vec3{geom.V(2, 0.25, 0), geom.V(0, 0, 0), geom.V(1, 0, 0), geom.V(0, 1, 0)},
 		End:   [4]geom.Vec3{geom.V(0.5, 0.25, 0), geom.V(0, 0, 0), geom.V(1, 0, 0), geom.V(0, 1, 0)},
 	}
@@ -73,7 +74,7 @@ func ExampleParseQueries() {
 1,1,0,1,-1,1,1
 0,1,0,1,1,1,1
 `
-	qs, truth, err := ccd.ParseQueries(strings.NewReader(csv), "example.csv", ccd.KindVertexFace)
+	qs, truth, err := ccd.ParseQueries(strings.NewReader(csv), "example.csv", contact.VertexFace)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -15,7 +16,7 @@ import (
 // patterns (NaN, Inf, subnormals, huge values); mode 1 reads small
 // integers scaled by 1/8 (meaningful, often degenerate geometry).
 func decodeQuery(kind uint8, raw []byte) Query {
-	q := Query{Kind: Kind(kind % 2)}
+	q := Query{Kind: contact.PairKind(kind % 2)}
 	mode := byte(0)
 	if len(raw) > 0 {
 		mode, raw = raw[0]%2, raw[1:]
@@ -82,7 +83,7 @@ func nearContactOracle(t *testing.T, q *Query) {
 		return
 	}
 	u, v := c.U, c.V
-	if q.Kind == KindVertexFace && (u < 0 || v < 0 || u+v > 1) || q.Kind == KindEdgeEdge && (u < 0 || u > 1 || v < 0 || v > 1) {
+	if q.Kind == contact.VertexFace && (u < 0 || v < 0 || u+v > 1) || q.Kind == contact.EdgeEdge && (u < 0 || u > 1 || v < 0 || v > 1) {
 		return
 	}
 	d := 1e-6 * scale
@@ -123,7 +124,7 @@ func FuzzParseQueries(f *testing.F) {
 	f.Add([]byte("1,0,1,1,1,1,0\n"))
 	f.Add([]byte("123456789012345678901234567890,3,1,1,1,1,1\r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, kind := range []Kind{KindVertexFace, KindEdgeEdge} {
+		for _, kind := range []contact.PairKind{contact.VertexFace, contact.EdgeEdge} {
 			qs, truth, err := ParseQueries(bytes.NewReader(data), "fuzz.csv", kind)
 			if err != nil {
 				if !strings.HasPrefix(err.Error(), "fuzz.csv:") {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -24,7 +25,7 @@ func groundTruthFiles(t testing.TB) []string {
 
 // loadFile parses one benchmark file, the kind taken from its folder.
 func loadFile(t testing.TB, path string) ([]Query, []bool) {
-	kind, err := ParseKind(filepath.Base(filepath.Dir(path)))
+	kind, err := contact.ParsePairKind(filepath.Base(filepath.Dir(path)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func variants(q Query) []Query {
 		}
 		return r
 	}
-	if q.Kind == KindEdgeEdge {
+	if q.Kind == contact.EdgeEdge {
 		out = append(out, perm([4]int{2, 3, 0, 1}), perm([4]int{1, 0, 3, 2}))
 	} else {
 		out = append(out, perm([4]int{0, 2, 3, 1}), perm([4]int{0, 3, 2, 1}))

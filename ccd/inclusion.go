@@ -4,6 +4,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -109,7 +110,7 @@ func (p *problem) setup(q *Query, opt Options) {
 		d = d*(1+0x1p-50) + tinyAbs
 	}
 	p.start, p.end, p.sc, p.m, p.d = q.Start, q.End, sc, m, d
-	p.vf = q.Kind == KindVertexFace
+	p.vf = q.Kind == contact.VertexFace
 	p.ddReady, p.dirsReady = false, false
 	var x0, x1 [3][4]float64
 	for i := 0; i < 4; i++ {
@@ -538,7 +539,7 @@ func (b box) split(dim int) (lo, hi box) {
 
 // inclusion answers q with the conservative inclusion method.
 func inclusion(q *Query, opt Options) Result {
-	if q.Kind > KindEdgeEdge {
+	if q.Kind > contact.EdgeEdge {
 		return Result{Status: Invalid}
 	}
 	var p problem

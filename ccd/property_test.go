@@ -42,7 +42,7 @@ func exactF(q *Query, t, u, v *big.Rat) [3]*big.Rat {
 		return a.Add(a, b)
 	}
 	var w [4]*big.Rat
-	if q.Kind == KindVertexFace {
+	if q.Kind == contact.VertexFace {
 		wa := new(big.Rat).Sub(one, u)
 		wa.Sub(wa, v)
 		w = [4]*big.Rat{one, new(big.Rat).Neg(wa), new(big.Rat).Neg(u), new(big.Rat).Neg(v)}
@@ -90,7 +90,7 @@ func moving(x, w geom.Vec3, ts float64) (geom.Vec3, geom.Vec3) {
 
 // makeContact builds a random query with an exact contact; variant selects
 // an adversarial family.
-func makeContact(r *rand.Rand, kind Kind, variant int) contactCase {
+func makeContact(r *rand.Rand, kind contact.PairKind, variant int) contactCase {
 	ts := fracs[r.IntN(len(fracs))]
 	if r.IntN(3) == 0 {
 		ts = float64(r.IntN(17)) / 16
@@ -103,7 +103,7 @@ func makeContact(r *rand.Rand, kind Kind, variant int) contactCase {
 	var u, v float64
 	name := ""
 	switch kind {
-	case KindVertexFace:
+	case contact.VertexFace:
 		u = fracs[r.IntN(len(fracs))]
 		v = fracs[r.IntN(len(fracs))]
 		if u+v > 1 {
@@ -221,7 +221,7 @@ func TestConstructedContacts(t *testing.T) {
 	}
 	n := cases(400)
 	gap, hits := 0.0, 0
-	for _, kind := range []Kind{KindVertexFace, KindEdgeEdge} {
+	for _, kind := range []contact.PairKind{contact.VertexFace, contact.EdgeEdge} {
 		for variant := 0; variant < 4; variant++ {
 			for _, sc := range scales {
 				for i := 0; i < n/len(scales); i++ {
@@ -256,7 +256,7 @@ func TestSeparatedByPlane(t *testing.T) {
 	fp := 0
 	total := 0
 	for i := 0; i < n; i++ {
-		kind := Kind(i % 2)
+		kind := contact.PairKind(i % 2)
 		nrm := dyv(r)
 		if nrm == (geom.Vec3{}) {
 			continue
@@ -268,7 +268,7 @@ func TestSeparatedByPlane(t *testing.T) {
 		ok := true
 		for j := 0; j < 4; j++ {
 			side := 1.0
-			if (kind == KindVertexFace && j > 0) || (kind == KindEdgeEdge && j > 1) {
+			if (kind == contact.VertexFace && j > 0) || (kind == contact.EdgeEdge && j > 1) {
 				side = -1
 			}
 			for _, p := range []*geom.Vec3{&q.Start[j], &q.End[j]} {
@@ -319,7 +319,7 @@ func TestAgainstCubicGeneric(t *testing.T) {
 	var checked, hits int
 	for i := 0; i < n; i++ {
 		var q Query
-		q.Kind = Kind(i % 2)
+		q.Kind = contact.PairKind(i % 2)
 		for j := 0; j < 4; j++ {
 			q.Start[j] = geom.V(r.Float64()*2-1, r.Float64()*2-1, r.Float64()*2-1)
 			q.End[j] = geom.V(r.Float64()*2-1, r.Float64()*2-1, r.Float64()*2-1)
@@ -334,7 +334,7 @@ func TestAgainstCubicGeneric(t *testing.T) {
 		}
 		m := 0.01
 		inner := c.U > m && c.V > m && c.U < 1-m && c.V < 1-m
-		if q.Kind == KindVertexFace {
+		if q.Kind == contact.VertexFace {
 			inner = c.U > m && c.V > m && c.U+c.V < 1-m
 		}
 		if !inner {
@@ -363,19 +363,19 @@ func TestSpecialCases(t *testing.T) {
 		minTOI     float64
 		normalSign float64 // expected Normal.Z sign, from A (vertex, edge A) to B (0: not checked)
 	}{
-		{"vf crossing at t=0.5", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, -1), tri[0], tri[1], tri[2]}}, true, 0.5, 0.49, -1},
-		{"vf touching at t=1", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 1, 0.99, -1},
-		{"vf touching at t=0", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}}, true, 0, 0, 1},
-		{"vf passing beside", Query{KindVertexFace, [4]geom.Vec3{v(0.75, 0.75, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.75, 0.75, -1), tri[0], tri[1], tri[2]}}, false, 0, 0, 0},
-		{"vf sliding in plane, outside", Query{KindVertexFace, [4]geom.Vec3{v(2, 0, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.6, 0.6, 0), tri[0], tri[1], tri[2]}}, false, 0, 0, 0},
-		{"vf sliding in plane, entering at edge", Query{KindVertexFace, [4]geom.Vec3{v(2, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.5, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 0.8333333333333334, 0.83, 0},
-		{"vf zero motion on face", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 0, 0, 0},
-		{"vf zero motion apart", Query{KindVertexFace, [4]geom.Vec3{v(0.25, 0.25, 1e-300), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 1e-300), tri[0], tri[1], tri[2]}}, false, 0, 0, 0},
-		{"ee crossing", Query{KindEdgeEdge, [4]geom.Vec3{v(-1, 0, 1), v(1, 0, 1), v(0, -1, 0), v(0, 1, 0)}, [4]geom.Vec3{v(-1, 0, -1), v(1, 0, -1), v(0, -1, 0), v(0, 1, 0)}}, true, 0.5, 0.49, -1},
-		{"ee parallel apart", Query{KindEdgeEdge, [4]geom.Vec3{v(0, 0, 1e-9), v(1, 0, 1e-9), v(0, 0, 0), v(1, 0, 0)}, [4]geom.Vec3{v(5, 0, 1e-9), v(6, 0, 1e-9), v(0, 0, 0), v(1, 0, 0)}}, false, 0, 0, 0},
-		{"ee collinear sliding into overlap", Query{KindEdgeEdge, [4]geom.Vec3{v(2, 0, 0), v(3, 0, 0), v(0, 0, 0), v(1, 0, 0)}, [4]geom.Vec3{v(0, 0, 0), v(1, 0, 0), v(0, 0, 0), v(1, 0, 0)}}, true, 0.5, 0.49, 0},
-		{"ee endpoints meet at t=1", Query{KindEdgeEdge, [4]geom.Vec3{v(-1, -1, 0), v(1, -1, 0), v(-1, 1, -1), v(-1, 1, 1)}, [4]geom.Vec3{v(-1, 0, 0), v(1, 0, 0), v(-1, 0, -1), v(-1, 0, 1)}}, true, 1, 0.99, 0},
-		{"ee endpoints miss by 2^-40 at t=1", Query{KindEdgeEdge, [4]geom.Vec3{v(-1, -1, 0), v(1, -1, 0), v(-1-0x1p-40, 1, -1), v(-1-0x1p-40, 1, 1)}, [4]geom.Vec3{v(-1, 0, 0), v(1, 0, 0), v(-1-0x1p-40, 0, -1), v(-1-0x1p-40, 0, 1)}}, false, 0, 0, 0},
+		{"vf crossing at t=0.5", Query{contact.VertexFace, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, -1), tri[0], tri[1], tri[2]}}, true, 0.5, 0.49, -1},
+		{"vf touching at t=1", Query{contact.VertexFace, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 1, 0.99, -1},
+		{"vf touching at t=0", Query{contact.VertexFace, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 1), tri[0], tri[1], tri[2]}}, true, 0, 0, 1},
+		{"vf passing beside", Query{contact.VertexFace, [4]geom.Vec3{v(0.75, 0.75, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.75, 0.75, -1), tri[0], tri[1], tri[2]}}, false, 0, 0, 0},
+		{"vf sliding in plane, outside", Query{contact.VertexFace, [4]geom.Vec3{v(2, 0, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.6, 0.6, 0), tri[0], tri[1], tri[2]}}, false, 0, 0, 0},
+		{"vf sliding in plane, entering at edge", Query{contact.VertexFace, [4]geom.Vec3{v(2, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.5, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 0.8333333333333334, 0.83, 0},
+		{"vf zero motion on face", Query{contact.VertexFace, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 0), tri[0], tri[1], tri[2]}}, true, 0, 0, 0},
+		{"vf zero motion apart", Query{contact.VertexFace, [4]geom.Vec3{v(0.25, 0.25, 1e-300), tri[0], tri[1], tri[2]}, [4]geom.Vec3{v(0.25, 0.25, 1e-300), tri[0], tri[1], tri[2]}}, false, 0, 0, 0},
+		{"ee crossing", Query{contact.EdgeEdge, [4]geom.Vec3{v(-1, 0, 1), v(1, 0, 1), v(0, -1, 0), v(0, 1, 0)}, [4]geom.Vec3{v(-1, 0, -1), v(1, 0, -1), v(0, -1, 0), v(0, 1, 0)}}, true, 0.5, 0.49, -1},
+		{"ee parallel apart", Query{contact.EdgeEdge, [4]geom.Vec3{v(0, 0, 1e-9), v(1, 0, 1e-9), v(0, 0, 0), v(1, 0, 0)}, [4]geom.Vec3{v(5, 0, 1e-9), v(6, 0, 1e-9), v(0, 0, 0), v(1, 0, 0)}}, false, 0, 0, 0},
+		{"ee collinear sliding into overlap", Query{contact.EdgeEdge, [4]geom.Vec3{v(2, 0, 0), v(3, 0, 0), v(0, 0, 0), v(1, 0, 0)}, [4]geom.Vec3{v(0, 0, 0), v(1, 0, 0), v(0, 0, 0), v(1, 0, 0)}}, true, 0.5, 0.49, 0},
+		{"ee endpoints meet at t=1", Query{contact.EdgeEdge, [4]geom.Vec3{v(-1, -1, 0), v(1, -1, 0), v(-1, 1, -1), v(-1, 1, 1)}, [4]geom.Vec3{v(-1, 0, 0), v(1, 0, 0), v(-1, 0, -1), v(-1, 0, 1)}}, true, 1, 0.99, 0},
+		{"ee endpoints miss by 2^-40 at t=1", Query{contact.EdgeEdge, [4]geom.Vec3{v(-1, -1, 0), v(1, -1, 0), v(-1-0x1p-40, 1, -1), v(-1-0x1p-40, 1, 1)}, [4]geom.Vec3{v(-1, 0, 0), v(1, 0, 0), v(-1-0x1p-40, 0, -1), v(-1-0x1p-40, 0, 1)}}, false, 0, 0, 0},
 	} {
 		res := c.q.Test(Options{})
 		if res.Hit() != c.hit {
@@ -397,7 +397,7 @@ func TestSpecialCases(t *testing.T) {
 // TestInvalid: non-finite inputs and bad options give Invalid, and Check
 // names the culprit.
 func TestInvalid(t *testing.T) {
-	q := Query{Kind: KindEdgeEdge}
+	q := Query{Kind: contact.EdgeEdge}
 	q.End[2].Y = math.NaN()
 	for _, m := range []Method{Inclusion, Cubic} {
 		if r := q.Test(Options{Method: m}); r.Status != Invalid {
@@ -436,7 +436,7 @@ func TestInvalid(t *testing.T) {
 func TestMinDistance(t *testing.T) {
 	v := geom.V
 	for _, h := range []float64{1e-6, 0.01, 0.5, 3} {
-		q := Query{KindVertexFace,
+		q := Query{contact.VertexFace,
 			[4]geom.Vec3{v(-1, 0.25, h), v(0, 0, 0), v(1, 0, 0), v(0, 1, 0)},
 			[4]geom.Vec3{v(2, 0.25, h), v(0, 0, 0), v(1, 0, 0), v(0, 1, 0)}}
 		if r := q.Test(Options{MinDistance: h}); !r.Hit() || r.Time > 1.0/3 {
@@ -451,7 +451,7 @@ func TestMinDistance(t *testing.T) {
 // TestCapped: a tiny box budget ends the search conservatively.
 func TestCapped(t *testing.T) {
 	v := geom.V
-	q := Query{KindEdgeEdge, [4]geom.Vec3{v(-1, 0, 1), v(1, 0, 1), v(0, -1, 0), v(0, 1, 0)}, [4]geom.Vec3{v(-1, 0, -1), v(1, 0, -1), v(0, -1, 0), v(0, 1, 0)}}
+	q := Query{contact.EdgeEdge, [4]geom.Vec3{v(-1, 0, 1), v(1, 0, 1), v(0, -1, 0), v(0, 1, 0)}, [4]geom.Vec3{v(-1, 0, -1), v(1, 0, -1), v(0, -1, 0), v(0, 1, 0)}}
 	r := q.Test(Options{MaxBoxes: 1})
 	if !r.Hit() || !r.Capped || r.Time != 0 {
 		t.Errorf("capped: %+v", r)
@@ -467,7 +467,7 @@ func TestNoAllocs(t *testing.T) {
 		t.Skip("the race detector adds allocations of its own")
 	}
 	r := rand.New(rand.NewPCG(1, 5))
-	c := makeContact(r, KindEdgeEdge, 0)
+	c := makeContact(r, contact.EdgeEdge, 0)
 	for _, m := range []Method{Inclusion, Cubic} {
 		if a := testing.AllocsPerRun(100, func() { c.q.Test(Options{Method: m}) }); a != 0 {
 			t.Errorf("%v: %v allocations per query", m, a)
@@ -487,7 +487,7 @@ func TestRegressions(t *testing.T) {
 	}{
 		// A second Newton root later in time used to raise the time of
 		// impact past an earlier one (TOI 0.988 for a contact at 0.5625).
-		{"late second root", Query{Kind: KindVertexFace, Start: [4]geom.Vec3{v(7.32688931748271e-09, -2.7619535103440285e-08, 3.3993273973464966e-08), v(2.962769940495491e-08, 1.70330167748034e-08, 2.285378286615014e-08), v(-5.966285243630409e-10, -1.6683770809322596e-08, 2.7706846594810486e-08), v(2.4883775040507317e-09, 1.0695657692849636e-09, -3.458990249782801e-08)}, End: [4]geom.Vec3{v(-2.801243681460619e-09, -1.4115357771515846e-08, 9.778887033462524e-09), v(4.48198989033699e-09, 2.4811015464365482e-09, 2.692831913009286e-08), v(3.3614924177527428e-09, -2.262095222249627e-08, 1.4668330550193787e-08), v(-1.6836565919220448e-08, -1.883745426312089e-08, -1.0142684914171696e-08)}}, 0.5625, 1, 0},
+		{"late second root", Query{Kind: contact.VertexFace, Start: [4]geom.Vec3{v(7.32688931748271e-09, -2.7619535103440285e-08, 3.3993273973464966e-08), v(2.962769940495491e-08, 1.70330167748034e-08, 2.285378286615014e-08), v(-5.966285243630409e-10, -1.6683770809322596e-08, 2.7706846594810486e-08), v(2.4883775040507317e-09, 1.0695657692849636e-09, -3.458990249782801e-08)}, End: [4]geom.Vec3{v(-2.801243681460619e-09, -1.4115357771515846e-08, 9.778887033462524e-09), v(4.48198989033699e-09, 2.4811015464365482e-09, 2.692831913009286e-08), v(3.3614924177527428e-09, -2.262095222249627e-08, 1.4668330550193787e-08), v(-1.6836565919220448e-08, -1.883745426312089e-08, -1.0142684914171696e-08)}}, 0.5625, 1, 0},
 	} {
 		if !exactContact(&c.q, c.maxTOI, c.u, c.w) {
 			t.Fatalf("%s: the oracle does not confirm the contact", c.name)
@@ -508,14 +508,14 @@ func TestRegressions(t *testing.T) {
 func TestNormalFromAToB(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 21))
 	n := cases(2000)
-	for _, kind := range []Kind{KindVertexFace, KindEdgeEdge} {
+	for _, kind := range []contact.PairKind{contact.VertexFace, contact.EdgeEdge} {
 		hits := 0
 		for i := 0; i < n; i++ {
 			var q Query
 			q.Kind = kind
 			// B fixed near the origin, A moving from one side through
 			// the region around it.
-			if kind == KindVertexFace {
+			if kind == contact.VertexFace {
 				q.Start[1], q.Start[2], q.Start[3] = geom.V(-1, -1, 0), geom.V(1, -1, 0.2), geom.V(0, 1, -0.2)
 				q.End[1], q.End[2], q.End[3] = q.Start[1], q.Start[2], q.Start[3]
 				q.Start[0] = geom.V(rng.Float64()*2.8-1.4, rng.Float64()*2.8-1.4, 1+rng.Float64())
@@ -543,7 +543,7 @@ func TestNormalFromAToB(t *testing.T) {
 				t.Fatalf("%v case %d: normal %v is not unit\n%s", kind, i, r.Normal, fmtQuery(&q))
 			}
 			var ab geom.Vec3 // from A towards B at t=0
-			if kind == KindVertexFace {
+			if kind == contact.VertexFace {
 				// Foot of the vertex on the triangle's plane, by the
 				// plane's own normal (sign fixed by the corners' order).
 				pn := q.Start[2].Sub(q.Start[1]).Cross(q.Start[3].Sub(q.Start[1]))
@@ -578,7 +578,7 @@ func TestRecordStatus(t *testing.T) {
 	if miss.Status != Separated || miss.Record().Status != contact.Unknown {
 		t.Errorf("miss: %+v, record %+v", miss, miss.Record())
 	}
-	q := Query{KindVertexFace, [4]geom.Vec3{geom.V(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{geom.V(0.25, 0.25, -1), tri[0], tri[1], tri[2]}}
+	q := Query{contact.VertexFace, [4]geom.Vec3{geom.V(0.25, 0.25, 1), tri[0], tri[1], tri[2]}, [4]geom.Vec3{geom.V(0.25, 0.25, -1), tri[0], tri[1], tri[2]}}
 	capped := q.Test(Options{MaxBoxes: 1})
 	if !capped.Capped || capped.Record().Status != contact.Unconfirmed {
 		t.Errorf("capped: %+v, record %+v", capped, capped.Record())

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -22,9 +23,9 @@ import (
 //
 // name is used in error messages, which give the line and column. It
 // returns the queries and their ground truth.
-func ParseQueries(r io.Reader, name string, kind Kind) ([]Query, []bool, error) {
-	if kind > KindEdgeEdge {
-		return nil, nil, fmt.Errorf("%s: unknown query kind %d", name, kind)
+func ParseQueries(r io.Reader, name string, kind contact.PairKind) ([]Query, []bool, error) {
+	if kind != contact.VertexFace && kind != contact.EdgeEdge {
+		return nil, nil, fmt.Errorf("%s: query kind %v: want vf or ee", name, kind)
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)

@@ -22,6 +22,7 @@ package contact
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/collide-go/collide/geom"
 )
@@ -92,6 +93,46 @@ func (k FeatureKind) String() string {
 		return featureNames[k]
 	}
 	return fmt.Sprintf("FeatureKind(%d)", uint8(k))
+}
+
+// PairKind says which features of A and B meet in an elementary contact or
+// query: a vertex of A against a face of B, a face of A against a vertex of
+// B, or an edge of each (Buss, "Collision detection with relative screw
+// motion", Sec. 5; Jansen, "Elementary continuous collision detection").
+type PairKind uint8
+
+const (
+	// VertexFace is a vertex of A against a face of B.
+	VertexFace PairKind = iota
+	// FaceVertex is a face of A against a vertex of B.
+	FaceVertex
+	// EdgeEdge is an edge of A against an edge of B.
+	EdgeEdge
+	numPairKinds
+)
+
+var pairNames = [numPairKinds]string{"vf", "fv", "ee"}
+
+// String returns "vf", "fv" or "ee".
+func (k PairKind) String() string {
+	if k < numPairKinds {
+		return pairNames[k]
+	}
+	return fmt.Sprintf("PairKind(%d)", uint8(k))
+}
+
+// ParsePairKind accepts "vf", "vertex-face", "fv", "face-vertex", "ee" and
+// "edge-edge", in any case.
+func ParsePairKind(s string) (PairKind, error) {
+	switch strings.ToLower(s) {
+	case "vf", "vertex-face":
+		return VertexFace, nil
+	case "fv", "face-vertex":
+		return FaceVertex, nil
+	case "ee", "edge-edge":
+		return EdgeEdge, nil
+	}
+	return 0, fmt.Errorf("contact: unknown pair kind %q (want vf, fv or ee)", s)
 }
 
 // Feature names a vertex, edge or face of a body's mesh.

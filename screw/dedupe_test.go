@@ -3,6 +3,8 @@ package screw
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/collide-go/collide/contact"
 )
 
 // TestDedupe checks dedupe on random time-sorted lists, short and long (the
@@ -21,7 +23,7 @@ func TestDedupe(t *testing.T) {
 		for i := range in {
 			// Few distinct features and times packed within a few 1e-9,
 			// so that repeats are common.
-			in[i] = Collision{Kind: Kind(r.IntN(3)), FeatureA: int32(r.IntN(4)), FeatureB: int32(r.IntN(4)),
+			in[i] = Collision{Kind: contact.PairKind(r.IntN(3)), FeatureA: int32(r.IntN(4)), FeatureB: int32(r.IntN(4)),
 				Time: 0.5 + float64(r.IntN(6))*0.6e-9, Near: r.IntN(4) == 0}
 		}
 		sortByTime(in)

@@ -3,6 +3,7 @@ package screw
 import (
 	"math"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -253,7 +254,7 @@ func (d *Detector) solveAll(best float64, first bool) float64 {
 			}
 			var t float64
 			var ok bool
-			if c.kind == EE {
+			if c.kind == contact.EdgeEdge {
 				t, ok = d.solveEE(c, min(best, 1), true)
 			} else {
 				t, ok = d.solveVertex(c, min(best, 1), true)
@@ -266,7 +267,7 @@ func (d *Detector) solveAll(best float64, first bool) float64 {
 	}
 	for i := range cs {
 		c := &cs[i]
-		if c.kind == EE {
+		if c.kind == contact.EdgeEdge {
 			if _, ok := d.solveEE(c, 1, false); !ok && d.cons {
 				d.nearEE(c)
 			}
@@ -283,7 +284,7 @@ func (d *Detector) solveAll(best float64, first bool) float64 {
 // either side: its back is tried as a face with the opposite normal.
 func (d *Detector) solveVertex(c *cand, tmax float64, first bool) (float64, bool) {
 	fb := &d.a
-	if c.kind == VF {
+	if c.kind == contact.VertexFace {
 		fb = &d.b
 	}
 	t, ok := d.solveVertexSide(c, tmax, first, false)
@@ -310,7 +311,7 @@ func (d *Detector) solveVertexSide(c *cand, tmax float64, first, back bool) (flo
 	var off, k1, k3s float64
 	var fb *body // body of the face
 	var f int
-	if c.kind == FV { // face of A, moving vertex of B
+	if c.kind == contact.FaceVertex { // face of A, moving vertex of B
 		fb, f = &d.a, int(c.a)
 		x, n, off = d.b.pos[c.b], d.a.nrm[c.a], d.a.off[c.a]
 		k1, k3s = d.g*n.Y, 1
@@ -437,7 +438,7 @@ func (d *Detector) vertexImproper(c *cand, h, s, co float64) bool {
 	var bd *body
 	var v int32
 	var nn geom.Vec3
-	if c.kind == FV {
+	if c.kind == contact.FaceVertex {
 		// min over B's vertex edges of R(t) e . n = e . R(-t) n.
 		n := d.a.nrm[c.a]
 		nn = geom.Vec3{X: n.X*co - n.Z*s, Y: n.Y, Z: n.X*s + n.Z*co}
@@ -474,8 +475,8 @@ func (d *Detector) vertexImproper(c *cand, h, s, co float64) bool {
 // vertex in the face's frame: for FV B's vertex moved forward (any point
 // of B: nearEE moves B's edge ends with it), for VF A's vertex moved
 // backward into B's time-0 frame.
-func (d *Detector) vertexAtSC(k Kind, p geom.Vec3, r hroot) geom.Vec3 {
-	return d.moveSC(p, r.t, r.sn, r.cs, k != FV)
+func (d *Detector) vertexAtSC(k contact.PairKind, p geom.Vec3, r hroot) geom.Vec3 {
+	return d.moveSC(p, r.t, r.sn, r.cs, k != contact.FaceVertex)
 }
 
 // hrootAt returns time t with the sine and cosine of the motion's angle.

@@ -9,6 +9,7 @@ package screw
 import (
 	"math"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -24,7 +25,7 @@ func (d *Detector) refAddEEHit(c *cand, t float64, near bool) {
 	d.addEEHit(c, r, s, u, pa, pb, near)
 }
 
-func (d *Detector) refVertexAt(k Kind, x geom.Vec3, t float64) geom.Vec3 {
+func (d *Detector) refVertexAt(k contact.PairKind, x geom.Vec3, t float64) geom.Vec3 {
 	sn, cs := math.Sincos(t * d.theta)
 	return d.vertexAtSC(k, x, hroot{t, sn, cs})
 }
@@ -40,7 +41,7 @@ func (d *Detector) refSolveAll(best float64, first bool) float64 {
 			}
 			var t float64
 			var ok bool
-			if c.kind == EE {
+			if c.kind == contact.EdgeEdge {
 				t, ok = d.refSolveEE(c, min(best, 1), true)
 			} else {
 				t, ok = d.refSolveVertex(c, min(best, 1), true)
@@ -53,7 +54,7 @@ func (d *Detector) refSolveAll(best float64, first bool) float64 {
 	}
 	for i := range cs {
 		c := &cs[i]
-		if c.kind == EE {
+		if c.kind == contact.EdgeEdge {
 			d.refSolveEE(c, 1, false)
 		} else {
 			d.refSolveVertex(c, 1, false)
@@ -125,7 +126,7 @@ func (d *Detector) refSolveVertex(c *cand, tmax float64, first bool) (float64, b
 	var off, k1, k3s float64
 	var fb *body // body of the face
 	var f int
-	if c.kind == FV { // face of A, moving vertex of B
+	if c.kind == contact.FaceVertex { // face of A, moving vertex of B
 		fb, f = &d.a, int(c.a)
 		x, n, off = d.b.pos[c.b], d.a.nrm[c.a], d.a.off[c.a]
 		k1, k3s = d.g*n.Y, 1
@@ -365,7 +366,7 @@ func (d *Detector) refPropUpper(c *cand, tmax float64) float64 {
 		s, co = math.Sincos(tm * d.theta)
 	}
 	best := math.Inf(1)
-	if c.kind == FV {
+	if c.kind == contact.FaceVertex {
 		// min over B's vertex edges of R(t) e . n = e . R(-t) n.
 		n := d.a.nrm[c.a]
 		nn := geom.Vec3{X: n.X*co - n.Z*s, Y: n.Y, Z: n.X*s + n.Z*co}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
@@ -55,7 +56,7 @@ func TestExactDifferential(t *testing.T) {
 				for _, tmax := range []float64{1, r.Float64()} {
 					var t1, t2 float64
 					var ok1, ok2 bool
-					if c.kind == EE {
+					if c.kind == contact.EdgeEdge {
 						t1, ok1 = d.solveEE(&c, tmax, true)
 						t2, ok2 = d.refSolveEE(&c, tmax, true)
 					} else {
@@ -80,20 +81,20 @@ func TestExactDifferential(t *testing.T) {
 				c := d.cands.list[i]
 				d.hits = d.hits[:0]
 				var ok1, ok2 bool
-				if c.kind == EE {
+				if c.kind == contact.EdgeEdge {
 					_, ok1 = d.solveEE(&c, 1, false)
 				} else {
 					_, ok1 = d.solveVertex(&c, 1, false)
 				}
 				got := slices.Clone(d.hits)
 				d.hits = d.hits[:0]
-				if c.kind == EE {
+				if c.kind == contact.EdgeEdge {
 					_, ok2 = d.refSolveEE(&c, 1, false)
 				} else {
 					_, ok2 = d.refSolveVertex(&c, 1, false)
 				}
 				want := d.hits
-				if ok2 && c.kind != EE && want[0].Time < c.tlo-1e-9 {
+				if ok2 && c.kind != contact.EdgeEdge && want[0].Time < c.tlo-1e-9 {
 					continue // the reference ignores the window's start
 				}
 				if ok1 != ok2 || len(got) != len(want) {

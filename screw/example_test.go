@@ -24,8 +24,8 @@ func ExampleDetector_Detect() {
 		fmt.Printf("%v A%d B%d t=%.4f properness %.2f\n", c.Kind, c.FeatureA, c.FeatureB, c.Time, c.Properness)
 	}
 	// Output:
-	// VF A3 B0 t=0.6856 properness 0.00
-	// VF A7 B0 t=0.6856 properness 0.00
+	// vf A3 B0 t=0.6856 properness 0.00
+	// vf A7 B0 t=0.6856 properness 0.00
 }
 
 // FirstContact is the fast query for the earliest time of contact.

@@ -3,6 +3,7 @@ package screw
 import (
 	"math"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -39,7 +40,7 @@ func (d *Detector) nearEE(c *cand) {
 	speed := math.Sqrt(d.theta*d.theta*r2+d.g*d.g) * (1 + relPad)
 	dist := func(t float64) float64 {
 		r := d.hrootAt(t)
-		_, _, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.vertexAtSC(FV, q0, r), d.vertexAtSC(FV, q1, r))
+		_, _, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.vertexAtSC(contact.FaceVertex, q0, r), d.vertexAtSC(contact.FaceVertex, q1, r))
 		return math.Sqrt(pa.Dist2(pb))
 	}
 	const budget = 4096
@@ -79,6 +80,6 @@ func (d *Detector) nearEE(c *cand) {
 		return
 	}
 	r := d.hrootAt(best)
-	s, u, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.vertexAtSC(FV, q0, r), d.vertexAtSC(FV, q1, r))
+	s, u, pa, pb := geom.ClosestSegmentPoints(p0, p1, d.vertexAtSC(contact.FaceVertex, q0, r), d.vertexAtSC(contact.FaceVertex, q1, r))
 	d.addEEHit(c, r, s, u, pa, pb, true)
 }

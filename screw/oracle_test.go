@@ -14,6 +14,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
@@ -94,7 +95,7 @@ func ounit(a [3]float64) [3]float64 {
 
 // oevent is a contact found by the oracle.
 type oevent struct {
-	kind   Kind
+	kind   contact.PairKind
 	fa, fb int32
 	t      float64
 	proper float64 // properness, recomputed independently
@@ -203,7 +204,7 @@ func (o *oracle) events() []oevent {
 						if back {
 							nn = [3]float64{-n[0], -n[1], -n[2]}
 						}
-						ev = append(ev, oevent{FV, int32(f), int32(v), t, vertexProper(b, bv, v, nn)})
+						ev = append(ev, oevent{contact.FaceVertex, int32(f), int32(v), t, vertexProper(b, bv, v, nn)})
 					}
 				}
 			}
@@ -230,7 +231,7 @@ func (o *oracle) events() []oevent {
 						if back {
 							n = [3]float64{-n[0], -n[1], -n[2]}
 						}
-						ev = append(ev, oevent{VF, int32(v), int32(f), t, vertexProper(a, o.av, v, n)})
+						ev = append(ev, oevent{contact.VertexFace, int32(v), int32(f), t, vertexProper(a, o.av, v, n)})
 					}
 				}
 			}
@@ -292,7 +293,7 @@ func (o *oracle) events() []oevent {
 				if odot(vel, n) > 0 {
 					prop = -1
 				}
-				ev = append(ev, oevent{EE, int32(ia), int32(ib), t, prop})
+				ev = append(ev, oevent{contact.EdgeEdge, int32(ia), int32(ib), t, prop})
 			}
 		}
 	}
@@ -384,22 +385,22 @@ func (o *oracle) eeProper(ia, ib int, bv [][3]float64) (float64, [3]float64) {
 func (o *oracle) realContact(c Collision, tol float64) error {
 	bv := o.bVerts(c.Time)
 	switch c.Kind {
-	case FV:
+	case contact.FaceVertex:
 		n, d := faceGeom(o.a, o.av, int(c.FeatureA))
 		x := bv[c.FeatureB]
 		if dist := math.Abs(odot(n, x) - d); dist > tol || !inPoly(o.a, o.av, int(c.FeatureA), x, n, tol) {
-			return fmt.Errorf("FV not touching: plane distance %g", dist)
+			return fmt.Errorf("contact.FaceVertex not touching: plane distance %g", dist)
 		}
-	case VF:
+	case contact.VertexFace:
 		n, d := faceGeom(o.b, bv, int(c.FeatureB))
 		x := o.av[c.FeatureA]
 		if dist := math.Abs(odot(n, x) - d); dist > tol || !inPoly(o.b, bv, int(c.FeatureB), x, n, tol) {
-			return fmt.Errorf("VF not touching: plane distance %g", dist)
+			return fmt.Errorf("contact.VertexFace not touching: plane distance %g", dist)
 		}
-	case EE:
+	case contact.EdgeEdge:
 		ea, eb := o.a.Edges[c.FeatureA], o.b.Edges[c.FeatureB]
 		if dist := segSegDist(o.av[ea.V[0]], o.av[ea.V[1]], bv[eb.V[0]], bv[eb.V[1]]); dist > tol {
-			return fmt.Errorf("EE not touching: distance %g", dist)
+			return fmt.Errorf("contact.EdgeEdge not touching: distance %g", dist)
 		}
 	}
 	if c.Near {
@@ -415,39 +416,39 @@ func (o *oracle) realContact(c Collision, tol float64) error {
 	ptol := tol + 2e-7*(o.a.Radius()+o.b.Radius())
 	far := func(x, y [3]float64, tol float64) bool { return onorm(osub(x, y)) > tol }
 	switch c.Kind {
-	case FV:
+	case contact.FaceVertex:
 		fn, d := faceGeom(o.a, o.av, int(c.FeatureA))
 		if far(p, bv[c.FeatureB], ptol) || math.Abs(odot(fn, p)-d) > ptol {
-			return fmt.Errorf("FV point %v is not B's vertex %v on A's face", p, bv[c.FeatureB])
+			return fmt.Errorf("contact.FaceVertex point %v is not B's vertex %v on A's face", p, bv[c.FeatureB])
 		}
 		if far(n, fn, 1e-6) && (!o.twoA || far(n, [3]float64{-fn[0], -fn[1], -fn[2]}, 1e-6)) {
-			return fmt.Errorf("FV normal %v, A's face normal %v", n, fn)
+			return fmt.Errorf("contact.FaceVertex normal %v, A's face normal %v", n, fn)
 		}
-	case VF:
+	case contact.VertexFace:
 		fn, d := faceGeom(o.b, bv, int(c.FeatureB))
 		if far(p, o.av[c.FeatureA], ptol) || math.Abs(odot(fn, p)-d) > ptol {
-			return fmt.Errorf("VF point %v is not A's vertex %v on B's face", p, o.av[c.FeatureA])
+			return fmt.Errorf("contact.VertexFace point %v is not A's vertex %v on B's face", p, o.av[c.FeatureA])
 		}
 		inward := [3]float64{-fn[0], -fn[1], -fn[2]}
 		if far(n, inward, 1e-6) && (!o.twoB || far(n, fn, 1e-6)) {
-			return fmt.Errorf("VF normal %v, B's inward face normal %v", n, inward)
+			return fmt.Errorf("contact.VertexFace normal %v, B's inward face normal %v", n, inward)
 		}
-	case EE:
+	case contact.EdgeEdge:
 		ea, eb := o.a.Edges[c.FeatureA], o.b.Edges[c.FeatureB]
 		a0, a1 := o.av[ea.V[0]], o.av[ea.V[1]]
 		b0, b1 := bv[eb.V[0]], bv[eb.V[1]]
 		if segSegDist(p, p, a0, a1) > ptol || segSegDist(p, p, b0, b1) > ptol {
-			return fmt.Errorf("EE point %v is not on both edges", p)
+			return fmt.Errorf("contact.EdgeEdge point %v is not on both edges", p)
 		}
 		ua, ub := ounit(osub(a1, a0)), ounit(osub(b1, b0))
 		if onorm(ocross(ua, ub)) > 1e-6 {
 			if math.Abs(odot(n, ua)) > 1e-6 || math.Abs(odot(n, ub)) > 1e-6 {
-				return fmt.Errorf("EE normal %v is not perpendicular to both edges", n)
+				return fmt.Errorf("contact.EdgeEdge normal %v is not perpendicular to both edges", n)
 			}
 			prop, on := o.eeProper(int(c.FeatureA), int(c.FeatureB), bv)
 			other, _ := o.eeProperSigned(int(c.FeatureA), int(c.FeatureB), bv, [3]float64{-on[0], -on[1], -on[2]})
 			if prop-other > 1e-6 && odot(n, on) < 0 {
-				return fmt.Errorf("EE normal %v points against %v, the side of larger properness", n, on)
+				return fmt.Errorf("contact.EdgeEdge normal %v points against %v, the side of larger properness", n, on)
 			}
 		}
 	}

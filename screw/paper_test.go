@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/internal/racecheck"
 	"github.com/collide-go/collide/shapes"
@@ -46,7 +47,7 @@ func TestFig2b(t *testing.T) {
 	t1, t2 := (lo-1)/2, (hi-1)/2
 	var first, second int
 	for _, c := range cs {
-		if c.Kind != FV {
+		if c.Kind != contact.FaceVertex {
 			t.Errorf("unexpected %v", c)
 			continue
 		}

@@ -3,6 +3,7 @@ package screw
 import (
 	"math"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -125,12 +126,12 @@ func rotSC(v geom.Vec3, sn, cs float64) geom.Vec3 {
 // frame); back: through the back of a two-sided face.
 func (d *Detector) addVertexHit(c *cand, r hroot, near, back bool) {
 	h := Collision{Kind: c.kind, Time: r.t, FeatureA: c.a, FeatureB: c.b, Near: near}
-	if c.kind == FV {
+	if c.kind == contact.FaceVertex {
 		n := d.a.nrm[c.a]
 		if back {
 			n = n.Neg()
 		}
-		h.Point = d.vertexAtSC(FV, d.b.pos[c.b], r)
+		h.Point = d.vertexAtSC(contact.FaceVertex, d.b.pos[c.b], r)
 		h.Normal = n
 		h.Properness = d.propFV(c.b, n, r.sn, r.cs)
 		if near {
@@ -179,7 +180,7 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 	}
 	if va < 0 && vb < 0 {
 		p, n := d.propEE(c.a, c.b, r.sn, r.cs, pb.Sub(pa))
-		d.hits = append(d.hits, Collision{Kind: EE, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: c.a, FeatureB: c.b, Near: near, Separation: sep})
+		d.hits = append(d.hits, Collision{Kind: contact.EdgeEdge, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: c.a, FeatureB: c.b, Near: near, Separation: sep})
 		return
 	}
 	best := Collision{Properness: math.Inf(-1)}
@@ -196,7 +197,7 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 				nb = nb.Neg() // the back of a two-sided face
 			}
 			if p := d.propVF(v, nb); p > best.Properness {
-				best = Collision{Kind: VF, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near, Separation: sep}
+				best = Collision{Kind: contact.VertexFace, Time: t, Point: pt, Normal: nb.Neg(), Properness: p, FeatureA: v, FeatureB: f, Near: near, Separation: sep}
 			}
 		}
 	}
@@ -213,7 +214,7 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 				n = n.Neg() // the back of a two-sided face
 			}
 			if p := d.propFV(v, n, r.sn, r.cs); p > best.Properness {
-				best = Collision{Kind: FV, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near, Separation: sep}
+				best = Collision{Kind: contact.FaceVertex, Time: t, Point: pt, Normal: n, Properness: p, FeatureA: f, FeatureB: v, Near: near, Separation: sep}
 			}
 		}
 	}
@@ -243,8 +244,8 @@ func (d *Detector) addEEHit(c *cand, r hroot, s, u float64, pa, pb geom.Vec3, ne
 // time of r.
 func (d *Detector) edgeGap(c *cand, r hroot) float64 {
 	ea, eb := d.a.m.Edges[c.a], d.b.m.Edges[c.b]
-	q0 := d.vertexAtSC(FV, d.b.pos[eb.V[0]], r)
-	q1 := d.vertexAtSC(FV, d.b.pos[eb.V[1]], r)
+	q0 := d.vertexAtSC(contact.FaceVertex, d.b.pos[eb.V[0]], r)
+	q1 := d.vertexAtSC(contact.FaceVertex, d.b.pos[eb.V[1]], r)
 	_, _, pa, pb := geom.ClosestSegmentPoints(d.a.pos[ea.V[0]], d.a.pos[ea.V[1]], q0, q1)
 	return pa.Dist(pb)
 }

@@ -23,9 +23,9 @@ func (c Collision) Record() contact.Contact {
 		Properness: c.Properness, HasProperness: true,
 	}
 	switch c.Kind {
-	case VF:
+	case contact.VertexFace:
 		r.FeatureA, r.FeatureB = contact.V(c.FeatureA), contact.F(c.FeatureB)
-	case FV:
+	case contact.FaceVertex:
 		r.FeatureA, r.FeatureB = contact.F(c.FeatureA), contact.V(c.FeatureB)
 	default:
 		r.FeatureA, r.FeatureB = contact.E(c.FeatureA), contact.E(c.FeatureB)

@@ -31,7 +31,7 @@ func TestRecord(t *testing.T) {
 			if err := rc.Validate(); err != nil {
 				t.Errorf("%v: %v", c, err)
 			}
-			want := map[Kind][2]contact.FeatureKind{VF: {contact.Vertex, contact.Face}, FV: {contact.Face, contact.Vertex}, EE: {contact.Edge, contact.Edge}}[c.Kind]
+			want := map[contact.PairKind][2]contact.FeatureKind{contact.VertexFace: {contact.Vertex, contact.Face}, contact.FaceVertex: {contact.Face, contact.Vertex}, contact.EdgeEdge: {contact.Edge, contact.Edge}}[c.Kind]
 			if rc.FeatureA != (contact.Feature{Kind: want[0], Index: c.FeatureA}) || rc.FeatureB != (contact.Feature{Kind: want[1], Index: c.FeatureB}) {
 				t.Errorf("%v: features %v, %v", c, rc.FeatureA, rc.FeatureB)
 			}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 )
@@ -123,7 +124,7 @@ func (rs *restState) finish() {
 	}
 	r = r[:w]
 	vert := func(c *Collision) int32 {
-		if c.Kind == FV {
+		if c.Kind == contact.FaceVertex {
 			return c.FeatureB
 		}
 		return c.FeatureA
@@ -132,7 +133,7 @@ func (rs *restState) finish() {
 		switch {
 		case x.Kind != y.Kind:
 			return int(x.Kind) - int(y.Kind)
-		case x.Kind != EE && vert(&x) != vert(&y):
+		case x.Kind != contact.EdgeEdge && vert(&x) != vert(&y):
 			return int(vert(&x)) - int(vert(&y))
 		case x.Separation != y.Separation:
 			if x.Separation > y.Separation {
@@ -145,7 +146,7 @@ func (rs *restState) finish() {
 	w = 0
 	for i := range r {
 		c := &r[i]
-		if c.Kind != EE && c.Separation < 0 && w > 0 && r[w-1].Kind == c.Kind && vert(&r[w-1]) == vert(c) {
+		if c.Kind != contact.EdgeEdge && c.Separation < 0 && w > 0 && r[w-1].Kind == c.Kind && vert(&r[w-1]) == vert(c) {
 			continue // a deeper pair of a vertex already kept
 		}
 		r[w] = *c
@@ -189,12 +190,12 @@ func (rs *restState) facePair(fa, fb int32) {
 	sa, sb := d.rsa, d.rsb
 	for k, v := range lb {
 		if rs.twoA || sb[k] <= m {
-			rs.vertexFace(FV, fa, v)
+			rs.vertexFace(contact.FaceVertex, fa, v)
 		}
 	}
 	for k, v := range la {
 		if rs.twoB || sa[k] <= m {
-			rs.vertexFace(VF, v, fb)
+			rs.vertexFace(contact.VertexFace, v, fb)
 		}
 	}
 	off := func(x, y float64) bool { return x > m && y > m || x < -m && y < -m }
@@ -213,7 +214,7 @@ func (rs *restState) facePair(fa, fb int32) {
 }
 
 // seen reports whether the pair was tested before, and marks it.
-func (rs *restState) seen(k Kind, a, b int32) bool {
+func (rs *restState) seen(k contact.PairKind, a, b int32) bool {
 	set := &rs.d.restSet
 	if set.find(k, a, b) != nil {
 		return true
@@ -224,7 +225,7 @@ func (rs *restState) seen(k Kind, a, b int32) bool {
 
 // vertexFace tests a vertex of one body against a face of the other: FV is
 // face fa of A and vertex v of B, VF vertex v of A and face fa of B.
-func (rs *restState) vertexFace(k Kind, x, y int32) {
+func (rs *restState) vertexFace(k contact.PairKind, x, y int32) {
 	if rs.seen(k, x, y) {
 		return
 	}
@@ -236,7 +237,7 @@ func (rs *restState) vertexFace(k Kind, x, y int32) {
 	var vm *mesh.Mesh
 	var v int32
 	two := false
-	if k == FV {
+	if k == contact.FaceVertex {
 		pl := rs.a.Planes[x]
 		n, off, loop, fpos = pl.N, pl.D, rs.a.Face(int(x)), rs.a.Verts
 		v, vm, vpos, p, two = y, rs.b, d.rpos, d.rpos[y], rs.twoA
@@ -288,7 +289,7 @@ func (rs *restState) vertexFace(k Kind, x, y int32) {
 	}
 	// The normal from A to B: B's side of the face.
 	nrm := n
-	if k == VF {
+	if k == contact.VertexFace {
 		nrm = n.Neg()
 	}
 	c := Collision{Kind: k, Time: 0, Point: p, Normal: nrm, FeatureA: x, FeatureB: y, Separation: sep, Resting: true}
@@ -300,7 +301,7 @@ func (rs *restState) vertexFace(k Kind, x, y int32) {
 // inside both edges (contacts at an edge's end are vertex-face ones),
 // within the margin.
 func (rs *restState) edgeEdge(ea, eb int32) {
-	if rs.seen(EE, ea, eb) {
+	if rs.seen(contact.EdgeEdge, ea, eb) {
 		return
 	}
 	d := rs.d
@@ -326,7 +327,7 @@ func (rs *restState) edgeEdge(ea, eb int32) {
 	if dist <= rs.touch {
 		sep = 0
 	}
-	rs.add(Collision{Kind: EE, Time: 0, Point: pa.Add(pb).Scale(0.5), Normal: n, Properness: prop,
+	rs.add(Collision{Kind: contact.EdgeEdge, Time: 0, Point: pa.Add(pb).Scale(0.5), Normal: n, Properness: prop,
 		FeatureA: ea, FeatureB: eb, Separation: sep, Resting: true})
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
@@ -131,7 +132,7 @@ func (o *oracle) checkResting(c Collision, tol, margin float64) error {
 	pt := [3]float64{c.Point.X, c.Point.Y, c.Point.Z}
 	near := func(x, y [3]float64, tol float64) bool { return onorm(osub(x, y)) <= tol }
 	switch c.Kind {
-	case FV, VF:
+	case contact.FaceVertex, contact.VertexFace:
 		// The face (n, d, its mesh and vertices) and the vertex x with
 		// its mesh, neighbours and positions.
 		var n [3]float64
@@ -139,7 +140,7 @@ func (o *oracle) checkResting(c Collision, tol, margin float64) error {
 		var fm, vm *mesh.Mesh
 		var fvs, vvs [][3]float64
 		var f, v int
-		if c.Kind == FV {
+		if c.Kind == contact.FaceVertex {
 			fm, fvs, f, vm, vvs, v = o.a, o.av, int(c.FeatureA), o.b, bv, int(c.FeatureB)
 		} else {
 			fm, fvs, f, vm, vvs, v = o.b, bv, int(c.FeatureB), o.a, o.av, int(c.FeatureA)
@@ -176,7 +177,7 @@ func (o *oracle) checkResting(c Collision, tol, margin float64) error {
 				return fmt.Errorf("no edge from the vertex pierces the face")
 			}
 		}
-		if c.Kind == VF {
+		if c.Kind == contact.VertexFace {
 			n = [3]float64{-n[0], -n[1], -n[2]}
 		}
 		if math.Abs(s-c.Separation) > tol && !(c.Separation == 0 && math.Abs(s) <= tol) {
@@ -188,7 +189,7 @@ func (o *oracle) checkResting(c Collision, tol, margin float64) error {
 		if !near(pt, x, tol) {
 			return fmt.Errorf("point %v is not the vertex %v", pt, x)
 		}
-	case EE:
+	case contact.EdgeEdge:
 		ea, eb := o.a.Edges[c.FeatureA], o.b.Edges[c.FeatureB]
 		a0, a1 := o.av[ea.V[0]], o.av[ea.V[1]]
 		b0, b1 := bv[eb.V[0]], bv[eb.V[1]]

@@ -4,13 +4,14 @@ import (
 	"math"
 	"slices"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
 // cand is a candidate feature pair found on the screen, with the window of
 // collision times its pixel records allow.
 type cand struct {
-	kind     Kind
+	kind     contact.PairKind
 	a, b     int32
 	tlo, thi float64
 }
@@ -41,7 +42,7 @@ func (cs *candSet) reset() {
 	}
 }
 
-func candKey(k Kind, a, b int32) uint64 {
+func candKey(k contact.PairKind, a, b int32) uint64 {
 	return uint64(k)<<62 | uint64(uint32(a))<<31 | uint64(uint32(b))
 }
 
@@ -51,7 +52,7 @@ func (cs *candSet) slot(k uint64) int {
 }
 
 // find returns the candidate (kind, a, b) or nil.
-func (cs *candSet) find(kind Kind, a, b int32) *cand {
+func (cs *candSet) find(kind contact.PairKind, a, b int32) *cand {
 	if len(cs.keys) == 0 {
 		return nil
 	}
@@ -65,7 +66,7 @@ func (cs *candSet) find(kind Kind, a, b int32) *cand {
 }
 
 // add inserts (or widens the time window of) a candidate.
-func (cs *candSet) add(kind Kind, a, b int32, tlo, thi float64) {
+func (cs *candSet) add(kind contact.PairKind, a, b int32, tlo, thi float64) {
 	if 2*(len(cs.list)+1) > len(cs.keys) {
 		cs.rehash()
 	}
@@ -253,9 +254,9 @@ func (d *Detector) scan() {
 				for _, f := range sp.touched {
 					if v.hlo >= sp.lo[f] && v.hlo <= sp.hi[f] {
 						if bi == 1 {
-							d.addVertexCand(FV, f, v.feat)
+							d.addVertexCand(contact.FaceVertex, f, v.feat)
 						} else {
-							d.addVertexCand(VF, v.feat, f)
+							d.addVertexCand(contact.VertexFace, v.feat, f)
 						}
 					}
 				}
@@ -309,7 +310,7 @@ func (d *Detector) pairEE(x, y *rec) {
 	if !ok {
 		return
 	}
-	if c := d.cands.find(EE, x.feat, y.feat); c != nil {
+	if c := d.cands.find(contact.EdgeEdge, x.feat, y.feat); c != nil {
 		c.tlo, c.thi = min(c.tlo, tlo), max(c.thi, thi)
 		return
 	}
@@ -319,15 +320,15 @@ func (d *Detector) pairEE(x, y *rec) {
 			return
 		}
 	}
-	d.cands.add(EE, x.feat, y.feat, tlo, thi)
+	d.cands.add(contact.EdgeEdge, x.feat, y.feat, tlo, thi)
 }
 
 // addVertexCand records a potential vertex-face (VF: vertex a of A, face b
 // of B) or face-vertex (FV: face a of A, vertex b of B) collision, in the
 // time window in which both features can touch the other body.
-func (d *Detector) addVertexCand(kind Kind, a, b int32) {
+func (d *Detector) addVertexCand(kind contact.PairKind, a, b int32) {
 	var m uint32
-	if kind == VF {
+	if kind == contact.VertexFace {
 		m = d.vmask[0][a] & d.fmask[1][b]
 	} else {
 		m = d.fmask[0][a] & d.vmask[1][b]
@@ -337,7 +338,7 @@ func (d *Detector) addVertexCand(kind Kind, a, b int32) {
 	}
 	lo, hi := maskWindow(m)
 	f0, L := d.vertexPlane(kind, a, b)
-	if two := kind == VF && d.b.two || kind == FV && d.a.two; two {
+	if two := kind == contact.VertexFace && d.b.two || kind == contact.FaceVertex && d.a.two; two {
 		// Either side of the plane may be crossed: the distance
 		// from it counts.
 		f0 = math.Abs(f0)
@@ -359,10 +360,10 @@ func (d *Detector) addVertexCand(kind Kind, a, b int32) {
 // the face's plane, and L, a bound of how fast it changes: the vertex moves
 // on a helix of radius r about the screw axis at speed sqrt(g^2 + theta^2
 // r^2) relative to the face.
-func (d *Detector) vertexPlane(kind Kind, a, b int32) (f0, L float64) {
+func (d *Detector) vertexPlane(kind contact.PairKind, a, b int32) (f0, L float64) {
 	var x, n geom.Vec3
 	var off float64
-	if kind == FV {
+	if kind == contact.FaceVertex {
 		x, n, off = d.b.pos[b], d.a.nrm[a], d.a.off[a]
 	} else {
 		x, n, off = d.a.pos[a], d.b.nrm[b], d.b.off[b]
@@ -514,7 +515,7 @@ func (d *Detector) segPair(x, y *segment) {
 	if !ok || thi < tlo || segDist2D(x, y) > x.m+y.m {
 		return
 	}
-	d.cands.add(EE, x.feat, y.feat, tlo, thi)
+	d.cands.add(contact.EdgeEdge, x.feat, y.feat, tlo, thi)
 }
 
 // vertFace records the vertex-face pair of vertex point v of body bi and
@@ -525,9 +526,9 @@ func (d *Detector) vertFace(bi int, v *segment, f int32) {
 		return
 	}
 	if bi == 1 {
-		d.addVertexCand(FV, f, v.feat)
+		d.addVertexCand(contact.FaceVertex, f, v.feat)
 	} else {
-		d.addVertexCand(VF, v.feat, f)
+		d.addVertexCand(contact.VertexFace, v.feat, f)
 	}
 }
 

@@ -3,38 +3,15 @@ package screw
 import (
 	"fmt"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
-// Kind is the type of a collision (Buss Sec. 5): vertex-face, face-vertex
-// or edge-edge. The first letter is body A's feature, the second body B's.
-type Kind uint8
-
-const (
-	// VF is a vertex of A against a face of B.
-	VF Kind = iota
-	// FV is a face of A against a vertex of B.
-	FV
-	// EE is an edge of A against an edge of B.
-	EE
-)
-
-// String returns "VF", "FV" or "EE".
-func (k Kind) String() string {
-	switch k {
-	case VF:
-		return "VF"
-	case FV:
-		return "FV"
-	case EE:
-		return "EE"
-	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
-}
-
 // Collision is one contact event of the step.
 type Collision struct {
-	Kind Kind
+	// Kind says which features meet: VF (contact.VertexFace), FV
+	// (contact.FaceVertex) or EE (contact.EdgeEdge).
+	Kind contact.PairKind
 	// Time of the contact in [0, 1].
 	Time float64
 	// Point is the contact point in world coordinates at Time (A's pose is

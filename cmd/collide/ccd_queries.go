@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/collide-go/collide/ccd"
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -54,9 +55,12 @@ func runCCDQueries(e *env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	var fixedKind *ccd.Kind
+	var fixedKind *contact.PairKind
 	if *kindFlag != "" {
-		k, err := ccd.ParseKind(*kindFlag)
+		k, err := contact.ParsePairKind(*kindFlag)
+		if err == nil && k == contact.FaceVertex {
+			err = fmt.Errorf("--kind %s: elementary queries are vf or ee (a face-vertex query is a vf query with the bodies swapped)", *kindFlag)
+		}
 		if err != nil {
 			return usagef("%v", err)
 		}
@@ -151,7 +155,7 @@ func runCCDQueries(e *env, args []string) error {
 
 // ccdFileKind is the fixed kind, or the kind named by the nearest parent
 // folder called vertex-face or edge-edge.
-func ccdFileKind(path string, fixed *ccd.Kind) (ccd.Kind, error) {
+func ccdFileKind(path string, fixed *contact.PairKind) (contact.PairKind, error) {
 	if fixed != nil {
 		return *fixed, nil
 	}
@@ -162,9 +166,9 @@ func ccdFileKind(path string, fixed *ccd.Kind) (ccd.Kind, error) {
 	for dir := filepath.Dir(abs); ; dir = filepath.Dir(dir) {
 		switch filepath.Base(dir) {
 		case "vertex-face":
-			return ccd.KindVertexFace, nil
+			return contact.VertexFace, nil
 		case "edge-edge":
-			return ccd.KindEdgeEdge, nil
+			return contact.EdgeEdge, nil
 		}
 		if parent := filepath.Dir(dir); parent == dir {
 			break
@@ -224,7 +228,7 @@ func demoCCD(e *env, outDir string) error {
 	v := geom.V
 	tri := [3]geom.Vec3{v(0, 0, 0), v(1, 0, 0), v(0, 1, 0)}
 	vf := func(p0, p1 geom.Vec3) ccd.Query {
-		return ccd.Query{Kind: ccd.KindVertexFace, Start: [4]geom.Vec3{p0, tri[0], tri[1], tri[2]}, End: [4]geom.Vec3{p1, tri[0], tri[1], tri[2]}}
+		return ccd.Query{Kind: contact.VertexFace, Start: [4]geom.Vec3{p0, tri[0], tri[1], tri[2]}, End: [4]geom.Vec3{p1, tri[0], tri[1], tri[2]}}
 	}
 	cases := []struct {
 		name string
@@ -234,10 +238,10 @@ func demoCCD(e *env, outDir string) error {
 		{"vertex slides in the face's plane into it", vf(v(2, 0.25, 0), v(0.5, 0.25, 0))},
 		{"vertex reaches the face at t=1", vf(v(0.25, 0.25, 1), v(0.25, 0.25, 0))},
 		{"vertex grazes the face's edge", vf(v(0.5, 0.5, 1), v(0.5, 0.5, -1))},
-		{"collinear edges slide into overlap", ccd.Query{Kind: ccd.KindEdgeEdge,
+		{"collinear edges slide into overlap", ccd.Query{Kind: contact.EdgeEdge,
 			Start: [4]geom.Vec3{v(2, 0, 0), v(3, 0, 0), v(0, 0, 0), v(1, 0, 0)},
 			End:   [4]geom.Vec3{v(0, 0, 0), v(1, 0, 0), v(0, 0, 0), v(1, 0, 0)}}},
-		{"edge endpoints meet at t=1", ccd.Query{Kind: ccd.KindEdgeEdge,
+		{"edge endpoints meet at t=1", ccd.Query{Kind: contact.EdgeEdge,
 			Start: [4]geom.Vec3{v(-1, -1, 0), v(1, -1, 0), v(-1, 1, -1), v(-1, 1, 1)},
 			End:   [4]geom.Vec3{v(-1, 0, 0), v(1, 0, 0), v(-1, 0, -1), v(-1, 0, 1)}}},
 	}

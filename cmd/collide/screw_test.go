@@ -30,7 +30,7 @@ func TestScrewCommand(t *testing.T) {
 		t.Fatalf("no collisions: %s", out.String())
 	}
 	for _, c := range res.Collisions {
-		if c.Time < 0 || c.Time > 1 || (c.Kind != "VF" && c.Kind != "FV" && c.Kind != "EE") {
+		if c.Time < 0 || c.Time > 1 || (c.Kind != "vf" && c.Kind != "fv" && c.Kind != "ee") {
 			t.Errorf("bad collision %+v", c)
 		}
 	}
