@@ -128,6 +128,9 @@ type Searcher struct {
 	frame   pairFrame
 	epa     epaState
 	clip    clipState
+	// featureHits counts signed distances answered from cached features
+	// (tests read it).
+	featureHits int
 }
 
 // Angular tolerances of the collision condition (radians): projected points

@@ -91,6 +91,7 @@ type DistanceCache struct {
 	ns      int
 	refB    bool  // the last manifold's reference face was on B
 	refFace int32 // and its index + 1 (0: none)
+	feat    featCache
 }
 
 // pairFrame is a pair of polytopes in A's local frame: B's point x maps to
@@ -185,6 +186,12 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	} else {
 		v0 = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
 	}
+	if cache != nil && cache.feat.kind != fpNone {
+		if s.cachedFeatures(a, ta, b, tb, cache, d) {
+			return nil
+		}
+		cache.feat.kind = fpNone
+	}
 	g := &s.gjk
 	g.relTol, g.noPlane = 1e-13, true
 	if cache != nil && gc.Valid {
@@ -215,7 +222,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		f.ia, f.ib = out.wa, out.wb
 	}
 	if out.Status == Separated {
-		s.closestFeatures(f, ta, out, d)
+		s.closestFeatures(f, ta, out, d, cache)
 		return nil
 	}
 	s.penetration(f, ta, d)
@@ -229,10 +236,30 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	return nil
 }
 
+// cachedFeatures answers a query from the closest features cached by the
+// last one (featureDistance) when the transforms are rotations exact to
+// rounding, updating the warm start of GJK.
+func (s *Searcher) cachedFeatures(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache, d *Distance) bool {
+	okA, devA := rigid(ta)
+	okB, devB := rigid(tb)
+	if !okA || !okB || max(devA, devB) > exactRotation {
+		return false
+	}
+	Rm := ta.R.Transpose().Mul(tb.R)
+	mA := rowsOf(&ta.R)
+	f := &s.frame
+	f.a, f.b, f.R, f.t, f.n = a, b, rowsOf(&Rm), mA.mulT(tb.T.Sub(ta.T)), 0
+	if !s.featureDistance(f, ta, &cache.feat, d) {
+		return false
+	}
+	cache.gjk = GJKCache{V: d.Normal, A: f.ia, B: f.ib, Valid: true}
+	return true
+}
+
 // closestFeatures turns a separated GJK result into d: the features of the
 // final simplex (its distinct vertices on A and on B) and their closest
 // points, recomputed from the vertices (point-face, edge-edge, ...).
-func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut, d *Distance) {
+func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut, d *Distance, cache *DistanceCache) {
 	g := &s.gjk
 	var sa, sb [4]int32
 	na, nb := 0, 0
@@ -278,6 +305,9 @@ func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut,
 	gap := out.Gap
 	d.FeatureA = featureOf(f.a, sa[:na])
 	d.FeatureB = featureOf(f.b, sb[:nb])
+	if cache != nil {
+		cache.feat.set(sa[:na], sb[:nb], d.FeatureA, d.FeatureB)
+	}
 	// When the closest points are interior to a facet of A - B (a face of
 	// A or of B, or an edge of each), the facet's normal computed from the
 	// meshes is the direction, exact even where the points are too close

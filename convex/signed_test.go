@@ -144,3 +144,62 @@ func TestSignedDistanceRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestSignedDistanceCoherent: seeded random pairs moved by small random
+// steps over 30 frames with a per-pair cache, every answer checked against
+// the oracles; the cached closest features (feature coherence) must answer
+// a good share of the separated frames, and the overlap rate stays within
+// 30-70%.
+func TestSignedDistanceCoherent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 19))
+	n := 50
+	if testing.Short() {
+		n = 16
+	}
+	cases := randomCases(rng, testShapes(t, false), n)
+	var s Searcher
+	hits, total, apart := 0, 0, 0
+	for _, c := range cases {
+		var cache DistanceCache
+		tb := c.tb
+		scale := (c.a.p.Radius() + c.b.p.Radius()) / 2
+		step := 1e-3 * scale * math.Pow(10, 2*rng.Float64()) // 1e-3 to 1e-1 of the scale
+		axis := randDir(rng)
+		for fr := 0; fr < 30; fr++ {
+			a := body{worldVerts(c.a.v, c.ta), c.a.faces}
+			b := body{worldVerts(c.b.v, tb), c.b.faces}
+			d, err := s.SignedDistance(c.a.p, &c.ta, c.b.p, &tb, &cache)
+			if err != nil {
+				t.Fatal(err)
+			}
+			label := c.kind + " " + c.a.name + "/" + c.b.name
+			ref := checkSigned(t, label, d, a, b, c.a.p.Radius(), c.b.p.Radius(), scale)
+			total++
+			if ref <= 1e-9*scale {
+				hits++
+			} else {
+				apart++
+			}
+			if t.Failed() {
+				t.Fatalf("frame %d of case %s", fr, label)
+			}
+			// A small screw step of B: a turn of up to 1 degree about a
+			// slowly drifting axis and a shift along a random direction.
+			axis = axis.AddScaled(0.2, randDir(rng))
+			if u, ok := axis.Normalize(); ok {
+				axis = u
+			}
+			q := geom.QuatAxisAngle(axis, (rng.Float64()-0.5)*math.Pi/90)
+			tb.R = geom.Pose{Q: q}.Transform().R.Mul(tb.R)
+			tb.T = tb.T.AddScaled(step, randDir(rng))
+		}
+	}
+	rate := float64(hits) / float64(total)
+	t.Logf("%d frames, overlap rate %.2f, %d of %d separated frames answered from cached features", total, rate, s.featureHits, apart)
+	if rate < 0.3 || rate > 0.7 {
+		t.Errorf("overlap rate %.2f outside [0.3, 0.7]", rate)
+	}
+	if s.featureHits < apart/4 {
+		t.Errorf("cached features answered only %d of %d separated frames", s.featureHits, apart)
+	}
+}
