@@ -108,7 +108,7 @@ func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCach
 			xl = f.R.mulT(x.Sub(f.t))
 		}
 		h := pl.N.Dot(xl) - pl.D
-		if !(h > 0) || !insideFace(p, fc, pl.N, xl.AddScaled(-h, pl.N)) {
+		if !(h > 0) || !insideFace(p, fc, pl.N, xl.AddScaled(-h, pl.N), 1e-12*p.radius) {
 			return false
 		}
 		if onA {
@@ -172,14 +172,15 @@ func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCach
 }
 
 // insideFace reports whether the point x (p's frame) on the plane of face
-// fc (unit normal nrm) lies strictly inside the face's loop.
-func insideFace(p *Polytope, fc int32, nrm, x geom.Vec3) bool {
+// fc (unit normal nrm) lies inside the face's loop, at least eps from every
+// edge (eps < 0: at most -eps outside).
+func insideFace(p *Polytope, fc int32, nrm, x geom.Vec3, eps float64) bool {
 	loop := p.mesh.Face(int(fc))
 	u := p.verts[loop[len(loop)-1]]
 	for _, vi := range loop {
 		w := p.verts[vi]
 		e := w.Sub(u)
-		if !(e.Cross(x.Sub(u)).Dot(nrm) > 1e-12*math.Sqrt(e.Dot(e))*p.radius) {
+		if !(e.Cross(x.Sub(u)).Dot(nrm) > eps*math.Sqrt(e.Dot(e))) {
 			return false
 		}
 		u = w

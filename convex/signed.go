@@ -92,6 +92,7 @@ type DistanceCache struct {
 	refB    bool  // the last manifold's reference face was on B
 	refFace int32 // and its index + 1 (0: none)
 	feat    featCache
+	sat     satCache // the last overlap's axis (separating-axis test)
 }
 
 // pairFrame is a pair of polytopes in A's local frame: B's point x maps to
@@ -142,6 +143,9 @@ func (f *pairFrame) depthAlong(n geom.Vec3) (h float64, ia, ib int32) {
 // pb returns B's vertex i in A's frame.
 func (f *pairFrame) pb(i int32) geom.Vec3 { return f.R.mul(f.b.verts[i]).Add(f.t) }
 
+// pb2 returns B's point x (B's frame) in A's frame.
+func (f *pairFrame) pb2(x geom.Vec3) geom.Vec3 { return f.R.mul(x).Add(f.t) }
+
 // SignedDistance returns the signed distance of polytope a placed by ta and
 // polytope b placed by tb, with its direction, points and features (see
 // Distance). cache may be nil; otherwise it warm-starts the query and is
@@ -186,11 +190,21 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	} else {
 		v0 = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
 	}
+	small := satOK(a, b)
 	if cache != nil && cache.feat.kind != fpNone {
-		if s.cachedFeatures(a, ta, b, tb, cache, d) {
+		if f, ok := s.exactFrame(a, ta, b, tb); ok && s.featureDistance(f, ta, &cache.feat, d) {
+			cache.gjk = GJKCache{V: d.Normal, A: f.ia, B: f.ib, Valid: true}
 			return nil
 		}
 		cache.feat.kind = fpNone
+	}
+	if cache != nil && small && cache.sat.kind != axNone {
+		// The pair overlapped at the last query: the separating-axis
+		// test first, GJK only when the bodies came apart.
+		if f, ok := s.exactFrame(a, ta, b, tb); ok && s.satPenetration(f, ta, d, &cache.sat) {
+			return nil
+		}
+		cache.sat.kind = axNone
 	}
 	g := &s.gjk
 	g.relTol, g.noPlane = 1e-13, true
@@ -225,6 +239,16 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		s.closestFeatures(f, ta, out, d, cache)
 		return nil
 	}
+	if small && max(rigidDev(ta), rigidDev(tb)) <= exactRotation {
+		var c *satCache
+		if cache != nil {
+			c = &cache.sat
+		}
+		if s.satPenetration(f, ta, d, c) {
+			d.Iterations += f.n
+			return nil
+		}
+	}
 	s.penetration(f, ta, d)
 	d.Iterations += f.n
 	if gc != nil {
@@ -236,24 +260,26 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	return nil
 }
 
-// cachedFeatures answers a query from the closest features cached by the
-// last one (featureDistance) when the transforms are rotations exact to
-// rounding, updating the warm start of GJK.
-func (s *Searcher) cachedFeatures(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache, d *Distance) bool {
+// exactFrame sets the searcher's pair frame to a and b placed by ta and tb
+// when both transforms are rotations exact to rounding (the cached paths
+// work in A's frame without checking in world coordinates).
+func (s *Searcher) exactFrame(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform) (*pairFrame, bool) {
 	okA, devA := rigid(ta)
 	okB, devB := rigid(tb)
 	if !okA || !okB || max(devA, devB) > exactRotation {
-		return false
+		return nil, false
 	}
 	Rm := ta.R.Transpose().Mul(tb.R)
 	mA := rowsOf(&ta.R)
 	f := &s.frame
-	f.a, f.b, f.R, f.t, f.n = a, b, rowsOf(&Rm), mA.mulT(tb.T.Sub(ta.T)), 0
-	if !s.featureDistance(f, ta, &cache.feat, d) {
-		return false
-	}
-	cache.gjk = GJKCache{V: d.Normal, A: f.ia, B: f.ib, Valid: true}
-	return true
+	f.a, f.b, f.R, f.t, f.n, f.ia, f.ib = a, b, rowsOf(&Rm), mA.mulT(tb.T.Sub(ta.T)), 0, 0, 0
+	return f, true
+}
+
+// rigidDev returns the deviation of t's rotation from orthonormality.
+func rigidDev(t *geom.Transform) float64 {
+	_, dev := rigid(t)
+	return dev
 }
 
 // closestFeatures turns a separated GJK result into d: the features of the
