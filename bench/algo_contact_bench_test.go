@@ -45,18 +45,7 @@ func BenchmarkContact(b *testing.B) {
 		alg.Reset()
 		contactPass(alg, fd, out)
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	pass()
-	b.ResetTimer()
-	c0 := cputime.Thread()
-	for i := 0; i < b.N; i++ {
-		pass()
-	}
-	c1 := cputime.Thread()
-	q := float64(b.N * fd.npair)
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/q, "ns/query")
-	b.ReportMetric(float64(c1-c0)/q, "cpu-ns/query")
+	timePasses(b, fd.npair, pass)
 }
 
 // BenchmarkContactClasses times every pair of a pass on its own (thread

@@ -152,13 +152,10 @@ func TestSignedDistanceRecord(t *testing.T) {
 // 30-70%.
 func TestSignedDistanceCoherent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 19))
-	n := 50
-	if testing.Short() {
-		n = 16
-	}
+	n := map[bool]int{false: 50, true: 16}[testing.Short()]
 	cases := randomCases(rng, testShapes(t, false), n)
-	var s Searcher
 	hits, total, apart := 0, 0, 0
+	var s Searcher
 	for _, c := range cases {
 		var cache DistanceCache
 		tb := c.tb
