@@ -85,8 +85,28 @@ func (c *featCache) inRange(a, b *Polytope) bool {
 // featureDistance answers from the cached feature pair c (see above) and
 // reports whether it could; f is set to the pair in A's frame.
 func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCache, d *Distance) bool {
+	// A failed certificate names the vertices that beat the features: the
+	// pair with those in place of the failing features is tried next
+	// (a step of Lin and Canny's feature walk, towards the closest pair).
+	for step := 0; step < 3; step++ {
+		next, ok := s.featureTry(f, ta, c, d)
+		if ok {
+			return true
+		}
+		if next.kind == fpNone {
+			return false
+		}
+		*c = next
+	}
+	return false
+}
+
+// featureTry is one check of the feature pair c (see featureDistance). When
+// only the certificate fails, it returns the next pair to try: each failing
+// feature replaced by the supporting vertex found along the direction.
+func (s *Searcher) featureTry(f *pairFrame, ta *geom.Transform, c *featCache, d *Distance) (next featCache, ok bool) {
 	if c.kind == fpNone || !c.inRange(f.a, f.b) {
-		return false
+		return next, false
 	}
 	a := f.a
 	var xa, xb, n geom.Vec3
@@ -109,7 +129,7 @@ func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCach
 		}
 		h := pl.N.Dot(xl) - pl.D
 		if !(h > 0) || !insideFace(p, fc, pl.N, xl.AddScaled(-h, pl.N), 1e-12*p.radius) {
-			return false
+			return next, false
 		}
 		if onA {
 			n, xb, xa, dist = pl.N, x, x.AddScaled(-h, pl.N), h
@@ -123,7 +143,7 @@ func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCach
 		ps, pu, pa, pb := geom.ClosestSegmentPoints(a0, a1, b0, b1)
 		cr, ok := a1.Sub(a0).Cross(b1.Sub(b0)).Normalize()
 		if !ok || !(ps > 0 && ps < 1 && pu > 0 && pu < 1) {
-			return false
+			return next, false
 		}
 		if cr.Dot(pb.Sub(pa)) < 0 {
 			cr = cr.Neg()
@@ -141,24 +161,27 @@ func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCach
 		}
 		ps, pu, pa, pb := geom.ClosestSegmentPoints(a0, a1, b0, b1)
 		if c.kind == fpEV && !(ps > 0 && ps < 1) || c.kind == fpVE && !(pu > 0 && pu < 1) {
-			return false
+			return next, false
 		}
 		diff := pb.Sub(pa)
 		dist = diff.Norm()
 		if !(dist > 0) {
-			return false
+			return next, false
 		}
 		n, xa, xb = diff.Scale(1/dist), pa, pb
 	}
 	if !(dist > 0) {
-		return false
+		return next, false
 	}
 	f.ia, f.ib = c.va[0], c.vb[0]
 	ia, hA := f.supA(n)
 	ib, lB := f.supB(n)
 	gap := lB - hA
 	if !(gap > 0) || dist-gap > d.Tol {
-		return false
+		if gap > 0 {
+			next = c.walk(hA-n.Dot(xa) > d.Tol/2, ia, n.Dot(xb)-lB > d.Tol/2, ib)
+		}
+		return next, false
 	}
 	f.ia, f.ib = ia, ib
 	d.Separation = dist
@@ -168,7 +191,36 @@ func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCach
 	d.Exact = true
 	d.Iterations = f.n
 	s.featureHits++
-	return true
+	return next, true
+}
+
+// walk returns c with A's feature replaced by vertex ia when newA, B's by
+// vertex ib when newB, or an empty record when the result is no pair
+// featureTry can check.
+func (c *featCache) walk(newA bool, ia int32, newB bool, ib int32) featCache {
+	n := *c
+	if newA {
+		n.va, n.fa = [2]int32{ia, ia}, contact.V(ia)
+	}
+	if newB {
+		n.vb, n.fb = [2]int32{ib, ib}, contact.V(ib)
+	}
+	ka, kb := n.fa.Kind, n.fb.Kind
+	switch {
+	case ka == contact.Vertex && kb == contact.Vertex:
+		n.kind = fpVV
+	case ka == contact.Vertex && kb == contact.Edge:
+		n.kind = fpVE
+	case ka == contact.Edge && kb == contact.Vertex:
+		n.kind = fpEV
+	case ka == contact.Vertex && kb == contact.Face:
+		n.kind = fpVF
+	case ka == contact.Face && kb == contact.Vertex:
+		n.kind = fpFV
+	default:
+		n.kind = fpNone
+	}
+	return n
 }
 
 // insideFace reports whether the point x (p's frame) on the plane of face
