@@ -81,10 +81,12 @@ func (d *Distance) Record(margin float64) (c contact.Contact, ok bool) {
 }
 
 // DistanceCache is the per-pair state that SignedDistance and Manifold
-// carry from one call to the next: the last direction and supporting
-// vertices (GJK's warm start), and the last manifold's reference face.
-// The zero value is empty; a cache belongs to one ordered pair of
-// polytopes (a cache from another pair only costs time).
+// carry from one call to the next: for a pair that was apart, its closest
+// feature pair (checked first next time) and GJK's last direction, vertices
+// and simplex; for a pair that overlapped, its separating-axis test axis;
+// and the last manifold's reference face. The zero value is empty; a
+// cache belongs to one ordered pair of polytopes (a cache from another
+// pair only costs time).
 type DistanceCache struct {
 	gjk     GJKCache
 	simplex [4][2]int32 // the last GJK simplex's vertex pairs
@@ -151,18 +153,23 @@ func (f *pairFrame) pb2(x geom.Vec3) geom.Vec3 { return f.R.mul(x).Add(f.t) }
 // Distance). cache may be nil; otherwise it warm-starts the query and is
 // updated for the next call with the same pair.
 //
-// Apart, GJK (Gilbert, Johnson and Keerthi) runs to a relative precision of
-// 1e-13 on the squared distance, and the closest points are recomputed from
-// the final simplex's features (vertex-face, edge-edge, ...). Overlapping,
-// the expanding polytope algorithm (van den Bergen, "Proximity Queries and
-// Penetration Depth Computation on 3D Game Objects", GDC 2001) grows a
-// polytope inside the Minkowski difference A - B from GJK's simplex until
-// the distance of its nearest face (a lower bound on the depth) meets the
-// support value along that face's normal (an upper bound); then the
-// supporting features of the nearest face name a facet of A - B (a face of
-// A, a face of B or an edge pair), whose normal is computed exactly from
-// the meshes and whose support value is the depth. Queries allocate nothing
-// once the searcher's scratch space has grown.
+// Apart, the closest feature pair cached by the last query is checked
+// first (feature.go: the features' closest points certified by the support
+// gap along their direction); otherwise GJK (Gilbert, Johnson and Keerthi)
+// runs to a relative precision of 1e-13 on the squared distance, and the
+// closest points are recomputed from the final simplex's features
+// (vertex-face, edge-edge, ...). Overlapping, two polytopes of at most 32
+// vertices go to the separating-axis test over the facet normals of the
+// Minkowski difference A - B (sat.go), exact by construction; larger ones
+// to the expanding polytope algorithm (van den Bergen, "Proximity Queries
+// and Penetration Depth Computation on 3D Game Objects", GDC 2001), which
+// grows a polytope inside A - B from GJK's simplex until the distance of
+// its nearest face (a lower bound on the depth) meets the support value
+// along that face's normal (an upper bound); then the supporting features
+// of the nearest face name a facet of A - B (a face of A, a face of B or
+// an edge pair), whose normal is computed exactly from the meshes and
+// whose support value is the depth. Queries allocate nothing once the
+// searcher's scratch space has grown.
 func (s *Searcher) SignedDistance(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache) (Distance, error) {
 	var d Distance
 	err := s.signedDistance(a, ta, b, tb, cache, &d)
