@@ -60,6 +60,9 @@ func (c *satCache) inRange(a, b *Polytope) bool {
 type satState struct {
 	bn [2*satMax - 4]geom.Vec3
 	bd [2*satMax - 4]float64
+	// bok[j]: bn[j] and bd[j] are set for this query (B's faces are
+	// turned into A's frame only where needed).
+	bok [2*satMax - 4]bool
 	// The other body's vertex deepest along each face's axis, where
 	// evaluated (else -1): the deepest vertex of B below each face of
 	// A (jm) and of A beyond each face of B (im).
@@ -92,10 +95,9 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	ma, mb := a.mesh, b.mesh
 	cB := f.pb2(b.centroid)
 	cA := a.centroid
+	cAB := f.R.mulT(cA.Sub(f.t)) // A's centroid in B's frame
 	for j := range mb.Planes {
-		m := f.R.mul(mb.Planes[j].N)
-		st.bn[j], st.bd[j] = m, mb.Planes[j].D+m.Dot(f.t)
-		st.im[j] = -1
+		st.im[j], st.bok[j] = -1, false
 	}
 	for i := range ma.Planes {
 		st.jm[i] = -1
@@ -109,23 +111,30 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		}
 	}
 	// Faces of A: depth D - min over B of n.x >= D - n.cB.
+	// Also D - n.y for y the last deepest vertex of B found (B's vertices
+	// near the contact are the deepest for most faces facing B).
+	yB := cB
 	for i := range ma.Planes {
 		pl := &ma.Planes[i]
-		if pl.D-pl.N.Dot(cB) >= best.U {
+		if pl.D-pl.N.Dot(cB) >= best.U || pl.D-pl.N.Dot(yB) >= best.U {
 			continue
 		}
 		s.satAxis(f, axFaceA, int32(i), 0, &best)
+		yB = f.pb(st.jm[i])
 		if best.U < -tol {
 			return false
 		}
 	}
 	// Faces of B (normal m outward of B, axis -m): depth max over A of
 	// -m.x + D' >= D' - m.cA.
+	// In B's frame: D' - m.cA = D - N.cA_B.
+	yA := cAB
 	for j := range mb.Planes {
-		if st.bd[j]-st.bn[j].Dot(cA) >= best.U {
+		if pl := &mb.Planes[j]; pl.D-pl.N.Dot(cAB) >= best.U || pl.D-pl.N.Dot(yA) >= best.U {
 			continue
 		}
 		s.satAxis(f, axFaceB, 0, int32(j), &best)
+		yA = f.R.mulT(a.verts[st.im[j]].Sub(f.t))
 		if best.U < -tol {
 			return false
 		}
@@ -154,17 +163,18 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	}
 	for j := 0; j < len(b.satEdges) && len(s.keepA) > 0; j++ {
 		e := &b.satEdges[j]
-		b1, b2 := st.bn[e.f[0]], st.bn[e.f[1]]
+		// The pruning in B's frame (A's points turned into it).
+		if edgePruned(e.p.Sub(cAB), e.n1, e.n2, U) {
+			continue
+		}
+		if y := st.im[e.f[0]]; y >= 0 && edgePruned(e.p.Sub(f.R.mulT(a.verts[y].Sub(f.t))), e.n1, e.n2, U) {
+			continue
+		}
+		if y := st.im[e.f[1]]; y >= 0 && edgePruned(e.p.Sub(f.R.mulT(a.verts[y].Sub(f.t))), e.n1, e.n2, U) {
+			continue
+		}
+		b1, b2 := s.bFace(f, e.f[0]), s.bFace(f, e.f[1])
 		pb := f.pb2(e.p)
-		if edgePruned(pb.Sub(cA), b1, b2, U) {
-			continue
-		}
-		if y := st.im[e.f[0]]; y >= 0 && edgePruned(pb.Sub(a.verts[y]), b1, b2, U) {
-			continue
-		}
-		if y := st.im[e.f[1]]; y >= 0 && edgePruned(pb.Sub(a.verts[y]), b1, b2, U) {
-			continue
-		}
 		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
 		// (-b2) x (-b1) = R (n2 x n1).
 		dxc := f.R.mul(e.x)
@@ -201,6 +211,18 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	return true
 }
 
+// bFace returns B's face j's outward normal in A's frame, setting it and
+// its plane offset in the scratch space at the first call of a query.
+func (s *Searcher) bFace(f *pairFrame, j int32) geom.Vec3 {
+	st := &s.sat
+	if !st.bok[j] {
+		pl := &f.b.mesh.Planes[j]
+		m := f.R.mul(pl.N)
+		st.bn[j], st.bd[j], st.bok[j] = m, pl.D+m.Dot(f.t), true
+	}
+	return st.bn[j]
+}
+
 // edgePruned reports whether every axis on the Gauss arc of an edge (face
 // normals n1, n2, outward of its body) has a support value above U >= 0,
 // given v = p - y for a point p of the edge and a point y of the other
@@ -224,7 +246,7 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
 		}
 	case axFaceB:
-		m := st.bn[j]
+		m := s.bFace(f, j)
 		im, hi := f.supA(m.Neg())
 		st.im[j] = im
 		if h := hi + st.bd[j]; h < best.U {
@@ -232,7 +254,7 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 		}
 	case axEdges:
 		e, g := &a.satEdges[i], &b.satEdges[j]
-		if !gaussArcsCross(e.n1, e.n2, st.bn[g.f[0]].Neg(), st.bn[g.f[1]].Neg()) {
+		if !gaussArcsCross(e.n1, e.n2, s.bFace(f, g.f[0]).Neg(), s.bFace(f, g.f[1]).Neg()) {
 			return
 		}
 		pb := f.pb2(g.p)
