@@ -149,54 +149,58 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	s.keepA = s.keepA[:0]
 	for i := range a.satEdges {
 		e := &a.satEdges[i]
-		if edgePruned(e.p.Sub(cB), e.n1, e.n2, U) {
+		ep, n1, n2 := a.verts[e.v[0]], ma.Planes[e.f[0]].N, ma.Planes[e.f[1]].N
+		if edgePruned(ep.Sub(cB), n1, n2, U) {
 			continue
 		}
 		// Tighter: B's vertices deepest along the edge's face normals.
-		if y := st.jm[e.f[0]]; y >= 0 && edgePruned(e.p.Sub(f.pb(y)), e.n1, e.n2, U) {
+		if y := st.jm[e.f[0]]; y >= 0 && edgePruned(ep.Sub(f.pb(y)), n1, n2, U) {
 			continue
 		}
-		if y := st.jm[e.f[1]]; y >= 0 && edgePruned(e.p.Sub(f.pb(y)), e.n1, e.n2, U) {
+		if y := st.jm[e.f[1]]; y >= 0 && edgePruned(ep.Sub(f.pb(y)), n1, n2, U) {
 			continue
 		}
 		s.keepA = append(s.keepA, int32(i))
 	}
 	for j := 0; j < len(b.satEdges) && len(s.keepA) > 0; j++ {
 		e := &b.satEdges[j]
+		ep, n1, n2 := b.verts[e.v[0]], mb.Planes[e.f[0]].N, mb.Planes[e.f[1]].N
 		// The pruning in B's frame (A's points turned into it).
-		if edgePruned(e.p.Sub(cAB), e.n1, e.n2, U) {
+		if edgePruned(ep.Sub(cAB), n1, n2, U) {
 			continue
 		}
-		if y := st.im[e.f[0]]; y >= 0 && edgePruned(e.p.Sub(f.R.mulT(a.verts[y].Sub(f.t))), e.n1, e.n2, U) {
+		if y := st.im[e.f[0]]; y >= 0 && edgePruned(ep.Sub(f.R.mulT(a.verts[y].Sub(f.t))), n1, n2, U) {
 			continue
 		}
-		if y := st.im[e.f[1]]; y >= 0 && edgePruned(e.p.Sub(f.R.mulT(a.verts[y].Sub(f.t))), e.n1, e.n2, U) {
+		if y := st.im[e.f[1]]; y >= 0 && edgePruned(ep.Sub(f.R.mulT(a.verts[y].Sub(f.t))), n1, n2, U) {
 			continue
 		}
 		b1, b2 := s.bFace(f, e.f[0]), s.bFace(f, e.f[1])
-		pb := f.pb2(e.p)
+		pb := f.pb2(ep)
 		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
 		// (-b2) x (-b1) = R (n2 x n1).
 		dxc := f.R.mul(e.x)
-		db := f.R.mul(e.dir)
+		db := f.R.mul(b.verts[e.v[1]].Sub(ep))
 		for _, i := range s.keepA {
 			ka := &a.satEdges[i]
 			cba, dba := -b1.Dot(ka.x), -b2.Dot(ka.x)
+			ka1, ka2 := ma.Planes[ka.f[0]].N, ma.Planes[ka.f[1]].N
 			if cba*dba >= 0 {
 				continue
 			}
-			adc, bdc := ka.n1.Dot(dxc), ka.n2.Dot(dxc)
+			adc, bdc := ka1.Dot(dxc), ka2.Dot(dxc)
 			if !(adc*bdc < 0 && cba*bdc > 0) {
 				continue
 			}
-			c, ok := ka.dir.Cross(db).Normalize()
+			kp := a.verts[ka.v[0]]
+			c, ok := a.verts[ka.v[1]].Sub(kp).Cross(db).Normalize()
 			if !ok {
 				continue
 			}
-			if c.Dot(ka.n1.Add(ka.n2)) < 0 {
+			if c.Dot(ka1.Add(ka2)) < 0 {
 				c = c.Neg()
 			}
-			if h := c.Dot(ka.p.Sub(pb)); h < best.U {
+			if h := c.Dot(kp.Sub(pb)); h < best.U {
 				best = satAnswer{U: h, n: c, ax: satCache{axEdges, i, int32(j)}, ia: -1, ib: -1}
 			}
 		}
@@ -254,18 +258,19 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 		}
 	case axEdges:
 		e, g := &a.satEdges[i], &b.satEdges[j]
-		if !gaussArcsCross(e.n1, e.n2, s.bFace(f, g.f[0]).Neg(), s.bFace(f, g.f[1]).Neg()) {
+		n1, n2 := a.mesh.Planes[e.f[0]].N, a.mesh.Planes[e.f[1]].N
+		if !gaussArcsCross(n1, n2, s.bFace(f, g.f[0]).Neg(), s.bFace(f, g.f[1]).Neg()) {
 			return
 		}
-		pb := f.pb2(g.p)
-		c, ok := e.dir.Cross(f.R.mul(g.dir)).Normalize()
+		ep, pb := a.verts[e.v[0]], f.pb(g.v[0])
+		c, ok := a.verts[e.v[1]].Sub(ep).Cross(f.R.mul(b.verts[g.v[1]].Sub(b.verts[g.v[0]]))).Normalize()
 		if !ok {
 			return
 		}
-		if c.Dot(e.n1.Add(e.n2)) < 0 {
+		if c.Dot(n1.Add(n2)) < 0 {
 			c = c.Neg()
 		}
-		if h := c.Dot(e.p.Sub(pb)); h < best.U {
+		if h := c.Dot(ep.Sub(pb)); h < best.U {
 			*best = satAnswer{U: h, n: c, ax: satCache{axEdges, i, j}, ia: -1, ib: -1}
 		}
 	}
@@ -299,7 +304,7 @@ func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *
 	default:
 		e, g := &a.satEdges[best.ax.i], &b.satEdges[best.ax.j]
 		var pb geom.Vec3
-		_, _, xa, pb = geom.ClosestSegmentPoints(e.p, e.p.Add(e.dir), f.pb2(g.p), f.pb2(g.p.Add(g.dir)))
+		_, _, xa, pb = geom.ClosestSegmentPoints(a.verts[e.v[0]], a.verts[e.v[1]], f.pb(g.v[0]), f.pb(g.v[1]))
 		xb = xa.AddScaled(-U, n)
 		if xb.Sub(pb).Norm() > eps {
 			return false
@@ -313,13 +318,14 @@ func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *
 	return true
 }
 
-// hullEdge is a mesh edge as the separating-axis test reads it: its first
-// end p and direction dir (to the second end), its faces f (left, right)
-// with their unit normals n1, n2 and x = n2 x n1, and its index.
+// hullEdge is a mesh edge as the separating-axis test reads it: its ends
+// v, its faces f (left, right), x = n2 x n1 for their unit normals n1, n2,
+// and its index (48 bytes: the ends and normals are read from the
+// polytope, which keeps a body's data small in the cache).
 type hullEdge struct {
-	p, dir, n1, n2, x geom.Vec3
-	f                 [2]int32
-	id                int32
+	x    geom.Vec3
+	v, f [2]int32
+	id   int32
 }
 
 // newHullEdges lists p's edges for the separating-axis test.
@@ -328,8 +334,7 @@ func newHullEdges(p *Polytope) []hullEdge {
 	es := make([]hullEdge, len(m.Edges))
 	for i, e := range m.Edges {
 		n1, n2 := m.Planes[e.Left].N, m.Planes[e.Right].N
-		v0 := p.verts[e.V[0]]
-		es[i] = hullEdge{p: v0, dir: p.verts[e.V[1]].Sub(v0), n1: n1, n2: n2, x: n2.Cross(n1), f: [2]int32{e.Left, e.Right}, id: int32(i)}
+		es[i] = hullEdge{x: n2.Cross(n1), v: e.V, f: [2]int32{e.Left, e.Right}, id: int32(i)}
 	}
 	return es
 }
