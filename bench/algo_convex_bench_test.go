@@ -40,6 +40,13 @@ func BenchmarkConvexNarrow(b *testing.B) {
 		alg.Reset()
 		narrowPass(alg, fd, hits)
 	}
+	timePasses(b, fd.npair, pass)
+}
+
+// timePasses runs pass once untimed and b.N times timed on a locked
+// thread, and reports the wall and thread CPU time per query (npair
+// queries per pass).
+func timePasses(b *testing.B, npair int, pass func()) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	pass()
@@ -49,7 +56,7 @@ func BenchmarkConvexNarrow(b *testing.B) {
 		pass()
 	}
 	c1 := cputime.Thread()
-	q := float64(b.N * fd.npair)
+	q := float64(b.N * npair)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/q, "ns/query")
 	// Thread CPU time: less disturbed by other processes on a shared machine.
 	b.ReportMetric(float64(c1-c0)/q, "cpu-ns/query")

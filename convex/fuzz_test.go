@@ -86,15 +86,7 @@ func FuzzIntersect(f *testing.F) {
 	f.Add(fuzzSeed(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0, 1, 0.3, 0.2, 0.1))
 	f.Add(fuzzSeed(math.NaN(), 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0))
 	f.Add(fuzzSeed(1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1e300, 0, 0))
-	pa, err := FromPoints([]geom.Vec3{{X: -0.5, Y: -0.5, Z: -0.5}, {X: 0.5, Y: -0.5, Z: -0.5}, {X: -0.5, Y: 0.5, Z: -0.5}, {X: 0.5, Y: 0.5, Z: -0.5},
-		{X: -0.5, Y: -0.5, Z: 0.5}, {X: 0.5, Y: -0.5, Z: 0.5}, {X: -0.5, Y: 0.5, Z: 0.5}, {X: 0.5, Y: 0.5, Z: 0.5}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	pb, err := FromPoints([]geom.Vec3{{X: 0, Y: 0, Z: 0.7}, {X: 0.6, Y: 0, Z: -0.2}, {X: -0.3, Y: 0.5, Z: -0.2}, {X: -0.3, Y: -0.5, Z: -0.2}})
-	if err != nil {
-		f.Fatal(err)
-	}
+	pa, pb := fuzzBodies(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fl := floats(data, 24)
 		var ta, tb geom.Transform
@@ -159,15 +151,7 @@ func FuzzSignedDistance(f *testing.F) {
 	f.Add(fuzzSeed(1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0))
 	f.Add(fuzzSeed(math.NaN(), 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0))
 	f.Add(fuzzSeed(1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1e300, 0, 0))
-	pa, err := FromPoints([]geom.Vec3{{X: -0.5, Y: -0.5, Z: -0.5}, {X: 0.5, Y: -0.5, Z: -0.5}, {X: -0.5, Y: 0.5, Z: -0.5}, {X: 0.5, Y: 0.5, Z: -0.5},
-		{X: -0.5, Y: -0.5, Z: 0.5}, {X: 0.5, Y: -0.5, Z: 0.5}, {X: -0.5, Y: 0.5, Z: 0.5}, {X: 0.5, Y: 0.5, Z: 0.5}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	pb, err := FromPoints([]geom.Vec3{{X: 0, Y: 0, Z: 0.7}, {X: 0.6, Y: 0, Z: -0.2}, {X: -0.3, Y: 0.5, Z: -0.2}, {X: -0.3, Y: -0.5, Z: -0.2}})
-	if err != nil {
-		f.Fatal(err)
-	}
+	pa, pb := fuzzBodies(f)
 	var s Searcher
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fl := floats(data, 14)
@@ -255,4 +239,18 @@ func orthonormal(R geom.Mat3) bool {
 		}
 	}
 	return true
+}
+
+// fuzzBodies returns the fuzzers' bodies: a unit cube and a tetrahedron.
+func fuzzBodies(f *testing.F) (*Polytope, *Polytope) {
+	pa, err := FromPoints([]geom.Vec3{{X: -0.5, Y: -0.5, Z: -0.5}, {X: 0.5, Y: -0.5, Z: -0.5}, {X: -0.5, Y: 0.5, Z: -0.5}, {X: 0.5, Y: 0.5, Z: -0.5},
+		{X: -0.5, Y: -0.5, Z: 0.5}, {X: 0.5, Y: -0.5, Z: 0.5}, {X: -0.5, Y: 0.5, Z: 0.5}, {X: 0.5, Y: 0.5, Z: 0.5}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	pb, err := FromPoints([]geom.Vec3{{X: 0, Y: 0, Z: 0.7}, {X: 0.6, Y: 0, Z: -0.2}, {X: -0.3, Y: 0.5, Z: -0.2}, {X: -0.3, Y: -0.5, Z: -0.2}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	return pa, pb
 }

@@ -35,6 +35,7 @@ type Polytope struct {
 	adj      []int32
 	table    [TableRows * TableCols]int32
 	mesh     *mesh.Mesh
+	satEdges []hullEdge // the edges for the separating-axis test (at most satMax vertices)
 	dkOnce   sync.Once
 	dk       hierarchy // built by hierarchy()
 }
@@ -77,6 +78,9 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 	}
 	if n <= locMax {
 		p.loc = newLoc(p.verts)
+	}
+	if n <= satMax && m.NumFaces() <= 2*satMax-4 {
+		p.satEdges = newHullEdges(p)
 	}
 	return p, nil
 }

@@ -128,6 +128,13 @@ type Searcher struct {
 	frame   pairFrame
 	epa     epaState
 	clip    clipState
+	// featureHits counts signed distances answered from cached features
+	// (tests read it).
+	featureHits int
+	// satHits counts depths found by the separating-axis test (idem).
+	satHits int
+	sat     satState
+	keepA   []int32 // edges of A kept by the separating-axis test's pruning
 }
 
 // Angular tolerances of the collision condition (radians): projected points

@@ -81,16 +81,20 @@ func (d *Distance) Record(margin float64) (c contact.Contact, ok bool) {
 }
 
 // DistanceCache is the per-pair state that SignedDistance and Manifold
-// carry from one call to the next: the last direction and supporting
-// vertices (GJK's warm start), and the last manifold's reference face.
-// The zero value is empty; a cache belongs to one ordered pair of
-// polytopes (a cache from another pair only costs time).
+// carry from one call to the next: for a pair that was apart, its closest
+// feature pair (checked first next time) and GJK's last direction, vertices
+// and simplex; for a pair that overlapped, its separating-axis test axis;
+// and the last manifold's reference face. The zero value is empty; a
+// cache belongs to one ordered pair of polytopes (a cache from another
+// pair only costs time).
 type DistanceCache struct {
 	gjk     GJKCache
 	simplex [4][2]int32 // the last GJK simplex's vertex pairs
 	ns      int
 	refB    bool  // the last manifold's reference face was on B
 	refFace int32 // and its index + 1 (0: none)
+	feat    featCache
+	sat     satCache // the last overlap's axis (separating-axis test)
 }
 
 // pairFrame is a pair of polytopes in A's local frame: B's point x maps to
@@ -141,23 +145,31 @@ func (f *pairFrame) depthAlong(n geom.Vec3) (h float64, ia, ib int32) {
 // pb returns B's vertex i in A's frame.
 func (f *pairFrame) pb(i int32) geom.Vec3 { return f.R.mul(f.b.verts[i]).Add(f.t) }
 
+// pb2 returns B's point x (B's frame) in A's frame.
+func (f *pairFrame) pb2(x geom.Vec3) geom.Vec3 { return f.R.mul(x).Add(f.t) }
+
 // SignedDistance returns the signed distance of polytope a placed by ta and
 // polytope b placed by tb, with its direction, points and features (see
 // Distance). cache may be nil; otherwise it warm-starts the query and is
 // updated for the next call with the same pair.
 //
-// Apart, GJK (Gilbert, Johnson and Keerthi) runs to a relative precision of
-// 1e-13 on the squared distance, and the closest points are recomputed from
-// the final simplex's features (vertex-face, edge-edge, ...). Overlapping,
-// the expanding polytope algorithm (van den Bergen, "Proximity Queries and
-// Penetration Depth Computation on 3D Game Objects", GDC 2001) grows a
-// polytope inside the Minkowski difference A - B from GJK's simplex until
-// the distance of its nearest face (a lower bound on the depth) meets the
-// support value along that face's normal (an upper bound); then the
-// supporting features of the nearest face name a facet of A - B (a face of
-// A, a face of B or an edge pair), whose normal is computed exactly from
-// the meshes and whose support value is the depth. Queries allocate nothing
-// once the searcher's scratch space has grown.
+// Apart, the closest feature pair cached by the last query is checked
+// first (feature.go: the features' closest points certified by the support
+// gap along their direction); otherwise GJK (Gilbert, Johnson and Keerthi)
+// runs to a relative precision of 1e-13 on the squared distance, and the
+// closest points are recomputed from the final simplex's features
+// (vertex-face, edge-edge, ...). Overlapping, two polytopes of at most 32
+// vertices go to the separating-axis test over the facet normals of the
+// Minkowski difference A - B (sat.go), exact by construction; larger ones
+// to the expanding polytope algorithm (van den Bergen, "Proximity Queries
+// and Penetration Depth Computation on 3D Game Objects", GDC 2001), which
+// grows a polytope inside A - B from GJK's simplex until the distance of
+// its nearest face (a lower bound on the depth) meets the support value
+// along that face's normal (an upper bound); then the supporting features
+// of the nearest face name a facet of A - B (a face of A, a face of B or
+// an edge pair), whose normal is computed exactly from the meshes and
+// whose support value is the depth. Queries allocate nothing once the
+// searcher's scratch space has grown.
 func (s *Searcher) SignedDistance(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache) (Distance, error) {
 	var d Distance
 	err := s.signedDistance(a, ta, b, tb, cache, &d)
@@ -184,6 +196,22 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		v0, ia, ib = gc.V.Neg(), gc.A, gc.B
 	} else {
 		v0 = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
+	}
+	small := satOK(a, b)
+	if cache != nil && cache.feat.kind != fpNone {
+		if f, ok := s.exactFrame(a, ta, b, tb); ok && s.featureDistance(f, ta, &cache.feat, d) {
+			cache.gjk = GJKCache{V: d.Normal, A: f.ia, B: f.ib, Valid: true}
+			return nil
+		}
+		cache.feat.kind = fpNone
+	}
+	if cache != nil && small && cache.sat.kind != axNone {
+		// The pair overlapped at the last query: the separating-axis
+		// test first, GJK only when the bodies came apart.
+		if f, ok := s.exactFrame(a, ta, b, tb); ok && s.satPenetration(f, ta, d, &cache.sat) {
+			return nil
+		}
+		cache.sat.kind = axNone
 	}
 	g := &s.gjk
 	g.relTol, g.noPlane = 1e-13, true
@@ -215,8 +243,18 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		f.ia, f.ib = out.wa, out.wb
 	}
 	if out.Status == Separated {
-		s.closestFeatures(f, ta, out, d)
+		s.closestFeatures(f, ta, out, d, cache)
 		return nil
+	}
+	if small && max(rigidDev(ta), rigidDev(tb)) <= exactRotation {
+		var c *satCache
+		if cache != nil {
+			c = &cache.sat
+		}
+		if s.satPenetration(f, ta, d, c) {
+			d.Iterations += f.n
+			return nil
+		}
 	}
 	s.penetration(f, ta, d)
 	d.Iterations += f.n
@@ -229,10 +267,32 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	return nil
 }
 
+// exactFrame sets the searcher's pair frame to a and b placed by ta and tb
+// when both transforms are rotations exact to rounding (the cached paths
+// work in A's frame without checking in world coordinates).
+func (s *Searcher) exactFrame(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform) (*pairFrame, bool) {
+	okA, devA := rigid(ta)
+	okB, devB := rigid(tb)
+	if !okA || !okB || max(devA, devB) > exactRotation {
+		return nil, false
+	}
+	Rm := ta.R.Transpose().Mul(tb.R)
+	mA := rowsOf(&ta.R)
+	f := &s.frame
+	f.a, f.b, f.R, f.t, f.n, f.ia, f.ib = a, b, rowsOf(&Rm), mA.mulT(tb.T.Sub(ta.T)), 0, 0, 0
+	return f, true
+}
+
+// rigidDev returns the deviation of t's rotation from orthonormality.
+func rigidDev(t *geom.Transform) float64 {
+	_, dev := rigid(t)
+	return dev
+}
+
 // closestFeatures turns a separated GJK result into d: the features of the
 // final simplex (its distinct vertices on A and on B) and their closest
 // points, recomputed from the vertices (point-face, edge-edge, ...).
-func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut, d *Distance) {
+func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut, d *Distance, cache *DistanceCache) {
 	g := &s.gjk
 	var sa, sb [4]int32
 	na, nb := 0, 0
@@ -278,6 +338,9 @@ func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut,
 	gap := out.Gap
 	d.FeatureA = featureOf(f.a, sa[:na])
 	d.FeatureB = featureOf(f.b, sb[:nb])
+	if cache != nil {
+		cache.feat.set(sa[:na], sb[:nb], d.FeatureA, d.FeatureB)
+	}
 	// When the closest points are interior to a facet of A - B (a face of
 	// A or of B, or an edge of each), the facet's normal computed from the
 	// meshes is the direction, exact even where the points are too close

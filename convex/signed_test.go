@@ -144,3 +144,128 @@ func TestSignedDistanceRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestSignedDistanceCoherent: seeded random pairs moved by small random
+// steps over 30 frames with a per-pair cache, every answer checked against
+// the oracles; the cached closest features (feature coherence) must answer
+// a good share of the separated frames, and the overlap rate stays within
+// 30-70%.
+func TestSignedDistanceCoherent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 19))
+	n := map[bool]int{false: 50, true: 16}[testing.Short()]
+	cases := randomCases(rng, testShapes(t, false), n)
+	hits, total, apart := 0, 0, 0
+	var s Searcher
+	for _, c := range cases {
+		var cache DistanceCache
+		tb := c.tb
+		scale := (c.a.p.Radius() + c.b.p.Radius()) / 2
+		step := 1e-3 * scale * math.Pow(10, 2*rng.Float64()) // 1e-3 to 1e-1 of the scale
+		axis := randDir(rng)
+		for fr := 0; fr < 30; fr++ {
+			a := body{worldVerts(c.a.v, c.ta), c.a.faces}
+			b := body{worldVerts(c.b.v, tb), c.b.faces}
+			d, err := s.SignedDistance(c.a.p, &c.ta, c.b.p, &tb, &cache)
+			if err != nil {
+				t.Fatal(err)
+			}
+			label := c.kind + " " + c.a.name + "/" + c.b.name
+			ref := checkSigned(t, label, d, a, b, c.a.p.Radius(), c.b.p.Radius(), scale)
+			total++
+			if ref <= 1e-9*scale {
+				hits++
+			} else {
+				apart++
+			}
+			if t.Failed() {
+				t.Fatalf("frame %d of case %s", fr, label)
+			}
+			// A small screw step of B: a turn of up to 1 degree about a
+			// slowly drifting axis and a shift along a random direction.
+			axis = axis.AddScaled(0.2, randDir(rng))
+			if u, ok := axis.Normalize(); ok {
+				axis = u
+			}
+			q := geom.QuatAxisAngle(axis, (rng.Float64()-0.5)*math.Pi/90)
+			tb.R = geom.Pose{Q: q}.Transform().R.Mul(tb.R)
+			tb.T = tb.T.AddScaled(step, randDir(rng))
+		}
+	}
+	rate := float64(hits) / float64(total)
+	t.Logf("%d frames, overlap rate %.2f, %d of %d separated frames answered from cached features", total, rate, s.featureHits, apart)
+	if rate < 0.3 || rate > 0.7 {
+		t.Errorf("overlap rate %.2f outside [0.3, 0.7]", rate)
+	}
+	if s.featureHits < apart/4 {
+		t.Errorf("cached features answered only %d of %d separated frames", s.featureHits, apart)
+	}
+}
+
+// TestSignedDistanceSAT: pairs of polytopes small enough for the
+// separating-axis test (boxes, 10-vertex samples, tiny, huge and thin
+// copies) in the overlap classes of randomCases (coplanar faces touching or
+// overlapping slightly, nested, random; edge-on-edge depths among them),
+// each answer checked against the oracles without and with a cache, moved
+// by a small step; the test must answer most overlaps of each class (the
+// others, where the deepest vertex does not give points on both bodies,
+// go to the expanding polytope).
+func TestSignedDistanceSAT(t *testing.T) {
+	var small []shape
+	for _, sh := range testShapes(t, false) {
+		if sh.p.satEdges != nil {
+			small = append(small, sh)
+		}
+	}
+	rng := rand.New(rand.NewPCG(23, 29))
+	n := 600
+	if testing.Short() {
+		n = 200
+	}
+	cases := randomCases(rng, small, n)
+	var s Searcher
+	perKind := map[string][2]int{} // overlaps, answered by the test
+	edges := 0
+	for _, c := range cases {
+		a := body{worldVerts(c.a.v, c.ta), c.a.faces}
+		b := body{worldVerts(c.b.v, c.tb), c.b.faces}
+		scale := (c.a.p.Radius() + c.b.p.Radius()) / 2
+		label := c.kind + " " + c.a.name + "/" + c.b.name
+		h0 := s.satHits
+		d, err := s.SignedDistance(c.a.p, &c.ta, c.b.p, &c.tb, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := checkSigned(t, label, d, a, b, c.a.p.Radius(), c.b.p.Radius(), scale)
+		if ref <= 1e-9*scale {
+			k := perKind[c.kind]
+			k[0]++
+			if s.satHits > h0 {
+				k[1]++
+				if d.FeatureA.Kind == contact.Edge && d.FeatureB.Kind == contact.Edge {
+					edges++
+				}
+			}
+			perKind[c.kind] = k
+		}
+		// The cached axis: the same pose, then a small step of B.
+		var cache DistanceCache
+		s.SignedDistance(c.a.p, &c.ta, c.b.p, &c.tb, &cache)
+		tb := c.tb
+		tb.T = tb.T.AddScaled(1e-3*scale, randDir(rng))
+		b2 := body{worldVerts(c.b.v, tb), c.b.faces}
+		d2, _ := s.SignedDistance(c.a.p, &c.ta, c.b.p, &tb, &cache)
+		checkSigned(t, label+" (cached, moved)", d2, a, b2, c.a.p.Radius(), c.b.p.Radius(), scale)
+		if t.Failed() {
+			t.Fatalf("stopping at %s", label)
+		}
+	}
+	t.Logf("overlaps and those answered by the separating-axis test per kind: %v; edge-edge depths %d", perKind, edges)
+	for _, kind := range []string{"random", "coplanar", "nested"} {
+		if k := perKind[kind]; k[0] == 0 || k[1] < k[0]/3 {
+			t.Errorf("%s: %d overlaps, %d answered by the separating-axis test", kind, k[0], k[1])
+		}
+	}
+	if edges == 0 {
+		t.Errorf("no edge-edge depth")
+	}
+}

@@ -1,0 +1,340 @@
+package convex
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/contact"
+	"github.com/collide-go/collide/geom"
+)
+
+// The penetration depth of two small polytopes by the separating-axis
+// test over the facet normals of the Minkowski difference M = A - B
+// (Gregorius, "The Separating Axis Test between Convex Polyhedra", GDC
+// 2013; Bullet's btPolyhedralContactClipping::findSeparatingAxis): the face
+// normals of A and of B, and the cross products of the edge pairs whose
+// arcs cross on the Gauss map. The depth is the smallest support value of
+// M over them, exact by construction. The cached axis of the last query
+// gives the first bound U, and an axis is only evaluated when a cheap lower
+// bound on its support value is below U: along a face normal of A, the
+// support of B is bounded by B's centroid; for an edge of A, every axis on
+// its Gauss arc has a support value at least that of the centroid of B
+// against the edge along either adjacent face normal (when both are above
+// U >= 0, no pair with that edge can give the minimum), and likewise for
+// the edges of B.
+
+// satMax is the largest vertex count for which both polytopes of an
+// overlapping pair are handled by the separating-axis test instead of the
+// expanding polytope algorithm (its edge pairs grow with the product of the
+// sizes).
+const satMax = 32
+
+// Kinds of cached axis.
+const (
+	axNone uint8 = iota
+	axFaceA
+	axFaceB
+	axEdges
+)
+
+// satCache is the axis of the last overlap found by the separating-axis
+// test: a face of A (i), a face of B (j) or an edge pair (i of A, j of B).
+type satCache struct {
+	kind uint8
+	i, j int32
+}
+
+// inRange reports whether c's ids index faces and edges of a and b (a
+// cache may come from another pair).
+func (c *satCache) inRange(a, b *Polytope) bool {
+	switch c.kind {
+	case axFaceA:
+		return uint32(c.i) < uint32(a.mesh.NumFaces())
+	case axFaceB:
+		return uint32(c.j) < uint32(b.mesh.NumFaces())
+	}
+	return uint32(c.i) < uint32(len(a.satEdges)) && uint32(c.j) < uint32(len(b.satEdges))
+}
+
+// satState is the separating-axis test's scratch space: B's face normals
+// and plane offsets in A's frame.
+type satState struct {
+	bn [2*satMax - 4]geom.Vec3
+	bd [2*satMax - 4]float64
+	// bok[j]: bn[j] and bd[j] are set for this query (B's faces are
+	// turned into A's frame only where needed).
+	bok [2*satMax - 4]bool
+	// The other body's vertex deepest along each face's axis, where
+	// evaluated (else -1): the deepest vertex of B below each face of
+	// A (jm) and of A beyond each face of B (im).
+	jm, im [2*satMax - 4]int32
+}
+
+// satAnswer is the best axis found: the depth U along the unit axis n (A's
+// frame, from A towards B), its kind and ids, and the vertices attaining
+// the supports for a face axis.
+type satAnswer struct {
+	U      float64
+	n      geom.Vec3
+	ax     satCache
+	ia, ib int32
+}
+
+// satOK reports whether the pair is small enough for satPenetration.
+func satOK(a, b *Polytope) bool {
+	return a.satEdges != nil && b.satEdges != nil
+}
+
+// satPenetration computes the depth of an overlapping pair (f set to the
+// pair) by the separating-axis test, starting from the cached axis c (may
+// be nil). It returns false, leaving d's depth alone, when some axis
+// separates the bodies by more than the tolerance (then they are apart) or
+// when the points cannot be placed (satFill).
+func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance, c *satCache) bool {
+	a, b := f.a, f.b
+	st := &s.sat
+	ma, mb := a.mesh, b.mesh
+	cB := f.pb2(b.centroid)
+	cA := a.centroid
+	cAB := f.R.mulT(cA.Sub(f.t)) // A's centroid in B's frame
+	for j := range mb.Planes {
+		st.im[j], st.bok[j] = -1, false
+	}
+	for i := range ma.Planes {
+		st.jm[i] = -1
+	}
+	tol := d.Tol
+	best := satAnswer{U: math.Inf(1)}
+	if c != nil && c.kind != axNone && c.inRange(a, b) {
+		s.satAxis(f, c.kind, c.i, c.j, &best)
+		if best.U < -tol {
+			return false
+		}
+	}
+	// Faces of A: depth D - min over B of n.x >= D - n.cB.
+	// Also D - n.y for y the last deepest vertex of B found (B's vertices
+	// near the contact are the deepest for most faces facing B).
+	yB := cB
+	for i := range ma.Planes {
+		pl := &ma.Planes[i]
+		if pl.D-pl.N.Dot(cB) >= best.U || pl.D-pl.N.Dot(yB) >= best.U {
+			continue
+		}
+		s.satAxis(f, axFaceA, int32(i), 0, &best)
+		yB = f.pb(st.jm[i])
+		if best.U < -tol {
+			return false
+		}
+	}
+	// Faces of B (normal m outward of B, axis -m): depth max over A of
+	// -m.x + D' >= D' - m.cA.
+	// In B's frame: D' - m.cA = D - N.cA_B.
+	yA := cAB
+	for j := range mb.Planes {
+		if pl := &mb.Planes[j]; pl.D-pl.N.Dot(cAB) >= best.U || pl.D-pl.N.Dot(yA) >= best.U {
+			continue
+		}
+		s.satAxis(f, axFaceB, 0, int32(j), &best)
+		yA = f.R.mulT(a.verts[st.im[j]].Sub(f.t))
+		if best.U < -tol {
+			return false
+		}
+	}
+	if best.U < 0 {
+		best.U = 0 // within tol: touching
+	}
+	// Edge pairs, after pruning each edge by its Gauss arc; the arcs'
+	// crossing test (gaussArcsCross) with the cross products of the edges
+	// of A precomputed.
+	U := best.U
+	s.keepA = s.keepA[:0]
+	for i := range a.satEdges {
+		e := &a.satEdges[i]
+		ep, n1, n2 := a.verts[e.v[0]], ma.Planes[e.f[0]].N, ma.Planes[e.f[1]].N
+		if edgePruned(ep.Sub(cB), n1, n2, U) {
+			continue
+		}
+		// Tighter: B's vertices deepest along the edge's face normals.
+		if y := st.jm[e.f[0]]; y >= 0 && edgePruned(ep.Sub(f.pb(y)), n1, n2, U) {
+			continue
+		}
+		if y := st.jm[e.f[1]]; y >= 0 && edgePruned(ep.Sub(f.pb(y)), n1, n2, U) {
+			continue
+		}
+		s.keepA = append(s.keepA, int32(i))
+	}
+	for j := 0; j < len(b.satEdges) && len(s.keepA) > 0; j++ {
+		e := &b.satEdges[j]
+		ep, n1, n2 := b.verts[e.v[0]], mb.Planes[e.f[0]].N, mb.Planes[e.f[1]].N
+		// The pruning in B's frame (A's points turned into it).
+		if edgePruned(ep.Sub(cAB), n1, n2, U) {
+			continue
+		}
+		if y := st.im[e.f[0]]; y >= 0 && edgePruned(ep.Sub(f.R.mulT(a.verts[y].Sub(f.t))), n1, n2, U) {
+			continue
+		}
+		if y := st.im[e.f[1]]; y >= 0 && edgePruned(ep.Sub(f.R.mulT(a.verts[y].Sub(f.t))), n1, n2, U) {
+			continue
+		}
+		b1, b2 := s.bFace(f, e.f[0]), s.bFace(f, e.f[1])
+		pb := f.pb2(ep)
+		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
+		// (-b2) x (-b1) = R (n2 x n1).
+		dxc := f.R.mul(e.x)
+		db := f.R.mul(b.verts[e.v[1]].Sub(ep))
+		for _, i := range s.keepA {
+			ka := &a.satEdges[i]
+			cba, dba := -b1.Dot(ka.x), -b2.Dot(ka.x)
+			ka1, ka2 := ma.Planes[ka.f[0]].N, ma.Planes[ka.f[1]].N
+			if cba*dba >= 0 {
+				continue
+			}
+			adc, bdc := ka1.Dot(dxc), ka2.Dot(dxc)
+			if !(adc*bdc < 0 && cba*bdc > 0) {
+				continue
+			}
+			kp := a.verts[ka.v[0]]
+			c, ok := a.verts[ka.v[1]].Sub(kp).Cross(db).Normalize()
+			if !ok {
+				continue
+			}
+			if c.Dot(ka1.Add(ka2)) < 0 {
+				c = c.Neg()
+			}
+			if h := c.Dot(kp.Sub(pb)); h < best.U {
+				best = satAnswer{U: h, n: c, ax: satCache{axEdges, i, int32(j)}, ia: -1, ib: -1}
+			}
+		}
+	}
+	if !s.satFill(f, ta, d, &best) {
+		return false
+	}
+	if c != nil {
+		*c = best.ax
+	}
+	s.satHits++
+	return true
+}
+
+// bFace returns B's face j's outward normal in A's frame, setting it and
+// its plane offset in the scratch space at the first call of a query.
+func (s *Searcher) bFace(f *pairFrame, j int32) geom.Vec3 {
+	st := &s.sat
+	if !st.bok[j] {
+		pl := &f.b.mesh.Planes[j]
+		m := f.R.mul(pl.N)
+		st.bn[j], st.bd[j], st.bok[j] = m, pl.D+m.Dot(f.t), true
+	}
+	return st.bn[j]
+}
+
+// edgePruned reports whether every axis on the Gauss arc of an edge (face
+// normals n1, n2, outward of its body) has a support value above U >= 0,
+// given v = p - y for a point p of the edge and a point y of the other
+// body: along an axis c between n1 and n2 the support value is at least
+// c.v, and c.v >= min(n1.v, n2.v) when both are positive.
+func edgePruned(v, n1, n2 geom.Vec3, U float64) bool {
+	return n1.Dot(v) > U && n2.Dot(v) > U
+}
+
+// satAxis evaluates one candidate axis (kind, ids i of A and j of B) and
+// keeps it in best when its depth is smaller.
+func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer) {
+	st := &s.sat
+	a, b := f.a, f.b
+	switch kind {
+	case axFaceA:
+		pl := &a.mesh.Planes[i]
+		jm, lo := f.supB(pl.N)
+		st.jm[i] = jm
+		if h := pl.D - lo; h < best.U {
+			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
+		}
+	case axFaceB:
+		m := s.bFace(f, j)
+		im, hi := f.supA(m.Neg())
+		st.im[j] = im
+		if h := hi + st.bd[j]; h < best.U {
+			*best = satAnswer{U: h, n: m.Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
+		}
+	case axEdges:
+		e, g := &a.satEdges[i], &b.satEdges[j]
+		n1, n2 := a.mesh.Planes[e.f[0]].N, a.mesh.Planes[e.f[1]].N
+		if !gaussArcsCross(n1, n2, s.bFace(f, g.f[0]).Neg(), s.bFace(f, g.f[1]).Neg()) {
+			return
+		}
+		ep, pb := a.verts[e.v[0]], f.pb(g.v[0])
+		c, ok := a.verts[e.v[1]].Sub(ep).Cross(f.R.mul(b.verts[g.v[1]].Sub(b.verts[g.v[0]]))).Normalize()
+		if !ok {
+			return
+		}
+		if c.Dot(n1.Add(n2)) < 0 {
+			c = c.Neg()
+		}
+		if h := c.Dot(ep.Sub(pb)); h < best.U {
+			*best = satAnswer{U: h, n: c, ax: satCache{axEdges, i, j}, ia: -1, ib: -1}
+		}
+	}
+}
+
+// satFill writes the answer of the separating-axis test into d: the depth
+// along the best axis and the points and features that attain it. It
+// returns false when the supporting vertex found does not give points on
+// both bodies (the other body's support set is an edge or a face parallel
+// to the axis's feature: the expanding polytope finds the points then).
+func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *satAnswer) bool {
+	a, b := f.a, f.b
+	U, n := best.U, best.n
+	eps := 1e-10 * (a.radius + b.radius)
+	var xa, xb geom.Vec3
+	switch best.ax.kind {
+	case axFaceA:
+		xb = f.pb(best.ib)
+		xa = xb.AddScaled(U, n)
+		if !insideFace(a, best.ax.i, n, xa, -eps) {
+			return false
+		}
+		d.FeatureA, d.FeatureB = contact.F(best.ax.i), contact.V(best.ib)
+	case axFaceB:
+		xa = a.verts[best.ia]
+		xb = xa.AddScaled(-U, n)
+		if !insideFace(b, best.ax.j, b.mesh.Planes[best.ax.j].N, f.R.mulT(xb.Sub(f.t)), -eps) {
+			return false
+		}
+		d.FeatureA, d.FeatureB = contact.V(best.ia), contact.F(best.ax.j)
+	default:
+		e, g := &a.satEdges[best.ax.i], &b.satEdges[best.ax.j]
+		var pb geom.Vec3
+		_, _, xa, pb = geom.ClosestSegmentPoints(a.verts[e.v[0]], a.verts[e.v[1]], f.pb(g.v[0]), f.pb(g.v[1]))
+		xb = xa.AddScaled(-U, n)
+		if xb.Sub(pb).Norm() > eps {
+			return false
+		}
+		d.FeatureA, d.FeatureB = contact.E(e.id), contact.E(g.id)
+	}
+	d.Separation = -U
+	d.Normal = ta.R.MulVec(n)
+	d.PointA, d.PointB = ta.Apply(xa), ta.Apply(xb)
+	d.Exact = true
+	return true
+}
+
+// hullEdge is a mesh edge as the separating-axis test reads it: its ends
+// v, its faces f (left, right), x = n2 x n1 for their unit normals n1, n2,
+// and its index (48 bytes: the ends and normals are read from the
+// polytope, which keeps a body's data small in the cache).
+type hullEdge struct {
+	x    geom.Vec3
+	v, f [2]int32
+	id   int32
+}
+
+// newHullEdges lists p's edges for the separating-axis test.
+func newHullEdges(p *Polytope) []hullEdge {
+	m := p.mesh
+	es := make([]hullEdge, len(m.Edges))
+	for i, e := range m.Edges {
+		n1, n2 := m.Planes[e.Left].N, m.Planes[e.Right].N
+		es[i] = hullEdge{x: n2.Cross(n1), v: e.V, f: [2]int32{e.Left, e.Right}, id: int32(i)}
+	}
+	return es
+}
