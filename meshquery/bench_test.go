@@ -2,6 +2,7 @@ package meshquery
 
 import (
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -94,5 +95,62 @@ func BenchmarkDuckBunnyDistance(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		k := i % len(s.ta)
 		q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil)
+	}
+}
+
+// workloadBench loads the placements workload named by MESHQUERY_BENCH
+// (skipped when unset; mesh files as named in placements.csv under
+// meshes/) and splits its placements by whether Intersect finds a hit.
+func workloadBench(b *testing.B) (hits, misses *sampleBench) {
+	dir := os.Getenv("MESHQUERY_BENCH")
+	if dir == "" {
+		b.Skip("MESHQUERY_BENCH not set")
+	}
+	trees := map[string]*Tree{}
+	tree := func(name string) *Tree {
+		if t, ok := trees[name]; ok {
+			return t
+		}
+		t := mustTree(b, loadMesh(b, filepath.Join(dir, "meshes", name+".obj")))
+		trees[name] = t
+		return t
+	}
+	hits, misses = &sampleBench{}, &sampleBench{}
+	var q Query
+	for _, p := range readPlacements(b, filepath.Join(dir, "placements.csv")) {
+		a, t := tree(p.meshA), tree(p.meshB)
+		ta, tb := p.pa.Transform(), p.pb.Transform()
+		s := misses
+		if hit, _ := q.Intersect(a, &ta, t, &tb); hit {
+			s = hits
+		}
+		s.a, s.b = a, t
+		s.ta, s.tb = append(s.ta, ta), append(s.tb, tb)
+	}
+	return hits, misses
+}
+
+// BenchmarkWorkloadIntersect: Intersect on the hit placements of the
+// workload named by MESHQUERY_BENCH (ns per placement).
+func BenchmarkWorkloadIntersect(b *testing.B) {
+	s, _ := workloadBench(b)
+	runDistance(b, s, func(q *Query, k int) { q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k]) })
+}
+
+// BenchmarkWorkloadDistance: Distance on the placements without a hit
+// of the workload named by MESHQUERY_BENCH (ns per placement).
+func BenchmarkWorkloadDistance(b *testing.B) {
+	_, s := workloadBench(b)
+	runDistance(b, s, func(q *Query, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
+}
+
+func runDistance(b *testing.B, s *sampleBench, f func(q *Query, k int)) {
+	if len(s.ta) == 0 {
+		b.Skip("no placements")
+	}
+	var q Query
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f(&q, i%len(s.ta))
 	}
 }

@@ -248,8 +248,9 @@ func TestRandomPlacements(t *testing.T) {
 }
 
 type placement struct {
-	id     int
-	pa, pb geom.Pose
+	id           int
+	meshA, meshB string
+	pa, pb       geom.Pose
 }
 
 // readPlacements parses a placements.csv (benchmark format Sec. 6a).
@@ -277,7 +278,7 @@ func readPlacements(t testing.TB, path string) []placement {
 			q, _ := geom.Quat{W: x[k+3], X: x[k+4], Y: x[k+5], Z: x[k+6]}.Normalize()
 			return geom.Pose{P: geom.Vec3{X: x[k], Y: x[k+1], Z: x[k+2]}, Q: q}
 		}
-		out = append(out, placement{id, pose(3), pose(10)})
+		out = append(out, placement{id, rec[1], rec[2], pose(3), pose(10)})
 	}
 	return out
 }

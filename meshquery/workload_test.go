@@ -12,16 +12,19 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
-// TestWriteDuckBunnyWorkload writes a "placements" benchmark workload of
-// Bullet's duck (A, at the identity) and parry's low-poly bunny (B) with
+// TestWritePlacementsWorkload writes a "placements" benchmark workload of
+// two meshes, A at the identity and B at random rotations with its box
+// centre at 0.4 to 0.8 times the sum of the bounding radii from A's, with
 // reference answers from the brute-force oracles of this package's tests,
 // when MESHQUERY_WORKLOAD names the directory to create (skipped
-// otherwise). MESHQUERY_SEED and MESHQUERY_N change the seed (default 21)
-// and the number of placements (default 40).
+// otherwise). MESHQUERY_A and MESHQUERY_B name the mesh files (default
+// Bullet's duck and parry's low-poly bunny from testdata),
+// MESHQUERY_SEED and MESHQUERY_N the seed (default 21) and the number of
+// placements (default 40).
 //
-//	MESHQUERY_WORKLOAD=/tmp/duck-bunny go test ./meshquery -run TestWriteDuckBunnyWorkload
+//	MESHQUERY_WORKLOAD=/tmp/duck-bunny go test ./meshquery -run TestWritePlacementsWorkload
 //	go run -tags refbench ./refbench /tmp/duck-bunny
-func TestWriteDuckBunnyWorkload(t *testing.T) {
+func TestWritePlacementsWorkload(t *testing.T) {
 	dir := os.Getenv("MESHQUERY_WORKLOAD")
 	if dir == "" {
 		t.Skip("MESHQUERY_WORKLOAD not set")
@@ -33,26 +36,37 @@ func TestWriteDuckBunnyWorkload(t *testing.T) {
 	if s := os.Getenv("MESHQUERY_N"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
-	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
-	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
-	a, b := mustTree(t, duck), mustTree(t, bunny)
+	srcA, srcB := "../testdata/meshes/bullet/duck.obj", "../testdata/meshes/parry/low_poly_bunny.obj"
+	if s := os.Getenv("MESHQUERY_A"); s != "" {
+		srcA = s
+	}
+	if s := os.Getenv("MESHQUERY_B"); s != "" {
+		srcB = s
+	}
+	name := func(p string) string { return strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)) }
+	nameA, nameB := name(srcA), name(srcB)
+	if nameA == nameB {
+		nameA, nameB = nameA+"_a", nameB+"_b"
+	}
+	ma, mb := loadMesh(t, srcA), loadMesh(t, srcB)
+	a, b := mustTree(t, ma), mustTree(t, mb)
 	for _, d := range []string{"meshes", "expected"} {
 		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for name, src := range map[string]string{"duck": "../testdata/meshes/bullet/duck.obj", "bunny": "../testdata/meshes/parry/low_poly_bunny.obj"} {
+	for nm, src := range map[string]string{nameA: srcA, nameB: srcB} {
 		data, err := os.ReadFile(src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, "meshes", name+".obj"), data, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "meshes", nm+".obj"), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	r := rand.New(rand.NewPCG(seed, 1))
-	cb := bunny.Bounds().Center()
-	dc := duck.Bounds().Center()
+	cb := mb.Bounds().Center()
+	ca := ma.Bounds().Center()
 	reach := a.Scale() + b.Scale()
 	scale := (a.Scale() + b.Scale()) / 2
 	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 17, 64) }
@@ -64,10 +78,10 @@ func TestWriteDuckBunnyWorkload(t *testing.T) {
 		qb := randQuat(r)
 		d := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}
 		d, _ = d.Normalize()
-		pb := geom.Pose{P: dc.Sub(qb.Rotate(cb)).Add(d.Scale(reach * (0.4 + 0.4*r.Float64()))), Q: qb}
+		pb := geom.Pose{P: ca.Sub(qb.Rotate(cb)).Add(d.Scale(reach * (0.4 + 0.4*r.Float64()))), Q: qb}
 		pa := geom.PoseIdentity()
-		fmt.Fprintf(&pl, "%d,duck,bunny,0,0,0,1,0,0,0,%s,%s,%s,%s,%s,%s,%s\n", i, g(pb.P.X), g(pb.P.Y), g(pb.P.Z), g(pb.Q.W), g(pb.Q.X), g(pb.Q.Y), g(pb.Q.Z))
-		o := oracleOf(duck, bunny, pa, pb)
+		fmt.Fprintf(&pl, "%d,%s,%s,0,0,0,1,0,0,0,%s,%s,%s,%s,%s,%s,%s\n", i, nameA, nameB, g(pb.P.X), g(pb.P.Y), g(pb.P.Z), g(pb.Q.W), g(pb.Q.X), g(pb.Q.Y), g(pb.Q.Z))
+		o := oracleOf(ma, mb, pa, pb)
 		if o.bruteHit() {
 			hits++
 			fmt.Fprintf(&ex, "%d,1,,%s,0\n", i, g(scale))
@@ -75,14 +89,15 @@ func TestWriteDuckBunnyWorkload(t *testing.T) {
 			fmt.Fprintf(&ex, "%d,0,%s,%s,0\n", i, g(o.bruteDist()), g(scale))
 		}
 	}
-	wj := fmt.Sprintf(`{"format":"bench-workload/1","name":"placements-duck-bunny-q%d-s%d","kind":"placements","generator":"meshquery test","seed":%d,`+
-		`"params":{"rule":"duck at the identity, bunny at a random rotation with its box centre at 0.4 to 0.8 times the sum of the bounding radii from the duck's"},`+
-		`"meshes":[{"name":"duck","file":"meshes/duck.obj","convex":false,"closed":true},{"name":"bunny","file":"meshes/bunny.obj","convex":false,"closed":true}],`+
-		`"placements":"placements.csv","num_queries":%d}`+"\n", n, seed, seed, n)
-	for name, data := range map[string]string{"workload.json": wj, "placements.csv": pl.String(), "expected/meshdist.csv": ex.String()} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+	wname := fmt.Sprintf("placements-%s-%s-q%d-s%d", nameA, nameB, n, seed)
+	wj := fmt.Sprintf(`{"format":"bench-workload/1","name":%q,"kind":"placements","generator":"meshquery test","seed":%d,`+
+		`"params":{"rule":"A at the identity, B at a random rotation with its box centre at 0.4 to 0.8 times the sum of the bounding radii from A's"},`+
+		`"meshes":[{"name":%q,"file":"meshes/%s.obj","convex":false,"closed":%t},{"name":%q,"file":"meshes/%s.obj","convex":false,"closed":%t}],`+
+		`"placements":"placements.csv","num_queries":%d}`+"\n", wname, seed, nameA, nameA, ma.Closed(), nameB, nameB, mb.Closed(), n)
+	for nm, data := range map[string]string{"workload.json": wj, "placements.csv": pl.String(), "expected/meshdist.csv": ex.String()} {
+		if err := os.WriteFile(filepath.Join(dir, nm), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	t.Logf("%d placements, %d hits, written to %s", n, hits, dir)
+	t.Logf("%s: %d placements, %d hits, written to %s", wname, n, hits, dir)
 }
