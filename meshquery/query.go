@@ -128,22 +128,31 @@ func (q *Query) btri(i int32) *[3]geom.Vec3 {
 	return &q.bt[i]
 }
 
-// bcenter returns the centre of B's node nb in A's frame minus the centre
-// of A's node na.
-func (q *Query) centreGap(na, nb *node) geom.Vec3 {
-	c := q.r.MulVec(nb.c).Add(q.t)
-	return c.Sub(na.c)
+// boxFrame places B's node ib in the frame of A's oriented box na: the
+// centre of B's box minus na's (on na's axes), the matrix of dot products
+// of na's axes (rows) with B's axes (columns), and its absolute values.
+func (q *Query) boxFrame(na *node, ib int32) (t geom.Vec3, m, am geom.Mat3, hb geom.Vec3) {
+	bi := q.bnode(ib)
+	t = na.ax.MulVec(bi.c.Sub(na.oc))
+	for i := 0; i < 3; i++ {
+		a := na.ax[i]
+		for j := 0; j < 3; j++ {
+			b := &bi.ax[j]
+			m[i][j] = a[0]*b.X + a[1]*b.Y + a[2]*b.Z
+			am[i][j] = abs(m[i][j])
+		}
+	}
+	return t, m, am, bi.h
 }
 
-// overlap is the separating-axis test of A's box na against B's box nb
+// overlap is the separating-axis test of A's box na against B's box ib
 // placed in A's frame, on the 15 axes of Gottschalk, Lin and Manocha
 // ("OBBTree: A Hierarchical Structure for Rapid Interference Detection",
 // SIGGRAPH 1996, Sec. 5), padded by the rounding allowance so that it never
 // separates boxes whose triangles the exact test would find touching.
-func (q *Query) overlap(na, nb *node) bool {
-	c := q.centreGap(na, nb)
-	R, A := &q.r, &q.absR
-	ha, hb := na.h, nb.h
+func (q *Query) overlap(na *node, ib int32) bool {
+	c, R, A, hb := q.boxFrame(na, ib)
+	ha := na.oh
 	p := q.pad
 	// A's axes.
 	if abs(c.X) > ha.X+A[0][0]*hb.X+A[0][1]*hb.Y+A[0][2]*hb.Z+p ||
@@ -179,70 +188,58 @@ func (q *Query) overlap(na, nb *node) bool {
 }
 
 // lowerBound returns a lower bound of the distance between A's box na and
-// B's box nb (index ib) placed in A's frame: the largest of the gaps along
-// the centre-to-centre axis, A's three face axes and the two nodes' slab
-// axes (a gap along any unit axis bounds the distance from below; B's face
-// axes cost more than they prune).
-func (q *Query) lowerBound(na, nb *node, ib int32) float64 {
-	bi := q.bnode(ib, nb)
-	c := bi.c.Sub(na.c)
-	R := &q.r
-	ha, hb := na.h, nb.h
-	// The centre-to-centre axis (at least as good as the bounding
-	// spheres: a box's support along a unit u is sum h_i |u_i| <= |h|).
-	cn := c.Norm()
-	lb := cn - na.r - nb.r
-	if cn > 0 && lb+na.r+nb.r > 0 {
-		u := c.Scale(1 / cn)
-		ub := R.MulVecT(u)
-		sa := ha.X*abs(u.X) + ha.Y*abs(u.Y) + ha.Z*abs(u.Z)
-		sb := hb.X*abs(ub.X) + hb.Y*abs(ub.Y) + hb.Z*abs(ub.Z)
-		lb = cn - sa - sb
+// B's box ib placed in A's frame: the largest of the distance between
+// na and the box around B's box along na's axes, the same with the roles
+// swapped, and the gap along the centre-to-centre axis (a gap along any
+// unit axis bounds the distance from below; gaps along orthogonal axes
+// add in squares).
+func (q *Query) lowerBound(na *node, ib int32) float64 {
+	t, m, am, hb := q.boxFrame(na, ib)
+	ha := na.oh
+	gx := max(0, abs(t.X)-ha.X-(am[0][0]*hb.X+am[0][1]*hb.Y+am[0][2]*hb.Z))
+	gy := max(0, abs(t.Y)-ha.Y-(am[1][0]*hb.X+am[1][1]*hb.Y+am[1][2]*hb.Z))
+	gz := max(0, abs(t.Z)-ha.Z-(am[2][0]*hb.X+am[2][1]*hb.Y+am[2][2]*hb.Z))
+	lb2 := gx*gx + gy*gy + gz*gz
+	s := m.MulVecT(t) // t on B's axes
+	gx = max(0, abs(s.X)-hb.X-(am[0][0]*ha.X+am[1][0]*ha.Y+am[2][0]*ha.Z))
+	gy = max(0, abs(s.Y)-hb.Y-(am[0][1]*ha.X+am[1][1]*ha.Y+am[2][1]*ha.Z))
+	gz = max(0, abs(s.Z)-hb.Z-(am[0][2]*ha.X+am[1][2]*ha.Y+am[2][2]*ha.Z))
+	lb2 = max(lb2, gx*gx+gy*gy+gz*gz)
+	// The centre-to-centre axis: |t| minus both supports along t / |t|.
+	if n2 := t.Dot(t); n2 > 0 {
+		sa := ha.X*abs(t.X) + ha.Y*abs(t.Y) + ha.Z*abs(t.Z)
+		sb := hb.X*abs(s.X) + hb.Y*abs(s.Y) + hb.Z*abs(s.Z)
+		if g := n2 - sa - sb; g > 0 {
+			lb2 = max(lb2, g*g/n2)
+		}
 	}
-	lb = max(lb, abs(c.X)-(ha.X+bi.e.X), abs(c.Y)-(ha.Y+bi.e.Y), abs(c.Z)-(ha.Z+bi.e.Z))
-	// A's slab against B's box.
-	u := na.n
-	ub := R.MulVecT(u)
-	p, sb := u.Dot(bi.c), hb.X*abs(ub.X)+hb.Y*abs(ub.Y)+hb.Z*abs(ub.Z)
-	lb = max(lb, na.nlo-(p+sb), (p-sb)-na.nhi)
-	// B's slab against A's box.
-	w := bi.w
-	p, sa := w.Dot(na.c), ha.X*abs(w.X)+ha.Y*abs(w.Y)+ha.Z*abs(w.Z)
-	lb = max(lb, bi.wlo-(p+sa), (p-sa)-bi.whi)
-	return lb - q.pad
+	return math.Sqrt(lb2) - q.pad
 }
 
-// bNodeInfo is B's node placed in A's frame for the distance bounds.
+// bNodeInfo is B's oriented box placed in A's frame.
 type bNodeInfo struct {
-	c        geom.Vec3 // centre
-	e        geom.Vec3 // half extents projected on A's axes, |R| h
-	w        geom.Vec3 // slab axis
-	wlo, whi float64   // slab range along w
+	c  geom.Vec3    // centre
+	ax [3]geom.Vec3 // unit axes
+	h  geom.Vec3    // half extents
 }
 
-// bnode returns B's node ib (nb) in A's frame, computed on first use in
-// a query.
-func (q *Query) bnode(ib int32, nb *node) *bNodeInfo {
+// bnode returns B's node ib in A's frame, computed on first use in a
+// query.
+func (q *Query) bnode(ib int32) *bNodeInfo {
 	if q.nstamp[ib] != q.gen {
-		A := &q.absR
-		hb := nb.h
-		w := q.r.MulVec(nb.n)
-		shift := w.Dot(q.t)
+		nb := &q.b.nodes[ib]
 		q.bn[ib] = bNodeInfo{
-			c: q.r.MulVec(nb.c).Add(q.t),
-			e: geom.Vec3{
-				X: A[0][0]*hb.X + A[0][1]*hb.Y + A[0][2]*hb.Z,
-				Y: A[1][0]*hb.X + A[1][1]*hb.Y + A[1][2]*hb.Z,
-				Z: A[2][0]*hb.X + A[2][1]*hb.Y + A[2][2]*hb.Z,
-			},
-			w: w, wlo: nb.nlo + shift, whi: nb.nhi + shift,
+			c:  q.r.MulVec(nb.oc).Add(q.t),
+			ax: [3]geom.Vec3{q.r.MulVec(nb.ax.Row(0)), q.r.MulVec(nb.ax.Row(1)), q.r.MulVec(nb.ax.Row(2))},
+			h:  nb.oh,
 		}
 		q.nstamp[ib] = q.gen
 	}
 	return &q.bn[ib]
 }
 
-// splitA reports whether to descend into A's node (rather than B's).
+// splitA reports whether to descend into A's node (rather than B's): the
+// one with the larger box unless it is a leaf.
 func splitA(na, nb *node) bool {
 	if nb.left < 0 {
 		return true
@@ -250,7 +247,7 @@ func splitA(na, nb *node) bool {
 	if na.left < 0 {
 		return false
 	}
-	return na.h.Norm2() >= nb.h.Norm2()
+	return na.oh.Norm2() >= nb.oh.Norm2()
 }
 
 // triBoxApart reports whether B's triangle x (A's frame) lies outside the
@@ -309,7 +306,7 @@ func (q *Query) traverse(f func(pa, pb int32) bool) {
 		it := st[len(st)-1]
 		st = st[:len(st)-1]
 		na, nb := &a.nodes[it.a], &b.nodes[it.b]
-		if !q.overlap(na, nb) {
+		if !q.overlap(na, it.b) {
 			continue
 		}
 		if na.left < 0 && nb.left < 0 {
@@ -481,8 +478,8 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 		} else {
 			c0, c1 = pairItem{it.a, nb.left, 0}, pairItem{it.a, nb.left + 1, 0}
 		}
-		l0 := max(0, q.lowerBound(&a.nodes[c0.a], &b.nodes[c0.b], c0.b))
-		l1 := max(0, q.lowerBound(&a.nodes[c1.a], &b.nodes[c1.b], c1.b))
+		l0 := max(0, q.lowerBound(&a.nodes[c0.a], c0.b))
+		l1 := max(0, q.lowerBound(&a.nodes[c1.a], c1.b))
 		c0.lb2, c1.lb2 = l0*l0, l1*l1
 		if c0.lb2 > c1.lb2 {
 			c0, c1 = c1, c0

@@ -68,16 +68,19 @@ const (
 	diagonal = -2
 )
 
-// node is a box (centre, half extents) with either two children (left,
-// left+1) or a leaf range of triangles.
+// node is a bounding volume with either two children (left, left+1) or a
+// leaf range of triangles. It keeps two boxes in the local frame: the
+// axis-aligned box (centre c, half extents h) for point queries, and an
+// oriented box (rows of ax its unit axes, centre oc, half extents oh
+// along them) for the pair traversals: the principal axes of the node's
+// vertices (Gottschalk, Lin and Manocha, "OBBTree: A Hierarchical
+// Structure for Rapid Interference Detection", SIGGRAPH 1996, Sec. 4),
+// or the coordinate axes where that box is smaller. A nearly flat patch
+// gets a thin box whatever its orientation.
 type node struct {
-	c, h geom.Vec3
-	r    float64 // |h|, the radius of the box's bounding sphere
-	// A slab around the node's triangles: unit axis n (their mean
-	// normal) and the range [nlo, nhi] of n . x over their vertices;
-	// thin for a nearly flat patch whatever its orientation.
-	n            geom.Vec3
-	nlo, nhi     float64
+	c, h         geom.Vec3
+	ax           geom.Mat3
+	oc, oh       geom.Vec3
 	left         int32 // first child, or -1 for a leaf
 	start, count int32
 }
@@ -236,25 +239,7 @@ func (t *Tree) buildNodes() {
 		}
 		nd := &t.nodes[j.n]
 		nd.c, nd.h = lo.Add(hi).Scale(0.5), hi.Sub(lo).Scale(0.5)
-		nd.r = nd.h.Norm()
-		var ns geom.Vec3
-		for i := j.start; i < j.start+j.count; i++ {
-			x := &t.tris[i]
-			ns = ns.Add(x.b.Sub(x.a).Cross(x.c.Sub(x.a)))
-		}
-		if n, ok := ns.Normalize(); ok {
-			nd.n = n
-		} else {
-			nd.n = geom.Vec3{X: 1}
-		}
-		nd.nlo, nd.nhi = math.Inf(1), math.Inf(-1)
-		for i := j.start; i < j.start+j.count; i++ {
-			x := &t.tris[i]
-			for _, v := range [3]geom.Vec3{x.a, x.b, x.c} {
-				d := nd.n.Dot(v)
-				nd.nlo, nd.nhi = min(nd.nlo, d), max(nd.nhi, d)
-			}
-		}
+		t.fitBox(nd, j.start, j.count)
 		nd.start, nd.count, nd.left = j.start, j.count, -1
 		if j.count <= LeafSize {
 			continue
@@ -320,6 +305,50 @@ func (t *Tree) buildNodes() {
 		t.nodes = append(t.nodes, node{}, node{})
 		stack = append(stack, job{left, j.start, int32(k)}, job{left + 1, j.start + int32(k), j.count - int32(k)})
 	}
+}
+
+// fitBox sets nd's oriented box around the vertices of triangles
+// [start, start+count): along the eigenvectors of their covariance, or
+// along the coordinate axes (nd's axis-aligned box, already set) when
+// that box has the smaller volume.
+func (t *Tree) fitBox(nd *node, start, count int32) {
+	nd.ax, nd.oc, nd.oh = geom.Identity(), nd.c, nd.h
+	var m geom.Vec3
+	for i := start; i < start+count; i++ {
+		x := &t.tris[i]
+		m = m.Add(x.a).Add(x.b).Add(x.c)
+	}
+	m = m.Scale(1 / float64(3*count))
+	var cov geom.Mat3
+	for i := start; i < start+count; i++ {
+		x := &t.tris[i]
+		for _, v := range [3]geom.Vec3{x.a, x.b, x.c} {
+			d := v.Sub(m)
+			cov[0][0] += d.X * d.X
+			cov[0][1] += d.X * d.Y
+			cov[0][2] += d.X * d.Z
+			cov[1][1] += d.Y * d.Y
+			cov[1][2] += d.Y * d.Z
+			cov[2][2] += d.Z * d.Z
+		}
+	}
+	_, v := mesh.SymEigen(cov)
+	ax := v.Transpose()
+	lo := geom.Vec3{X: math.Inf(1), Y: math.Inf(1), Z: math.Inf(1)}
+	hi := lo.Neg()
+	for i := start; i < start+count; i++ {
+		x := &t.tris[i]
+		for _, v := range [3]geom.Vec3{x.a, x.b, x.c} {
+			p := ax.MulVec(v)
+			lo, hi = vmin(lo, p), vmax(hi, p)
+		}
+	}
+	h := hi.Sub(lo).Scale(0.5)
+	vol, volAA := h.X*h.Y*h.Z, nd.h.X*nd.h.Y*nd.h.Z
+	if !(vol < volAA || vol == volAA && area(geom.Vec3{}, h) < area(geom.Vec3{}, nd.h)) {
+		return
+	}
+	nd.ax, nd.oc, nd.oh = ax, v.MulVec(lo.Add(hi).Scale(0.5)), h
 }
 
 func area(lo, hi geom.Vec3) float64 {
