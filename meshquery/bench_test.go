@@ -144,6 +144,13 @@ func BenchmarkWorkloadDistance(b *testing.B) {
 	runDistance(b, s, func(q *Query, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
 }
 
+// BenchmarkWorkloadDistanceHits: Distance on the hit placements of the
+// workload named by MESHQUERY_BENCH (ns per placement).
+func BenchmarkWorkloadDistanceHits(b *testing.B) {
+	s, _ := workloadBench(b)
+	runDistance(b, s, func(q *Query, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
+}
+
 func runDistance(b *testing.B, s *sampleBench, f func(q *Query, k int)) {
 	if len(s.ta) == 0 {
 		b.Skip("no placements")
