@@ -151,6 +151,11 @@ func (q *Query) boxFrame(na *node, ib int32) (t geom.Vec3, m, am geom.Mat3, hb g
 // SIGGRAPH 1996, Sec. 5), padded by the rounding allowance so that it never
 // separates boxes whose triangles the exact test would find touching.
 func (q *Query) overlap(na *node, ib int32) bool {
+	bi := q.bnode(ib)
+	d := bi.c.Sub(na.oc)
+	if r := na.r + bi.r + q.pad; d.Dot(d) > r*r {
+		return false
+	}
 	c, R, A, hb := q.boxFrame(na, ib)
 	ha := na.oh
 	p := q.pad
@@ -221,6 +226,7 @@ type bNodeInfo struct {
 	c  geom.Vec3    // centre
 	ax [3]geom.Vec3 // unit axes
 	h  geom.Vec3    // half extents
+	r  float64      // radius of the sphere about c
 }
 
 // bnode returns B's node ib in A's frame, computed on first use in a
@@ -232,10 +238,23 @@ func (q *Query) bnode(ib int32) *bNodeInfo {
 			c:  q.r.MulVec(nb.oc).Add(q.t),
 			ax: [3]geom.Vec3{q.r.MulVec(nb.ax.Row(0)), q.r.MulVec(nb.ax.Row(1)), q.r.MulVec(nb.ax.Row(2))},
 			h:  nb.oh,
+			r:  nb.r,
 		}
 		q.nstamp[ib] = q.gen
 	}
 	return &q.bn[ib]
+}
+
+// pairBound returns a lower bound of the distance between A's node na
+// and B's node ib as lowerBound does, or, when their spheres are more than
+// bestD apart, a number above bestD without computing it.
+func (q *Query) pairBound(na *node, ib int32, bestD float64) float64 {
+	bi := q.bnode(ib)
+	d := bi.c.Sub(na.oc)
+	if r := na.r + bi.r + bestD + q.pad; d.Dot(d) > r*r {
+		return math.Inf(1)
+	}
+	return max(0, q.lowerBound(na, ib))
 }
 
 // splitA reports whether to descend into A's node (rather than B's): the
@@ -439,6 +458,7 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 	st := append(q.stack[:0], pairItem{0, 0, 0})
 	defer func() { q.stack = st[:0] }()
 	var ta [3]geom.Vec3
+	bestD := math.Sqrt(bound)
 	for len(st) > 0 {
 		it := st[len(st)-1]
 		st = st[:len(st)-1]
@@ -467,6 +487,7 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 					}
 					if r := triTriClosest(&ta, x, best.d2); r.d2 < best.d2 {
 						best, bestA, bestB = r, i, j
+						bestD = math.Sqrt(r.d2)
 					}
 				}
 			}
@@ -478,8 +499,8 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 		} else {
 			c0, c1 = pairItem{it.a, nb.left, 0}, pairItem{it.a, nb.left + 1, 0}
 		}
-		l0 := max(0, q.lowerBound(&a.nodes[c0.a], c0.b))
-		l1 := max(0, q.lowerBound(&a.nodes[c1.a], c1.b))
+		l0 := q.pairBound(&a.nodes[c0.a], c0.b, bestD)
+		l1 := q.pairBound(&a.nodes[c1.a], c1.b, bestD)
 		c0.lb2, c1.lb2 = l0*l0, l1*l1
 		if c0.lb2 > c1.lb2 {
 			c0, c1 = c1, c0

@@ -76,11 +76,13 @@ const (
 // vertices (Gottschalk, Lin and Manocha, "OBBTree: A Hierarchical
 // Structure for Rapid Interference Detection", SIGGRAPH 1996, Sec. 4),
 // or the coordinate axes where that box is smaller. A nearly flat patch
-// gets a thin box whatever its orientation.
+// gets a thin box whatever its orientation. The sphere of radius r about
+// oc holds the node's vertices too: a cheaper first test.
 type node struct {
 	c, h         geom.Vec3
 	ax           geom.Mat3
 	oc, oh       geom.Vec3
+	r            float64
 	left         int32 // first child, or -1 for a leaf
 	start, count int32
 }
@@ -240,6 +242,7 @@ func (t *Tree) buildNodes() {
 		nd := &t.nodes[j.n]
 		nd.c, nd.h = lo.Add(hi).Scale(0.5), hi.Sub(lo).Scale(0.5)
 		t.fitBox(nd, j.start, j.count)
+		t.fitSphere(nd, j.start, j.count)
 		nd.start, nd.count, nd.left = j.start, j.count, -1
 		if j.count <= LeafSize {
 			continue
@@ -349,6 +352,17 @@ func (t *Tree) fitBox(nd *node, start, count int32) {
 		return
 	}
 	nd.ax, nd.oc, nd.oh = ax, v.MulVec(lo.Add(hi).Scale(0.5)), h
+}
+
+// fitSphere sets nd.r, the largest distance of a vertex of triangles
+// [start, start+count) from the centre of nd's oriented box.
+func (t *Tree) fitSphere(nd *node, start, count int32) {
+	r2 := 0.0
+	for i := start; i < start+count; i++ {
+		x := &t.tris[i]
+		r2 = max(r2, x.a.Dist2(nd.oc), x.b.Dist2(nd.oc), x.c.Dist2(nd.oc))
+	}
+	nd.r = math.Sqrt(r2)
 }
 
 func area(lo, hi geom.Vec3) float64 {
