@@ -145,19 +145,18 @@ func (q *Query) boxFrame(na *node, ib int32) (t geom.Vec3, m, am geom.Mat3, hb g
 	return t, m, am, bi.h
 }
 
-// overlap is the separating-axis test of A's box na against B's box ib
-// placed in A's frame, on the 15 axes of Gottschalk, Lin and Manocha
-// ("OBBTree: A Hierarchical Structure for Rapid Interference Detection",
-// SIGGRAPH 1996, Sec. 5), padded by the rounding allowance so that it never
-// separates boxes whose triangles the exact test would find touching.
-func (q *Query) overlap(na *node, ib int32) bool {
-	bi := q.bnode(ib)
-	d := bi.c.Sub(na.oc)
-	if r := na.r + bi.r + q.pad; d.Dot(d) > r*r {
-		return false
-	}
-	c, R, A, hb := q.boxFrame(na, ib)
-	ha := na.oh
+// overlap is the separating-axis test of A's axis-aligned box na
+// against B's axis-aligned box nb placed in A's frame, on the 15 axes of
+// Gottschalk, Lin and Manocha ("OBBTree: A Hierarchical Structure for
+// Rapid Interference Detection", SIGGRAPH 1996, Sec. 5), padded by the
+// rounding allowance so that it never separates boxes whose triangles the
+// exact test would find touching. All of B's boxes share one rotation
+// into A's frame, so a test costs no matrix product; the oriented boxes'
+// tighter fit does not pay for their per-pair product here.
+func (q *Query) overlap(na, nb *node) bool {
+	c := q.r.MulVec(nb.c).Add(q.t).Sub(na.c)
+	R, A := &q.r, &q.absR
+	ha, hb := na.h, nb.h
 	p := q.pad
 	// A's axes.
 	if abs(c.X) > ha.X+A[0][0]*hb.X+A[0][1]*hb.Y+A[0][2]*hb.Z+p ||
@@ -325,7 +324,7 @@ func (q *Query) traverse(f func(pa, pb int32) bool) {
 		it := st[len(st)-1]
 		st = st[:len(st)-1]
 		na, nb := &a.nodes[it.a], &b.nodes[it.b]
-		if !q.overlap(na, it.b) {
+		if !q.overlap(na, nb) {
 			continue
 		}
 		if na.left < 0 && nb.left < 0 {
