@@ -128,23 +128,6 @@ func (q *Query) btri(i int32) *[3]geom.Vec3 {
 	return &q.bt[i]
 }
 
-// boxFrame places B's node ib in the frame of A's oriented box na: the
-// centre of B's box minus na's (on na's axes), the matrix of dot products
-// of na's axes (rows) with B's axes (columns), and its absolute values.
-func (q *Query) boxFrame(na *node, ib int32) (t geom.Vec3, m, am geom.Mat3, hb geom.Vec3) {
-	bi := q.bnode(ib)
-	t = na.ax.MulVec(bi.c.Sub(na.oc))
-	for i := 0; i < 3; i++ {
-		a := na.ax[i]
-		for j := 0; j < 3; j++ {
-			b := &bi.ax[j]
-			m[i][j] = a[0]*b.X + a[1]*b.Y + a[2]*b.Z
-			am[i][j] = abs(m[i][j])
-		}
-	}
-	return t, m, am, bi.h
-}
-
 // overlap is the separating-axis test of A's axis-aligned box na
 // against B's axis-aligned box nb placed in A's frame, on the 15 axes of
 // Gottschalk, Lin and Manocha ("OBBTree: A Hierarchical Structure for
@@ -191,28 +174,50 @@ func (q *Query) overlap(na, nb *node) bool {
 	return true
 }
 
-// lowerBound returns a lower bound of the distance between A's box na and
-// B's box ib placed in A's frame: the largest of the distance between
-// na and the box around B's box along na's axes, the same with the roles
-// swapped, and the gap along the centre-to-centre axis (a gap along any
-// unit axis bounds the distance from below; gaps along orthogonal axes
-// add in squares).
+// lowerBound returns a lower bound of the distance between A's oriented
+// box na and B's oriented box ib placed in A's frame: the largest of the
+// distance between na and the box around B's box along na's axes, the same
+// with the roles swapped, and the gap along the centre-to-centre axis (a
+// gap along any unit axis bounds the distance from below; gaps along
+// orthogonal axes add in squares).
 func (q *Query) lowerBound(na *node, ib int32) float64 {
-	t, m, am, hb := q.boxFrame(na, ib)
-	ha := na.oh
-	gx := max(0, abs(t.X)-ha.X-(am[0][0]*hb.X+am[0][1]*hb.Y+am[0][2]*hb.Z))
-	gy := max(0, abs(t.Y)-ha.Y-(am[1][0]*hb.X+am[1][1]*hb.Y+am[1][2]*hb.Z))
-	gz := max(0, abs(t.Z)-ha.Z-(am[2][0]*hb.X+am[2][1]*hb.Y+am[2][2]*hb.Z))
-	lb2 := gx*gx + gy*gy + gz*gz
-	s := m.MulVecT(t) // t on B's axes
-	gx = max(0, abs(s.X)-hb.X-(am[0][0]*ha.X+am[1][0]*ha.Y+am[2][0]*ha.Z))
-	gy = max(0, abs(s.Y)-hb.Y-(am[0][1]*ha.X+am[1][1]*ha.Y+am[2][1]*ha.Z))
-	gz = max(0, abs(s.Z)-hb.Z-(am[0][2]*ha.X+am[1][2]*ha.Y+am[2][2]*ha.Z))
-	lb2 = max(lb2, gx*gx+gy*gy+gz*gz)
+	bi := q.bnode(ib)
+	ax := &na.ax
+	dx, dy, dz := bi.c.X-na.oc.X, bi.c.Y-na.oc.Y, bi.c.Z-na.oc.Z
+	// B's centre and axes on A's axes: t and the matrix m[i][j] = a_i . b_j.
+	t0 := ax[0][0]*dx + ax[0][1]*dy + ax[0][2]*dz
+	t1 := ax[1][0]*dx + ax[1][1]*dy + ax[1][2]*dz
+	t2 := ax[2][0]*dx + ax[2][1]*dy + ax[2][2]*dz
+	b0, b1, b2 := &bi.ax[0], &bi.ax[1], &bi.ax[2]
+	m00 := ax[0][0]*b0.X + ax[0][1]*b0.Y + ax[0][2]*b0.Z
+	m01 := ax[0][0]*b1.X + ax[0][1]*b1.Y + ax[0][2]*b1.Z
+	m02 := ax[0][0]*b2.X + ax[0][1]*b2.Y + ax[0][2]*b2.Z
+	m10 := ax[1][0]*b0.X + ax[1][1]*b0.Y + ax[1][2]*b0.Z
+	m11 := ax[1][0]*b1.X + ax[1][1]*b1.Y + ax[1][2]*b1.Z
+	m12 := ax[1][0]*b2.X + ax[1][1]*b2.Y + ax[1][2]*b2.Z
+	m20 := ax[2][0]*b0.X + ax[2][1]*b0.Y + ax[2][2]*b0.Z
+	m21 := ax[2][0]*b1.X + ax[2][1]*b1.Y + ax[2][2]*b1.Z
+	m22 := ax[2][0]*b2.X + ax[2][1]*b2.Y + ax[2][2]*b2.Z
+	a00, a01, a02 := abs(m00), abs(m01), abs(m02)
+	a10, a11, a12 := abs(m10), abs(m11), abs(m12)
+	a20, a21, a22 := abs(m20), abs(m21), abs(m22)
+	ha, hb := &na.oh, &bi.h
+	g0 := max(0, abs(t0)-ha.X-(a00*hb.X+a01*hb.Y+a02*hb.Z))
+	g1 := max(0, abs(t1)-ha.Y-(a10*hb.X+a11*hb.Y+a12*hb.Z))
+	g2 := max(0, abs(t2)-ha.Z-(a20*hb.X+a21*hb.Y+a22*hb.Z))
+	lb2 := g0*g0 + g1*g1 + g2*g2
+	// t on B's axes.
+	s0 := m00*t0 + m10*t1 + m20*t2
+	s1 := m01*t0 + m11*t1 + m21*t2
+	s2 := m02*t0 + m12*t1 + m22*t2
+	g0 = max(0, abs(s0)-hb.X-(a00*ha.X+a10*ha.Y+a20*ha.Z))
+	g1 = max(0, abs(s1)-hb.Y-(a01*ha.X+a11*ha.Y+a21*ha.Z))
+	g2 = max(0, abs(s2)-hb.Z-(a02*ha.X+a12*ha.Y+a22*ha.Z))
+	lb2 = max(lb2, g0*g0+g1*g1+g2*g2)
 	// The centre-to-centre axis: |t| minus both supports along t / |t|.
-	if n2 := t.Dot(t); n2 > 0 {
-		sa := ha.X*abs(t.X) + ha.Y*abs(t.Y) + ha.Z*abs(t.Z)
-		sb := hb.X*abs(s.X) + hb.Y*abs(s.Y) + hb.Z*abs(s.Z)
+	if n2 := dx*dx + dy*dy + dz*dz; n2 > 0 {
+		sa := ha.X*abs(t0) + ha.Y*abs(t1) + ha.Z*abs(t2)
+		sb := hb.X*abs(s0) + hb.Y*abs(s1) + hb.Z*abs(s2)
 		if g := n2 - sa - sb; g > 0 {
 			lb2 = max(lb2, g*g/n2)
 		}
@@ -231,17 +236,24 @@ type bNodeInfo struct {
 // bnode returns B's node ib in A's frame, computed on first use in a
 // query.
 func (q *Query) bnode(ib int32) *bNodeInfo {
+	bi := &q.bn[ib]
 	if q.nstamp[ib] != q.gen {
 		nb := &q.b.nodes[ib]
-		q.bn[ib] = bNodeInfo{
-			c:  q.r.MulVec(nb.oc).Add(q.t),
-			ax: [3]geom.Vec3{q.r.MulVec(nb.ax.Row(0)), q.r.MulVec(nb.ax.Row(1)), q.r.MulVec(nb.ax.Row(2))},
-			h:  nb.oh,
-			r:  nb.r,
+		r := &q.r
+		rot := func(v *[3]float64) geom.Vec3 {
+			return geom.Vec3{
+				X: r[0][0]*v[0] + r[0][1]*v[1] + r[0][2]*v[2],
+				Y: r[1][0]*v[0] + r[1][1]*v[1] + r[1][2]*v[2],
+				Z: r[2][0]*v[0] + r[2][1]*v[1] + r[2][2]*v[2],
+			}
 		}
+		c := [3]float64{nb.oc.X, nb.oc.Y, nb.oc.Z}
+		bi.c = rot(&c).Add(q.t)
+		bi.ax = [3]geom.Vec3{rot(&nb.ax[0]), rot(&nb.ax[1]), rot(&nb.ax[2])}
+		bi.h, bi.r = nb.oh, nb.r
 		q.nstamp[ib] = q.gen
 	}
-	return &q.bn[ib]
+	return bi
 }
 
 // pairBound returns a lower bound of the distance between A's node na
