@@ -155,6 +155,23 @@ func (q *Query) overlap(na, nb *node) bool {
 			return false
 		}
 	}
+	// A's slab against B's box, B's slab against A's box.
+	if na.thin {
+		u := na.n
+		ub := R.MulVecT(u)
+		pu, sb := u.Dot(c.Add(na.c)), hb.X*abs(ub.X)+hb.Y*abs(ub.Y)+hb.Z*abs(ub.Z)
+		if pu-sb > na.nhi+p || pu+sb < na.nlo-p {
+			return false
+		}
+	}
+	if nb.thin {
+		w := R.MulVec(nb.n)
+		shift := w.Dot(q.t)
+		pw, sa := w.Dot(na.c), ha.X*abs(w.X)+ha.Y*abs(w.Y)+ha.Z*abs(w.Z)
+		if pw-sa > nb.nhi+shift+p || pw+sa < nb.nlo+shift-p {
+			return false
+		}
+	}
 	// Cross products of an A axis i and a B axis j.
 	cs := [3]float64{c.X, c.Y, c.Z}
 	has := [3]float64{ha.X, ha.Y, ha.Z}
