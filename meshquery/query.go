@@ -410,11 +410,11 @@ type DistOptions struct {
 }
 
 // Distance returns the distance between the surfaces of a and b, with
-// closest points and their triangles and features, by branch and bound
-// over both trees (each node pair's lower bound is the largest of the
-// gaps between the boxes' bounding spheres and along the boxes' face
-// axes) down to the exact minimum over triangle pairs of the nine
-// side-side and six vertex-triangle distances (double precision). When the
+// closest points and their triangles and features, by best-first branch
+// and bound over both trees (node pairs in order of a lower bound from
+// their bounding spheres and oriented boxes) down to the exact minimum
+// over triangle pairs of the nine side-side and six vertex-triangle
+// distances (double precision). When the
 // surfaces intersect the result has Hit set and Dist 0. opt may be nil.
 // Errors as for Intersect, and for a MaxDist that is not a number.
 func (q *Query) Distance(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, opt *DistOptions) (Result, error) {
@@ -479,6 +479,9 @@ func (t *Tree) feature(id int32, f feature) contact.Feature {
 
 // closest runs the branch and bound for the closest triangle pair with
 // squared distance below bound; it returns BVH positions -1 when none.
+// Node pairs wait in a binary heap by lower bound and the least is taken
+// first, so no pair whose bound is above the final distance is opened,
+// whatever the order of the trees.
 func (q *Query) closest(bound float64) (triPair, int32, int32) {
 	a, b := q.a, q.b
 	best := triPair{d2: bound}
@@ -488,10 +491,10 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 	var ta [3]geom.Vec3
 	bestD := math.Sqrt(bound)
 	for len(st) > 0 {
-		it := st[len(st)-1]
-		st = st[:len(st)-1]
+		var it pairItem
+		it, st = heapPop(st)
 		if it.lb2 >= best.d2 {
-			continue
+			break
 		}
 		na, nb := &a.nodes[it.a], &b.nodes[it.b]
 		if na.left < 0 && nb.left < 0 {
@@ -533,15 +536,58 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 		if c0.lb2 > c1.lb2 {
 			c0, c1 = c1, c0
 		}
-		// Push the farther first so that the nearer is searched first.
 		if c1.lb2 < best.d2 {
-			st = append(st, c1)
+			st = heapPush(st, c1)
 		}
 		if c0.lb2 < best.d2 {
-			st = append(st, c0)
+			st = heapPush(st, c0)
 		}
 	}
 	return best, bestA, bestB
+}
+
+// heapPush adds x to the binary min-heap h (by lb2).
+func heapPush(h []pairItem, x pairItem) []pairItem {
+	h = append(h, x)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if h[p].lb2 <= x.lb2 {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = x
+	return h
+}
+
+// heapPop removes and returns the item of least lb2 from the non-empty
+// binary min-heap h.
+func heapPop(h []pairItem) (pairItem, []pairItem) {
+	top := h[0]
+	n := len(h) - 1
+	x := h[n]
+	h = h[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		if r := l + 1; r < n && h[r].lb2 < h[l].lb2 {
+			l = r
+		}
+		if x.lb2 <= h[l].lb2 {
+			break
+		}
+		h[i] = h[l]
+		i = l
+	}
+	if n > 0 {
+		h[i] = x
+	}
+	return top, h
 }
 
 // intersectionPoint returns a point common to two intersecting triangles:

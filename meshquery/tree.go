@@ -18,8 +18,8 @@ var ErrInput = errors.New("meshquery: bad input")
 // LeafSize is the largest number of triangles in a leaf of a Tree.
 const LeafSize = 4
 
-// Tree is a bounding-volume hierarchy of axis-aligned boxes (in the
-// mesh's local frame) over the triangles of a surface: a mesh's
+// Tree is a bounding-volume hierarchy of boxes (axis-aligned and oriented,
+// in the mesh's local frame, see node) over the triangles of a surface: a mesh's
 // triangulation or a triangle soup, open or closed, manifold or not. Build
 // it once per mesh with New or NewSoup; it is read-only afterwards and safe
 // for concurrent queries (each goroutine with its own Query).
