@@ -75,10 +75,7 @@ func TestWritePlacementsWorkload(t *testing.T) {
 	ex.WriteString("id,hit,dist,scale,tri_pairs\n")
 	hits := 0
 	for i := 0; i < n; i++ {
-		qb := randQuat(r)
-		d := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}
-		d, _ = d.Normalize()
-		pb := geom.Pose{P: ca.Sub(qb.Rotate(cb)).Add(d.Scale(reach * (0.4 + 0.4*r.Float64()))), Q: qb}
+		pb := placeAround(r, ca, cb, reach)
 		pa := geom.PoseIdentity()
 		fmt.Fprintf(&pl, "%d,%s,%s,0,0,0,1,0,0,0,%s,%s,%s,%s,%s,%s,%s\n", i, nameA, nameB, g(pb.P.X), g(pb.P.Y), g(pb.P.Z), g(pb.Q.W), g(pb.Q.X), g(pb.Q.Y), g(pb.Q.Z))
 		o := oracleOf(ma, mb, pa, pb)
@@ -100,4 +97,14 @@ func TestWritePlacementsWorkload(t *testing.T) {
 		}
 	}
 	t.Logf("%s: %d placements, %d hits, written to %s", wname, n, hits, dir)
+}
+
+// placeAround returns a pose of B at a random rotation with B's point cb
+// at 0.4 to 0.8 times reach from A's point ca in a random direction (A at
+// the identity).
+func placeAround(r *rand.Rand, ca, cb geom.Vec3, reach float64) geom.Pose {
+	qb := randQuat(r)
+	d := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}
+	d, _ = d.Normalize()
+	return geom.Pose{P: ca.Sub(qb.Rotate(cb)).Add(d.Scale(reach * (0.4 + 0.4*r.Float64()))), Q: qb}
 }

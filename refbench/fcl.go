@@ -42,17 +42,23 @@ func newFCL(w *bench.Workload) (bench.CCDAlgo, error) {
 				v = append(v, p.X, p.Y, p.Z)
 			}
 		}
-		fv := make([]C.int, len(m.FaceVerts)+1)
-		for i, x := range m.FaceVerts {
-			fv[i] = C.int(x)
-		}
-		fs := make([]C.int, len(m.FaceStart))
-		for i, x := range m.FaceStart {
-			fs[i] = C.int(x)
-		}
-		a.shapes = append(a.shapes, C.fcl_new_shape(C.int(kind), (*C.double)(&v[0]), C.int(len(m.Verts)), &fv[0], &fs[0], C.int(m.NumFaces())))
+		a.shapes = append(a.shapes, newShape(C.int(kind), v, m))
 	}
 	return a, nil
+}
+
+// newShape makes FCL's shape of m: kind, the coordinates v (vertices, or a
+// box's sides) and m's faces.
+func newShape(kind C.int, v []float64, m *mesh.Mesh) *C.fcl_shape {
+	fv := make([]C.int, len(m.FaceVerts)+1)
+	for i, x := range m.FaceVerts {
+		fv[i] = C.int(x)
+	}
+	fs := make([]C.int, len(m.FaceStart))
+	for i, x := range m.FaceStart {
+		fs[i] = C.int(x)
+	}
+	return C.fcl_new_shape(kind, (*C.double)(&v[0]), C.int(len(m.Verts)), &fv[0], &fs[0], C.int(m.NumFaces()))
 }
 
 // boxSides returns the side lengths of m when it is a box of 8 vertices

@@ -30,15 +30,7 @@ func newFCLMeshDist(w *bench.Workload) (bench.MeshDistAlgo, error) {
 		for _, p := range m.Verts {
 			v = append(v, p.X, p.Y, p.Z)
 		}
-		fv := make([]C.int, len(m.FaceVerts)+1)
-		for i, x := range m.FaceVerts {
-			fv[i] = C.int(x)
-		}
-		fs := make([]C.int, len(m.FaceStart))
-		for i, x := range m.FaceStart {
-			fs[i] = C.int(x)
-		}
-		a.shapes = append(a.shapes, C.fcl_new_shape(C.FCL_MESH, (*C.double)(&v[0]), C.int(len(m.Verts)), &fv[0], &fs[0], C.int(m.NumFaces())))
+		a.shapes = append(a.shapes, newShape(C.FCL_MESH, v, m))
 	}
 	for _, p := range w.Placements {
 		a.tfa = append(a.tfa, newTF(p.A))
