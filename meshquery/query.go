@@ -148,12 +148,10 @@ func (q *Query) overlap(na, nb *node) bool {
 		return false
 	}
 	// B's axes (columns of R).
-	for j := 0; j < 3; j++ {
-		s := R[0][j]*c.X + R[1][j]*c.Y + R[2][j]*c.Z
-		ra := A[0][j]*ha.X + A[1][j]*ha.Y + A[2][j]*ha.Z
-		if abs(s) > ra+hb.Get(j)+p {
-			return false
-		}
+	if abs(R[0][0]*c.X+R[1][0]*c.Y+R[2][0]*c.Z) > A[0][0]*ha.X+A[1][0]*ha.Y+A[2][0]*ha.Z+hb.X+p ||
+		abs(R[0][1]*c.X+R[1][1]*c.Y+R[2][1]*c.Z) > A[0][1]*ha.X+A[1][1]*ha.Y+A[2][1]*ha.Z+hb.Y+p ||
+		abs(R[0][2]*c.X+R[1][2]*c.Y+R[2][2]*c.Z) > A[0][2]*ha.X+A[1][2]*ha.Y+A[2][2]*ha.Z+hb.Z+p {
+		return false
 	}
 	// A's slab against B's box, B's slab against A's box.
 	if na.thin {
@@ -172,23 +170,16 @@ func (q *Query) overlap(na, nb *node) bool {
 			return false
 		}
 	}
-	// Cross products of an A axis i and a B axis j.
-	cs := [3]float64{c.X, c.Y, c.Z}
-	has := [3]float64{ha.X, ha.Y, ha.Z}
-	hbs := [3]float64{hb.X, hb.Y, hb.Z}
-	for i := 0; i < 3; i++ {
-		i1, i2 := (i+1)%3, (i+2)%3
-		for j := 0; j < 3; j++ {
-			j1, j2 := (j+1)%3, (j+2)%3
-			s := cs[i2]*R[i1][j] - cs[i1]*R[i2][j]
-			ra := has[i1]*A[i2][j] + has[i2]*A[i1][j]
-			rb := hbs[j1]*A[i][j2] + hbs[j2]*A[i][j1]
-			if abs(s) > ra+rb+p*(1+A[i1][j]+A[i2][j]) {
-				return false
-			}
-		}
-	}
-	return true
+	// Cross products of an A axis i and a B axis j, unrolled.
+	return !(abs(c.Z*R[1][0]-c.Y*R[2][0]) > ha.Y*A[2][0]+ha.Z*A[1][0]+hb.Y*A[0][2]+hb.Z*A[0][1]+p*(1+A[1][0]+A[2][0]) ||
+		abs(c.Z*R[1][1]-c.Y*R[2][1]) > ha.Y*A[2][1]+ha.Z*A[1][1]+hb.Z*A[0][0]+hb.X*A[0][2]+p*(1+A[1][1]+A[2][1]) ||
+		abs(c.Z*R[1][2]-c.Y*R[2][2]) > ha.Y*A[2][2]+ha.Z*A[1][2]+hb.X*A[0][1]+hb.Y*A[0][0]+p*(1+A[1][2]+A[2][2]) ||
+		abs(c.X*R[2][0]-c.Z*R[0][0]) > ha.Z*A[0][0]+ha.X*A[2][0]+hb.Y*A[1][2]+hb.Z*A[1][1]+p*(1+A[2][0]+A[0][0]) ||
+		abs(c.X*R[2][1]-c.Z*R[0][1]) > ha.Z*A[0][1]+ha.X*A[2][1]+hb.Z*A[1][0]+hb.X*A[1][2]+p*(1+A[2][1]+A[0][1]) ||
+		abs(c.X*R[2][2]-c.Z*R[0][2]) > ha.Z*A[0][2]+ha.X*A[2][2]+hb.X*A[1][1]+hb.Y*A[1][0]+p*(1+A[2][2]+A[0][2]) ||
+		abs(c.Y*R[0][0]-c.X*R[1][0]) > ha.X*A[1][0]+ha.Y*A[0][0]+hb.Y*A[2][2]+hb.Z*A[2][1]+p*(1+A[0][0]+A[1][0]) ||
+		abs(c.Y*R[0][1]-c.X*R[1][1]) > ha.X*A[1][1]+ha.Y*A[0][1]+hb.Z*A[2][0]+hb.X*A[2][2]+p*(1+A[0][1]+A[1][1]) ||
+		abs(c.Y*R[0][2]-c.X*R[1][2]) > ha.X*A[1][2]+ha.Y*A[0][2]+hb.X*A[2][1]+hb.Y*A[2][0]+p*(1+A[0][2]+A[1][2]))
 }
 
 // lowerBound returns a lower bound of the distance between A's oriented
