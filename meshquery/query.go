@@ -32,6 +32,9 @@ type Query struct {
 	absR   geom.Mat3 // |r|
 	t      geom.Vec3 // translation of B's frame into A's
 	pad    float64   // rounding allowance of the box tests (length)
+	// xpad[i][j]: the allowance on the axis (A's axis i) x (B's axis j),
+	// pad (1 + |r[i+1][j]| + |r[i+2][j]|).
+	xpad [3][3]float64
 
 	// Contacts scratch.
 	recs   []contact.Contact
@@ -79,6 +82,11 @@ func (q *Query) setup(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) 
 	q.t = ta.ApplyInv(tb.T)
 	scale := a.maxAbs + b.maxAbs + ta.T.MaxAbs() + tb.T.MaxAbs()
 	q.pad = 1e-13*scale + math.SmallestNonzeroFloat64
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			q.xpad[i][j] = q.pad * (1 + q.absR[(i+1)%3][j] + q.absR[(i+2)%3][j])
+		}
+	}
 	q.gen++
 	if q.gen == 0 {
 		clear(q.stamp)
@@ -171,15 +179,16 @@ func (q *Query) overlap(na, nb *node) bool {
 		}
 	}
 	// Cross products of an A axis i and a B axis j, unrolled.
-	return !(abs(c.Z*R[1][0]-c.Y*R[2][0]) > ha.Y*A[2][0]+ha.Z*A[1][0]+hb.Y*A[0][2]+hb.Z*A[0][1]+p*(1+A[1][0]+A[2][0]) ||
-		abs(c.Z*R[1][1]-c.Y*R[2][1]) > ha.Y*A[2][1]+ha.Z*A[1][1]+hb.Z*A[0][0]+hb.X*A[0][2]+p*(1+A[1][1]+A[2][1]) ||
-		abs(c.Z*R[1][2]-c.Y*R[2][2]) > ha.Y*A[2][2]+ha.Z*A[1][2]+hb.X*A[0][1]+hb.Y*A[0][0]+p*(1+A[1][2]+A[2][2]) ||
-		abs(c.X*R[2][0]-c.Z*R[0][0]) > ha.Z*A[0][0]+ha.X*A[2][0]+hb.Y*A[1][2]+hb.Z*A[1][1]+p*(1+A[2][0]+A[0][0]) ||
-		abs(c.X*R[2][1]-c.Z*R[0][1]) > ha.Z*A[0][1]+ha.X*A[2][1]+hb.Z*A[1][0]+hb.X*A[1][2]+p*(1+A[2][1]+A[0][1]) ||
-		abs(c.X*R[2][2]-c.Z*R[0][2]) > ha.Z*A[0][2]+ha.X*A[2][2]+hb.X*A[1][1]+hb.Y*A[1][0]+p*(1+A[2][2]+A[0][2]) ||
-		abs(c.Y*R[0][0]-c.X*R[1][0]) > ha.X*A[1][0]+ha.Y*A[0][0]+hb.Y*A[2][2]+hb.Z*A[2][1]+p*(1+A[0][0]+A[1][0]) ||
-		abs(c.Y*R[0][1]-c.X*R[1][1]) > ha.X*A[1][1]+ha.Y*A[0][1]+hb.Z*A[2][0]+hb.X*A[2][2]+p*(1+A[0][1]+A[1][1]) ||
-		abs(c.Y*R[0][2]-c.X*R[1][2]) > ha.X*A[1][2]+ha.Y*A[0][2]+hb.X*A[2][1]+hb.Y*A[2][0]+p*(1+A[0][2]+A[1][2]))
+	xp := &q.xpad
+	return !(abs(c.Z*R[1][0]-c.Y*R[2][0]) > ha.Y*A[2][0]+ha.Z*A[1][0]+hb.Y*A[0][2]+hb.Z*A[0][1]+xp[0][0] ||
+		abs(c.Z*R[1][1]-c.Y*R[2][1]) > ha.Y*A[2][1]+ha.Z*A[1][1]+hb.Z*A[0][0]+hb.X*A[0][2]+xp[0][1] ||
+		abs(c.Z*R[1][2]-c.Y*R[2][2]) > ha.Y*A[2][2]+ha.Z*A[1][2]+hb.X*A[0][1]+hb.Y*A[0][0]+xp[0][2] ||
+		abs(c.X*R[2][0]-c.Z*R[0][0]) > ha.Z*A[0][0]+ha.X*A[2][0]+hb.Y*A[1][2]+hb.Z*A[1][1]+xp[1][0] ||
+		abs(c.X*R[2][1]-c.Z*R[0][1]) > ha.Z*A[0][1]+ha.X*A[2][1]+hb.Z*A[1][0]+hb.X*A[1][2]+xp[1][1] ||
+		abs(c.X*R[2][2]-c.Z*R[0][2]) > ha.Z*A[0][2]+ha.X*A[2][2]+hb.X*A[1][1]+hb.Y*A[1][0]+xp[1][2] ||
+		abs(c.Y*R[0][0]-c.X*R[1][0]) > ha.X*A[1][0]+ha.Y*A[0][0]+hb.Y*A[2][2]+hb.Z*A[2][1]+xp[2][0] ||
+		abs(c.Y*R[0][1]-c.X*R[1][1]) > ha.X*A[1][1]+ha.Y*A[0][1]+hb.Z*A[2][0]+hb.X*A[2][2]+xp[2][1] ||
+		abs(c.Y*R[0][2]-c.X*R[1][2]) > ha.X*A[1][2]+ha.Y*A[0][2]+hb.X*A[2][1]+hb.Y*A[2][0]+xp[2][2])
 }
 
 // lowerBound returns a lower bound of the distance between A's oriented
