@@ -1,6 +1,7 @@
 package meshquery
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -107,4 +108,69 @@ func placeAround(r *rand.Rand, ca, cb geom.Vec3, reach float64) geom.Pose {
 	d := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}
 	d, _ = d.Normalize()
 	return geom.Pose{P: ca.Sub(qb.Rotate(cb)).Add(d.Scale(reach * (0.4 + 0.4*r.Float64()))), Q: qb}
+}
+
+// TestSplitWorkload splits the placements workload in the directory named
+// by MESHQUERY_SPLIT (skipped when unset) by its reference answers into
+// two workloads beside it, DIR-hits and DIR-misses, to time intersection
+// and distance apart:
+//
+//	MESHQUERY_SPLIT=$PWD/testdata/bench-samples/placements-env-rob-fcl-q60-s7 go test ./meshquery -run TestSplitWorkload
+func TestSplitWorkload(t *testing.T) {
+	dir := os.Getenv("MESHQUERY_SPLIT")
+	if dir == "" {
+		t.Skip("MESHQUERY_SPLIT not set")
+	}
+	read := func(name string) []string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(strings.TrimSpace(string(data)), "\n")
+	}
+	pl, ex := read("placements.csv"), read("expected/meshdist.csv")
+	hit := map[string]bool{}
+	for _, l := range ex[1:] {
+		rec := strings.Split(l, ",")
+		hit[rec[0]] = rec[1] == "1"
+	}
+	var wj map[string]any
+	data, err := os.ReadFile(filepath.Join(dir, "workload.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &wj); err != nil {
+		t.Fatal(err)
+	}
+	name := wj["name"]
+	for _, part := range []string{"hits", "misses"} {
+		keep := func(lines []string) string {
+			out := lines[0] + "\n"
+			for _, l := range lines[1:] {
+				if hit[strings.SplitN(l, ",", 2)[0]] == (part == "hits") {
+					out += l + "\n"
+				}
+			}
+			return out
+		}
+		dst := strings.TrimSuffix(dir, "/") + "-" + part
+		if err := os.MkdirAll(filepath.Join(dst, "expected"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.CopyFS(filepath.Join(dst, "meshes"), os.DirFS(filepath.Join(dir, "meshes"))); err != nil && !os.IsExist(err) {
+			t.Fatal(err)
+		}
+		p := keep(pl)
+		wj["name"], wj["num_queries"] = fmt.Sprintf("%v-%s", name, part), strings.Count(p, "\n")-1
+		out, err := json.Marshal(wj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for nm, data := range map[string]string{"workload.json": string(out) + "\n", "placements.csv": p, "expected/meshdist.csv": keep(ex)} {
+			if err := os.WriteFile(filepath.Join(dst, nm), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("%s: %d placements", dst, wj["num_queries"])
+	}
 }
