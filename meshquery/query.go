@@ -197,7 +197,7 @@ func (q *Query) overlap(na, nb *node) bool {
 // with the roles swapped, and the gap along the centre-to-centre axis (a
 // gap along any unit axis bounds the distance from below; gaps along
 // orthogonal axes add in squares).
-func (q *Query) lowerBound(na *node, ib int32) float64 {
+func (q *Query) lowerBound(na *obox, ib int32) float64 {
 	bi := q.bnode(ib)
 	ax := &na.ax
 	dx, dy, dz := bi.c.X-na.oc.X, bi.c.Y-na.oc.Y, bi.c.Z-na.oc.Z
@@ -255,7 +255,7 @@ type bNodeInfo struct {
 func (q *Query) bnode(ib int32) *bNodeInfo {
 	bi := &q.bn[ib]
 	if q.nstamp[ib] != q.gen {
-		nb := &q.b.nodes[ib]
+		nb := &q.b.boxes[ib]
 		r := &q.r
 		rot := func(v *[3]float64) geom.Vec3 {
 			return geom.Vec3{
@@ -276,7 +276,7 @@ func (q *Query) bnode(ib int32) *bNodeInfo {
 // pairBound returns a lower bound of the distance between A's node na
 // and B's node ib as lowerBound does, or, when their spheres are more than
 // bestD apart, a number above bestD without computing it.
-func (q *Query) pairBound(na *node, ib int32, bestD float64) float64 {
+func (q *Query) pairBound(na *obox, ib int32, bestD float64) float64 {
 	bi := q.bnode(ib)
 	d := bi.c.Sub(na.oc)
 	if r := na.r + bi.r + bestD + q.pad; d.Dot(d) > r*r {
@@ -294,7 +294,7 @@ func splitA(na, nb *node) bool {
 	if na.left < 0 {
 		return false
 	}
-	return na.oh.Norm2() >= nb.oh.Norm2()
+	return na.h.Norm2() >= nb.h.Norm2()
 }
 
 // triBoxApart reports whether B's triangle x (A's frame) lies outside the
@@ -530,8 +530,8 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 		} else {
 			c0, c1 = pairItem{it.a, nb.left, 0}, pairItem{it.a, nb.left + 1, 0}
 		}
-		l0 := q.pairBound(&a.nodes[c0.a], c0.b, bestD)
-		l1 := q.pairBound(&a.nodes[c1.a], c1.b, bestD)
+		l0 := q.pairBound(&a.boxes[c0.a], c0.b, bestD)
+		l1 := q.pairBound(&a.boxes[c1.a], c1.b, bestD)
 		c0.lb2, c1.lb2 = l0*l0, l1*l1
 		if c0.lb2 > c1.lb2 {
 			c0, c1 = c1, c0

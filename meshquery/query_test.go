@@ -462,7 +462,7 @@ func TestNodeBounds(t *testing.T) {
 				}
 			}
 			pairs++
-			if lb := q.lowerBound(x, ib); lb > d+1e-12*a.Scale() {
+			if lb := q.lowerBound(&a.boxes[ia], ib); lb > d+1e-12*a.Scale() {
 				t.Fatalf("placement %d, nodes %d, %d: lower bound %.17g above the distance %.17g", k, ia, ib, lb, d)
 			} else if lb > 0.5*d {
 				tight++

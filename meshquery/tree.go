@@ -25,6 +25,7 @@ const LeafSize = 4
 // for concurrent queries (each goroutine with its own Query).
 type Tree struct {
 	nodes []node    // nodes[0] is the root
+	boxes []obox    // boxes[i] is the oriented box of nodes[i]
 	tris  []tri     // in BVH order
 	info  []triInfo // by triangle id
 	pos   []int32   // pos[id] is the BVH position of triangle id
@@ -69,30 +70,34 @@ const (
 )
 
 // node is a bounding volume with either two children (left, left+1) or a
-// leaf range of triangles. It keeps two boxes in the local frame: the
-// axis-aligned box (centre c, half extents h) for point queries, and an
-// oriented box (rows of ax its unit axes, centre oc, half extents oh
-// along them) for the pair traversals: the principal axes of the node's
-// vertices (Gottschalk, Lin and Manocha, "OBBTree: A Hierarchical
-// Structure for Rapid Interference Detection", SIGGRAPH 1996, Sec. 4),
-// or the coordinate axes where that box is smaller. A nearly flat patch
-// gets a thin box whatever its orientation. The sphere of radius r about
-// oc holds the node's vertices too: a cheaper first test. The fields of
-// the box-overlap traversal come first: with 192 bytes per node they fill
-// one cache line.
+// leaf range of triangles, with what the box-overlap traversal reads: the
+// axis-aligned box in the local frame (centre c, half extents h) and a
+// slab, the range [nlo, nhi] of n . x over the node's vertices along the
+// thinnest axis n of its oriented box (tested where thin: under half the
+// axis-aligned box's thickness along n). The node fills 128 bytes, the
+// pair of cache lines a processor fetches together; the distance search
+// reads the oriented box beside it in Tree.boxes.
 type node struct {
 	c, h         geom.Vec3
+	n            geom.Vec3
+	nlo, nhi     float64
 	left         int32 // first child, or -1 for a leaf
 	start, count int32
-	// The oriented box's thinnest axis n and its range [nlo, nhi] of
-	// n . x: a slab that the box-overlap traversal tests after the
-	// axis-aligned boxes.
-	n        geom.Vec3
-	nlo, nhi float64
-	thin     bool // the slab is under half as thick as the box along n
-	ax       geom.Mat3
-	oc, oh   geom.Vec3
-	r        float64
+	thin         bool
+	_            [24]byte
+}
+
+// obox is a node's oriented box: rows of ax its unit axes, centre oc,
+// half extents oh along them; the principal axes of the node's vertices
+// (Gottschalk, Lin and Manocha, "OBBTree: A Hierarchical Structure for
+// Rapid Interference Detection", SIGGRAPH 1996, Sec. 4), or the coordinate
+// axes where that box is smaller. A nearly flat patch gets a thin box
+// whatever its orientation. The sphere of radius r about oc holds the
+// node's vertices too: a cheaper first test.
+type obox struct {
+	ax     geom.Mat3
+	oc, oh geom.Vec3
+	r      float64
 }
 
 // New builds the tree of a mesh's triangulation (mesh.Mesh.Triangles):
@@ -227,6 +232,7 @@ func (t *tri) lohi() (lo, hi geom.Vec3) { return t.lo, t.hi }
 func (t *Tree) buildNodes() {
 	n := len(t.tris)
 	t.nodes = make([]node, 1, 2*n/LeafSize+2)
+	t.boxes = make([]obox, 1, cap(t.nodes))
 	cen := make([]geom.Vec3, n)
 	for i := range t.tris {
 		lo, hi := t.tris[i].lohi()
@@ -249,9 +255,10 @@ func (t *Tree) buildNodes() {
 		}
 		nd := &t.nodes[j.n]
 		nd.c, nd.h = lo.Add(hi).Scale(0.5), hi.Sub(lo).Scale(0.5)
-		t.fitBox(nd, j.start, j.count)
-		t.fitSphere(nd, j.start, j.count)
-		nd.setSlab()
+		ob := &t.boxes[j.n]
+		t.fitBox(nd, ob, j.start, j.count)
+		t.fitSphere(ob, j.start, j.count)
+		nd.setSlab(ob)
 		nd.start, nd.count, nd.left = j.start, j.count, -1
 		if j.count <= LeafSize {
 			continue
@@ -315,6 +322,7 @@ func (t *Tree) buildNodes() {
 		left := int32(len(t.nodes))
 		t.nodes[j.n].left = left
 		t.nodes = append(t.nodes, node{}, node{})
+		t.boxes = append(t.boxes, obox{}, obox{})
 		stack = append(stack, job{left, j.start, int32(k)}, job{left + 1, j.start + int32(k), j.count - int32(k)})
 	}
 }
@@ -323,8 +331,8 @@ func (t *Tree) buildNodes() {
 // [start, start+count): along the eigenvectors of their covariance, or
 // along the coordinate axes (nd's axis-aligned box, already set) when
 // that box has the smaller volume.
-func (t *Tree) fitBox(nd *node, start, count int32) {
-	nd.ax, nd.oc, nd.oh = geom.Identity(), nd.c, nd.h
+func (t *Tree) fitBox(nd *node, ob *obox, start, count int32) {
+	ob.ax, ob.oc, ob.oh = geom.Identity(), nd.c, nd.h
 	var m geom.Vec3
 	for i := start; i < start+count; i++ {
 		x := &t.tris[i]
@@ -360,33 +368,33 @@ func (t *Tree) fitBox(nd *node, start, count int32) {
 	if !(vol < volAA || vol == volAA && area(geom.Vec3{}, h) < area(geom.Vec3{}, nd.h)) {
 		return
 	}
-	nd.ax, nd.oc, nd.oh = ax, v.MulVec(lo.Add(hi).Scale(0.5)), h
+	ob.ax, ob.oc, ob.oh = ax, v.MulVec(lo.Add(hi).Scale(0.5)), h
 }
 
 // setSlab sets nd's slab from its oriented box's thinnest axis.
-func (nd *node) setSlab() {
+func (nd *node) setSlab(ob *obox) {
 	k := 0
-	if nd.oh.Y < nd.oh.Get(k) {
+	if ob.oh.Y < ob.oh.Get(k) {
 		k = 1
 	}
-	if nd.oh.Z < nd.oh.Get(k) {
+	if ob.oh.Z < ob.oh.Get(k) {
 		k = 2
 	}
-	nd.n = geom.Vec3{X: nd.ax[k][0], Y: nd.ax[k][1], Z: nd.ax[k][2]}
-	p := nd.n.Dot(nd.oc)
-	nd.nlo, nd.nhi = p-nd.oh.Get(k), p+nd.oh.Get(k)
+	nd.n = geom.Vec3{X: ob.ax[k][0], Y: ob.ax[k][1], Z: ob.ax[k][2]}
+	p := nd.n.Dot(ob.oc)
+	nd.nlo, nd.nhi = p-ob.oh.Get(k), p+ob.oh.Get(k)
 	nd.thin = nd.nhi-nd.nlo < nd.h.X*abs(nd.n.X)+nd.h.Y*abs(nd.n.Y)+nd.h.Z*abs(nd.n.Z)
 }
 
-// fitSphere sets nd.r, the largest distance of a vertex of triangles
-// [start, start+count) from the centre of nd's oriented box.
-func (t *Tree) fitSphere(nd *node, start, count int32) {
+// fitSphere sets ob.r, the largest distance of a vertex of triangles
+// [start, start+count) from the centre of the oriented box ob.
+func (t *Tree) fitSphere(ob *obox, start, count int32) {
 	r2 := 0.0
 	for i := start; i < start+count; i++ {
 		x := &t.tris[i]
-		r2 = max(r2, x.a.Dist2(nd.oc), x.b.Dist2(nd.oc), x.c.Dist2(nd.oc))
+		r2 = max(r2, x.a.Dist2(ob.oc), x.b.Dist2(ob.oc), x.c.Dist2(ob.oc))
 	}
-	nd.r = math.Sqrt(r2)
+	ob.r = math.Sqrt(r2)
 }
 
 func area(lo, hi geom.Vec3) float64 {
