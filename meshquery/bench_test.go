@@ -2,6 +2,7 @@ package meshquery
 
 import (
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -28,28 +29,22 @@ func loadSampleBench(b testing.TB) *sampleBench {
 // per placement).
 func BenchmarkSampleIntersect(b *testing.B) {
 	s := loadSampleBench(b)
-	var q Query
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(s.ta)
+	runDistance(b, s, func(q *Query, k int) {
 		if _, err := q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k]); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }
 
 // BenchmarkSampleDistance: Distance (intersect, then the branch and
 // bound) on the 60 env/rob placements (ns per placement).
 func BenchmarkSampleDistance(b *testing.B) {
 	s := loadSampleBench(b)
-	var q Query
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(s.ta)
+	runDistance(b, s, func(q *Query, k int) {
 		if _, err := q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }
 
 // duckBunny returns the trees of the duck and the bunny and n placements
@@ -63,10 +58,7 @@ func duckBunny(b testing.TB, n int) *sampleBench {
 	cb, dc := bunny.Bounds().Center(), duck.Bounds().Center()
 	reach := s.a.Scale() + s.b.Scale()
 	for i := 0; i < n; i++ {
-		qb := randQuat(r)
-		d := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}
-		d, _ = d.Normalize()
-		pb := geom.Pose{P: dc.Sub(qb.Rotate(cb)).Add(d.Scale(reach * (0.4 + 0.4*r.Float64()))), Q: qb}
+		pb := placeAround(r, dc, cb, reach)
 		s.ta = append(s.ta, geom.TransformIdentity())
 		s.tb = append(s.tb, pb.Transform())
 	}
@@ -77,22 +69,77 @@ func duckBunny(b testing.TB, n int) *sampleBench {
 // duck (ns per placement).
 func BenchmarkDuckBunnyIntersect(b *testing.B) {
 	s := duckBunny(b, 40)
-	var q Query
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(s.ta)
-		q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k])
-	}
+	runDistance(b, s, func(q *Query, k int) { q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k]) })
 }
 
 // BenchmarkDuckBunnyDistance: Distance (intersect, then the branch and
 // bound) of the bunny placed around the duck (ns per placement).
 func BenchmarkDuckBunnyDistance(b *testing.B) {
 	s := duckBunny(b, 40)
+	runDistance(b, s, func(q *Query, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
+}
+
+// workloadBench loads the placements workload named by MESHQUERY_BENCH
+// (skipped when unset; mesh files as named in placements.csv under
+// meshes/) and splits its placements by whether Intersect finds a hit.
+func workloadBench(b *testing.B) (hits, misses *sampleBench) {
+	dir := os.Getenv("MESHQUERY_BENCH")
+	if dir == "" {
+		b.Skip("MESHQUERY_BENCH not set")
+	}
+	trees := map[string]*Tree{}
+	tree := func(name string) *Tree {
+		if t, ok := trees[name]; ok {
+			return t
+		}
+		t := mustTree(b, loadMesh(b, filepath.Join(dir, "meshes", name+".obj")))
+		trees[name] = t
+		return t
+	}
+	hits, misses = &sampleBench{}, &sampleBench{}
+	var q Query
+	for _, p := range readPlacements(b, filepath.Join(dir, "placements.csv")) {
+		a, t := tree(p.meshA), tree(p.meshB)
+		ta, tb := p.pa.Transform(), p.pb.Transform()
+		s := misses
+		if hit, _ := q.Intersect(a, &ta, t, &tb); hit {
+			s = hits
+		}
+		s.a, s.b = a, t
+		s.ta, s.tb = append(s.ta, ta), append(s.tb, tb)
+	}
+	return hits, misses
+}
+
+// BenchmarkWorkloadIntersect: Intersect on the hit placements of the
+// workload named by MESHQUERY_BENCH (ns per placement).
+func BenchmarkWorkloadIntersect(b *testing.B) {
+	s, _ := workloadBench(b)
+	runDistance(b, s, func(q *Query, k int) { q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k]) })
+}
+
+// BenchmarkWorkloadDistance: Distance on the placements without a hit
+// of the workload named by MESHQUERY_BENCH (ns per placement).
+func BenchmarkWorkloadDistance(b *testing.B) {
+	_, s := workloadBench(b)
+	runDistance(b, s, func(q *Query, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
+}
+
+// BenchmarkWorkloadDistanceHits: Distance on the hit placements of the
+// workload named by MESHQUERY_BENCH (ns per placement).
+func BenchmarkWorkloadDistanceHits(b *testing.B) {
+	s, _ := workloadBench(b)
+	runDistance(b, s, func(q *Query, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
+}
+
+// runDistance times f over the placements of s, round robin.
+func runDistance(b *testing.B, s *sampleBench, f func(q *Query, k int)) {
+	if len(s.ta) == 0 {
+		b.Skip("no placements")
+	}
 	var q Query
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		k := i % len(s.ta)
-		q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil)
+		f(&q, i%len(s.ta))
 	}
 }

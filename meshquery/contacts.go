@@ -160,7 +160,7 @@ func (q *Query) nearPairs(reach2, tol float64) {
 		it := st[len(st)-1]
 		st = st[:len(st)-1]
 		na, nb := &a.nodes[it.a], &b.nodes[it.b]
-		if lb := q.lowerBound(na, nb, it.b); lb > 0 && lb*lb > reach2 {
+		if lb := q.lowerBound(&a.boxes[it.a], it.b); lb > 0 && lb*lb > reach2 {
 			continue
 		}
 		if na.left >= 0 || nb.left >= 0 {

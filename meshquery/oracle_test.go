@@ -10,6 +10,8 @@ package meshquery
 import (
 	"math"
 	"math/big"
+	"slices"
+	"sort"
 
 	"github.com/collide-go/collide/geom"
 )
@@ -187,23 +189,60 @@ func oracleTriDist(s, t [3]geom.Vec3) float64 {
 }
 
 // oracleMesh holds two meshes' triangles in A's frame for brute force.
-type oracleMesh struct{ a, b [][3]geom.Vec3 }
+type oracleMesh struct {
+	a, b [][3]geom.Vec3
+	// B's triangles sorted by the low end of their boxes on X, with
+	// their boxes, and the widest box on X (for the sweeps).
+	sorted   bool
+	bs       [][3]geom.Vec3
+	blo, bhi []geom.Vec3
+	bWidth   float64
+}
 
 func boxOf(t [3]geom.Vec3) (lo, hi geom.Vec3) {
 	return t[0].Min(t[1]).Min(t[2]), t[0].Max(t[1]).Max(t[2])
 }
 
+// sortB sorts B's triangles by the low X of their boxes (once).
+func (o *oracleMesh) sortB() {
+	if o.sorted {
+		return
+	}
+	o.sorted = true
+	o.bs = slices.Clone(o.b)
+	sort.Slice(o.bs, func(i, j int) bool {
+		li, _ := boxOf(o.bs[i])
+		lj, _ := boxOf(o.bs[j])
+		return li.X < lj.X
+	})
+	for _, t := range o.bs {
+		lo, hi := boxOf(t)
+		o.blo, o.bhi = append(o.blo, lo), append(o.bhi, hi)
+		o.bWidth = max(o.bWidth, hi.X-lo.X)
+	}
+}
+
+// window returns the range of sorted B triangles whose boxes may come
+// within gap of the X range [lo, hi].
+func (o *oracleMesh) window(lo, hi, gap float64) (int, int) {
+	i := sort.Search(len(o.bs), func(k int) bool { return o.blo[k].X >= lo-gap-o.bWidth })
+	j := sort.Search(len(o.bs), func(k int) bool { return o.blo[k].X > hi+gap })
+	return i, j
+}
+
 // bruteHit decides whether any triangle pair intersects (exact per pair;
 // pairs whose coordinate boxes are disjoint are skipped, exactly).
 func (o *oracleMesh) bruteHit() bool {
+	o.sortB()
 	for _, s := range o.a {
 		slo, shi := boxOf(s)
-		for _, t := range o.b {
-			tlo, thi := boxOf(t)
+		i, j := o.window(slo.X, shi.X, 0)
+		for k := i; k < j; k++ {
+			tlo, thi := o.blo[k], o.bhi[k]
 			if slo.X > thi.X || tlo.X > shi.X || slo.Y > thi.Y || tlo.Y > shi.Y || slo.Z > thi.Z || tlo.Z > shi.Z {
 				continue
 			}
-			if oracleTriTri(s, t) {
+			if oracleTriTri(s, o.bs[k]) {
 				return true
 			}
 		}
@@ -213,18 +252,34 @@ func (o *oracleMesh) bruteHit() bool {
 
 // bruteDist is the least triangle-triangle distance over all pairs
 // (pairs whose boxes are already farther apart than the best are
-// skipped).
+// skipped; A's triangles are visited nearest to B's box first so that
+// the best shrinks early).
 func (o *oracleMesh) bruteDist() float64 {
+	o.sortB()
+	blo, bhi := o.blo[0], o.bhi[0]
+	for k := range o.bs {
+		blo, bhi = blo.Min(o.blo[k]), bhi.Max(o.bhi[k])
+	}
+	c := blo.Add(bhi).Scale(0.5)
+	order := make([]int, len(o.a))
+	key := make([]float64, len(o.a))
+	for i, s := range o.a {
+		order[i] = i
+		key[i] = s[0].Add(s[1]).Add(s[2]).Scale(1.0 / 3).Dist(c)
+	}
+	sort.Slice(order, func(i, j int) bool { return key[order[i]] < key[order[j]] })
 	best := math.Inf(1)
-	for _, s := range o.a {
+	for _, ia := range order {
+		s := o.a[ia]
 		slo, shi := boxOf(s)
-		for _, t := range o.b {
-			tlo, thi := boxOf(t)
+		i, j := o.window(slo.X, shi.X, best)
+		for k := i; k < j; k++ {
+			tlo, thi := o.blo[k], o.bhi[k]
 			g := geom.Vec3{X: max(0, slo.X-thi.X, tlo.X-shi.X), Y: max(0, slo.Y-thi.Y, tlo.Y-shi.Y), Z: max(0, slo.Z-thi.Z, tlo.Z-shi.Z)}
 			if g.Norm() >= best {
 				continue
 			}
-			best = min(best, oracleTriDist(s, t))
+			best = min(best, oracleTriDist(s, o.bs[k]))
 		}
 	}
 	return best

@@ -32,6 +32,9 @@ type Query struct {
 	absR   geom.Mat3 // |r|
 	t      geom.Vec3 // translation of B's frame into A's
 	pad    float64   // rounding allowance of the box tests (length)
+	// xpad[i][j]: the allowance on the axis (A's axis i) x (B's axis j),
+	// pad (1 + |r[i+1][j]| + |r[i+2][j]|).
+	xpad [3][3]float64
 
 	// Contacts scratch.
 	recs   []contact.Contact
@@ -79,6 +82,11 @@ func (q *Query) setup(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) 
 	q.t = ta.ApplyInv(tb.T)
 	scale := a.maxAbs + b.maxAbs + ta.T.MaxAbs() + tb.T.MaxAbs()
 	q.pad = 1e-13*scale + math.SmallestNonzeroFloat64
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			q.xpad[i][j] = q.pad * (1 + q.absR[(i+1)%3][j] + q.absR[(i+2)%3][j])
+		}
+	}
 	q.gen++
 	if q.gen == 0 {
 		clear(q.stamp)
@@ -128,20 +136,16 @@ func (q *Query) btri(i int32) *[3]geom.Vec3 {
 	return &q.bt[i]
 }
 
-// bcenter returns the centre of B's node nb in A's frame minus the centre
-// of A's node na.
-func (q *Query) centreGap(na, nb *node) geom.Vec3 {
-	c := q.r.MulVec(nb.c).Add(q.t)
-	return c.Sub(na.c)
-}
-
-// overlap is the separating-axis test of A's box na against B's box nb
-// placed in A's frame, on the 15 axes of Gottschalk, Lin and Manocha
-// ("OBBTree: A Hierarchical Structure for Rapid Interference Detection",
-// SIGGRAPH 1996, Sec. 5), padded by the rounding allowance so that it never
-// separates boxes whose triangles the exact test would find touching.
+// overlap is the separating-axis test of A's axis-aligned box na
+// against B's axis-aligned box nb placed in A's frame, on the 15 axes of
+// Gottschalk, Lin and Manocha ("OBBTree: A Hierarchical Structure for
+// Rapid Interference Detection", SIGGRAPH 1996, Sec. 5), padded by the
+// rounding allowance so that it never separates boxes whose triangles the
+// exact test would find touching. All of B's boxes share one rotation
+// into A's frame, so a test costs no matrix product; the oriented boxes'
+// tighter fit does not pay for their per-pair product here.
 func (q *Query) overlap(na, nb *node) bool {
-	c := q.centreGap(na, nb)
+	c := q.r.MulVec(nb.c).Add(q.t).Sub(na.c)
 	R, A := &q.r, &q.absR
 	ha, hb := na.h, nb.h
 	p := q.pad
@@ -152,97 +156,137 @@ func (q *Query) overlap(na, nb *node) bool {
 		return false
 	}
 	// B's axes (columns of R).
-	for j := 0; j < 3; j++ {
-		s := R[0][j]*c.X + R[1][j]*c.Y + R[2][j]*c.Z
-		ra := A[0][j]*ha.X + A[1][j]*ha.Y + A[2][j]*ha.Z
-		if abs(s) > ra+hb.Get(j)+p {
+	if abs(R[0][0]*c.X+R[1][0]*c.Y+R[2][0]*c.Z) > A[0][0]*ha.X+A[1][0]*ha.Y+A[2][0]*ha.Z+hb.X+p ||
+		abs(R[0][1]*c.X+R[1][1]*c.Y+R[2][1]*c.Z) > A[0][1]*ha.X+A[1][1]*ha.Y+A[2][1]*ha.Z+hb.Y+p ||
+		abs(R[0][2]*c.X+R[1][2]*c.Y+R[2][2]*c.Z) > A[0][2]*ha.X+A[1][2]*ha.Y+A[2][2]*ha.Z+hb.Z+p {
+		return false
+	}
+	// A's slab against B's box, B's slab against A's box.
+	if na.thin {
+		u := na.n
+		ub := R.MulVecT(u)
+		pu, sb := u.Dot(c.Add(na.c)), hb.X*abs(ub.X)+hb.Y*abs(ub.Y)+hb.Z*abs(ub.Z)
+		if pu-sb > na.nhi+p || pu+sb < na.nlo-p {
 			return false
 		}
 	}
-	// Cross products of an A axis i and a B axis j.
-	cs := [3]float64{c.X, c.Y, c.Z}
-	has := [3]float64{ha.X, ha.Y, ha.Z}
-	hbs := [3]float64{hb.X, hb.Y, hb.Z}
-	for i := 0; i < 3; i++ {
-		i1, i2 := (i+1)%3, (i+2)%3
-		for j := 0; j < 3; j++ {
-			j1, j2 := (j+1)%3, (j+2)%3
-			s := cs[i2]*R[i1][j] - cs[i1]*R[i2][j]
-			ra := has[i1]*A[i2][j] + has[i2]*A[i1][j]
-			rb := hbs[j1]*A[i][j2] + hbs[j2]*A[i][j1]
-			if abs(s) > ra+rb+p*(1+A[i1][j]+A[i2][j]) {
-				return false
+	if nb.thin {
+		w := R.MulVec(nb.n)
+		shift := w.Dot(q.t)
+		pw, sa := w.Dot(na.c), ha.X*abs(w.X)+ha.Y*abs(w.Y)+ha.Z*abs(w.Z)
+		if pw-sa > nb.nhi+shift+p || pw+sa < nb.nlo+shift-p {
+			return false
+		}
+	}
+	// Cross products of an A axis i and a B axis j, unrolled.
+	xp := &q.xpad
+	return !(abs(c.Z*R[1][0]-c.Y*R[2][0]) > ha.Y*A[2][0]+ha.Z*A[1][0]+hb.Y*A[0][2]+hb.Z*A[0][1]+xp[0][0] ||
+		abs(c.Z*R[1][1]-c.Y*R[2][1]) > ha.Y*A[2][1]+ha.Z*A[1][1]+hb.Z*A[0][0]+hb.X*A[0][2]+xp[0][1] ||
+		abs(c.Z*R[1][2]-c.Y*R[2][2]) > ha.Y*A[2][2]+ha.Z*A[1][2]+hb.X*A[0][1]+hb.Y*A[0][0]+xp[0][2] ||
+		abs(c.X*R[2][0]-c.Z*R[0][0]) > ha.Z*A[0][0]+ha.X*A[2][0]+hb.Y*A[1][2]+hb.Z*A[1][1]+xp[1][0] ||
+		abs(c.X*R[2][1]-c.Z*R[0][1]) > ha.Z*A[0][1]+ha.X*A[2][1]+hb.Z*A[1][0]+hb.X*A[1][2]+xp[1][1] ||
+		abs(c.X*R[2][2]-c.Z*R[0][2]) > ha.Z*A[0][2]+ha.X*A[2][2]+hb.X*A[1][1]+hb.Y*A[1][0]+xp[1][2] ||
+		abs(c.Y*R[0][0]-c.X*R[1][0]) > ha.X*A[1][0]+ha.Y*A[0][0]+hb.Y*A[2][2]+hb.Z*A[2][1]+xp[2][0] ||
+		abs(c.Y*R[0][1]-c.X*R[1][1]) > ha.X*A[1][1]+ha.Y*A[0][1]+hb.Z*A[2][0]+hb.X*A[2][2]+xp[2][1] ||
+		abs(c.Y*R[0][2]-c.X*R[1][2]) > ha.X*A[1][2]+ha.Y*A[0][2]+hb.X*A[2][1]+hb.Y*A[2][0]+xp[2][2])
+}
+
+// lowerBound returns a lower bound of the distance between A's oriented
+// box na and B's oriented box ib placed in A's frame: the largest of the
+// distance between na and the box around B's box along na's axes, the same
+// with the roles swapped, and the gap along the centre-to-centre axis (a
+// gap along any unit axis bounds the distance from below; gaps along
+// orthogonal axes add in squares).
+func (q *Query) lowerBound(na *obox, ib int32) float64 {
+	bi := q.bnode(ib)
+	ax := &na.ax
+	dx, dy, dz := bi.c.X-na.oc.X, bi.c.Y-na.oc.Y, bi.c.Z-na.oc.Z
+	// B's centre and axes on A's axes: t and the matrix m[i][j] = a_i . b_j.
+	t0 := ax[0][0]*dx + ax[0][1]*dy + ax[0][2]*dz
+	t1 := ax[1][0]*dx + ax[1][1]*dy + ax[1][2]*dz
+	t2 := ax[2][0]*dx + ax[2][1]*dy + ax[2][2]*dz
+	b0, b1, b2 := &bi.ax[0], &bi.ax[1], &bi.ax[2]
+	m00 := ax[0][0]*b0.X + ax[0][1]*b0.Y + ax[0][2]*b0.Z
+	m01 := ax[0][0]*b1.X + ax[0][1]*b1.Y + ax[0][2]*b1.Z
+	m02 := ax[0][0]*b2.X + ax[0][1]*b2.Y + ax[0][2]*b2.Z
+	m10 := ax[1][0]*b0.X + ax[1][1]*b0.Y + ax[1][2]*b0.Z
+	m11 := ax[1][0]*b1.X + ax[1][1]*b1.Y + ax[1][2]*b1.Z
+	m12 := ax[1][0]*b2.X + ax[1][1]*b2.Y + ax[1][2]*b2.Z
+	m20 := ax[2][0]*b0.X + ax[2][1]*b0.Y + ax[2][2]*b0.Z
+	m21 := ax[2][0]*b1.X + ax[2][1]*b1.Y + ax[2][2]*b1.Z
+	m22 := ax[2][0]*b2.X + ax[2][1]*b2.Y + ax[2][2]*b2.Z
+	a00, a01, a02 := abs(m00), abs(m01), abs(m02)
+	a10, a11, a12 := abs(m10), abs(m11), abs(m12)
+	a20, a21, a22 := abs(m20), abs(m21), abs(m22)
+	ha, hb := &na.oh, &bi.h
+	g0 := max(0, abs(t0)-ha.X-(a00*hb.X+a01*hb.Y+a02*hb.Z))
+	g1 := max(0, abs(t1)-ha.Y-(a10*hb.X+a11*hb.Y+a12*hb.Z))
+	g2 := max(0, abs(t2)-ha.Z-(a20*hb.X+a21*hb.Y+a22*hb.Z))
+	lb2 := g0*g0 + g1*g1 + g2*g2
+	// t on B's axes.
+	s0 := m00*t0 + m10*t1 + m20*t2
+	s1 := m01*t0 + m11*t1 + m21*t2
+	s2 := m02*t0 + m12*t1 + m22*t2
+	g0 = max(0, abs(s0)-hb.X-(a00*ha.X+a10*ha.Y+a20*ha.Z))
+	g1 = max(0, abs(s1)-hb.Y-(a01*ha.X+a11*ha.Y+a21*ha.Z))
+	g2 = max(0, abs(s2)-hb.Z-(a02*ha.X+a12*ha.Y+a22*ha.Z))
+	lb2 = max(lb2, g0*g0+g1*g1+g2*g2)
+	// The centre-to-centre axis: |t| minus both supports along t / |t|.
+	if n2 := dx*dx + dy*dy + dz*dz; n2 > 0 {
+		sa := ha.X*abs(t0) + ha.Y*abs(t1) + ha.Z*abs(t2)
+		sb := hb.X*abs(s0) + hb.Y*abs(s1) + hb.Z*abs(s2)
+		if g := n2 - sa - sb; g > 0 {
+			lb2 = max(lb2, g*g/n2)
+		}
+	}
+	return math.Sqrt(lb2) - q.pad
+}
+
+// bNodeInfo is B's oriented box placed in A's frame.
+type bNodeInfo struct {
+	c  geom.Vec3    // centre
+	ax [3]geom.Vec3 // unit axes
+	h  geom.Vec3    // half extents
+	r  float64      // radius of the sphere about c
+}
+
+// bnode returns B's node ib in A's frame, computed on first use in a
+// query.
+func (q *Query) bnode(ib int32) *bNodeInfo {
+	bi := &q.bn[ib]
+	if q.nstamp[ib] != q.gen {
+		nb := &q.b.boxes[ib]
+		r := &q.r
+		rot := func(v *[3]float64) geom.Vec3 {
+			return geom.Vec3{
+				X: r[0][0]*v[0] + r[0][1]*v[1] + r[0][2]*v[2],
+				Y: r[1][0]*v[0] + r[1][1]*v[1] + r[1][2]*v[2],
+				Z: r[2][0]*v[0] + r[2][1]*v[1] + r[2][2]*v[2],
 			}
 		}
-	}
-	return true
-}
-
-// lowerBound returns a lower bound of the distance between A's box na and
-// B's box nb (index ib) placed in A's frame: the largest of the gaps along
-// the centre-to-centre axis, A's three face axes and the two nodes' slab
-// axes (a gap along any unit axis bounds the distance from below; B's face
-// axes cost more than they prune).
-func (q *Query) lowerBound(na, nb *node, ib int32) float64 {
-	bi := q.bnode(ib, nb)
-	c := bi.c.Sub(na.c)
-	R := &q.r
-	ha, hb := na.h, nb.h
-	// The centre-to-centre axis (at least as good as the bounding
-	// spheres: a box's support along a unit u is sum h_i |u_i| <= |h|).
-	cn := c.Norm()
-	lb := cn - na.r - nb.r
-	if cn > 0 && lb+na.r+nb.r > 0 {
-		u := c.Scale(1 / cn)
-		ub := R.MulVecT(u)
-		sa := ha.X*abs(u.X) + ha.Y*abs(u.Y) + ha.Z*abs(u.Z)
-		sb := hb.X*abs(ub.X) + hb.Y*abs(ub.Y) + hb.Z*abs(ub.Z)
-		lb = cn - sa - sb
-	}
-	lb = max(lb, abs(c.X)-(ha.X+bi.e.X), abs(c.Y)-(ha.Y+bi.e.Y), abs(c.Z)-(ha.Z+bi.e.Z))
-	// A's slab against B's box.
-	u := na.n
-	ub := R.MulVecT(u)
-	p, sb := u.Dot(bi.c), hb.X*abs(ub.X)+hb.Y*abs(ub.Y)+hb.Z*abs(ub.Z)
-	lb = max(lb, na.nlo-(p+sb), (p-sb)-na.nhi)
-	// B's slab against A's box.
-	w := bi.w
-	p, sa := w.Dot(na.c), ha.X*abs(w.X)+ha.Y*abs(w.Y)+ha.Z*abs(w.Z)
-	lb = max(lb, bi.wlo-(p+sa), (p-sa)-bi.whi)
-	return lb - q.pad
-}
-
-// bNodeInfo is B's node placed in A's frame for the distance bounds.
-type bNodeInfo struct {
-	c        geom.Vec3 // centre
-	e        geom.Vec3 // half extents projected on A's axes, |R| h
-	w        geom.Vec3 // slab axis
-	wlo, whi float64   // slab range along w
-}
-
-// bnode returns B's node ib (nb) in A's frame, computed on first use in
-// a query.
-func (q *Query) bnode(ib int32, nb *node) *bNodeInfo {
-	if q.nstamp[ib] != q.gen {
-		A := &q.absR
-		hb := nb.h
-		w := q.r.MulVec(nb.n)
-		shift := w.Dot(q.t)
-		q.bn[ib] = bNodeInfo{
-			c: q.r.MulVec(nb.c).Add(q.t),
-			e: geom.Vec3{
-				X: A[0][0]*hb.X + A[0][1]*hb.Y + A[0][2]*hb.Z,
-				Y: A[1][0]*hb.X + A[1][1]*hb.Y + A[1][2]*hb.Z,
-				Z: A[2][0]*hb.X + A[2][1]*hb.Y + A[2][2]*hb.Z,
-			},
-			w: w, wlo: nb.nlo + shift, whi: nb.nhi + shift,
-		}
+		c := [3]float64{nb.oc.X, nb.oc.Y, nb.oc.Z}
+		bi.c = rot(&c).Add(q.t)
+		bi.ax = [3]geom.Vec3{rot(&nb.ax[0]), rot(&nb.ax[1]), rot(&nb.ax[2])}
+		bi.h, bi.r = nb.oh, nb.r
 		q.nstamp[ib] = q.gen
 	}
-	return &q.bn[ib]
+	return bi
 }
 
-// splitA reports whether to descend into A's node (rather than B's).
+// pairBound returns a lower bound of the distance between A's node na
+// and B's node ib as lowerBound does, or, when their spheres are more than
+// bestD apart, a number above bestD without computing it.
+func (q *Query) pairBound(na *obox, ib int32, bestD float64) float64 {
+	bi := q.bnode(ib)
+	d := bi.c.Sub(na.oc)
+	if r := na.r + bi.r + bestD + q.pad; d.Dot(d) > r*r {
+		return math.Inf(1)
+	}
+	return max(0, q.lowerBound(na, ib))
+}
+
+// splitA reports whether to descend into A's node (rather than B's): the
+// one with the larger box unless it is a leaf.
 func splitA(na, nb *node) bool {
 	if nb.left < 0 {
 		return true
@@ -366,11 +410,11 @@ type DistOptions struct {
 }
 
 // Distance returns the distance between the surfaces of a and b, with
-// closest points and their triangles and features, by branch and bound
-// over both trees (each node pair's lower bound is the largest of the
-// gaps between the boxes' bounding spheres and along the boxes' face
-// axes) down to the exact minimum over triangle pairs of the nine
-// side-side and six vertex-triangle distances (double precision). When the
+// closest points and their triangles and features, by best-first branch
+// and bound over both trees (node pairs in order of a lower bound from
+// their bounding spheres and oriented boxes) down to the exact minimum
+// over triangle pairs of the nine side-side and six vertex-triangle
+// distances (double precision). When the
 // surfaces intersect the result has Hit set and Dist 0. opt may be nil.
 // Errors as for Intersect, and for a MaxDist that is not a number.
 func (q *Query) Distance(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, opt *DistOptions) (Result, error) {
@@ -435,6 +479,9 @@ func (t *Tree) feature(id int32, f feature) contact.Feature {
 
 // closest runs the branch and bound for the closest triangle pair with
 // squared distance below bound; it returns BVH positions -1 when none.
+// Node pairs wait in a binary heap by lower bound and the least is taken
+// first, so no pair whose bound is above the final distance is opened,
+// whatever the order of the trees.
 func (q *Query) closest(bound float64) (triPair, int32, int32) {
 	a, b := q.a, q.b
 	best := triPair{d2: bound}
@@ -442,11 +489,12 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 	st := append(q.stack[:0], pairItem{0, 0, 0})
 	defer func() { q.stack = st[:0] }()
 	var ta [3]geom.Vec3
+	bestD := math.Sqrt(bound)
 	for len(st) > 0 {
-		it := st[len(st)-1]
-		st = st[:len(st)-1]
+		var it pairItem
+		it, st = heapPop(st)
 		if it.lb2 >= best.d2 {
-			continue
+			break
 		}
 		na, nb := &a.nodes[it.a], &b.nodes[it.b]
 		if na.left < 0 && nb.left < 0 {
@@ -470,6 +518,7 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 					}
 					if r := triTriClosest(&ta, x, best.d2); r.d2 < best.d2 {
 						best, bestA, bestB = r, i, j
+						bestD = math.Sqrt(r.d2)
 					}
 				}
 			}
@@ -481,21 +530,64 @@ func (q *Query) closest(bound float64) (triPair, int32, int32) {
 		} else {
 			c0, c1 = pairItem{it.a, nb.left, 0}, pairItem{it.a, nb.left + 1, 0}
 		}
-		l0 := max(0, q.lowerBound(&a.nodes[c0.a], &b.nodes[c0.b], c0.b))
-		l1 := max(0, q.lowerBound(&a.nodes[c1.a], &b.nodes[c1.b], c1.b))
+		l0 := q.pairBound(&a.boxes[c0.a], c0.b, bestD)
+		l1 := q.pairBound(&a.boxes[c1.a], c1.b, bestD)
 		c0.lb2, c1.lb2 = l0*l0, l1*l1
 		if c0.lb2 > c1.lb2 {
 			c0, c1 = c1, c0
 		}
-		// Push the farther first so that the nearer is searched first.
 		if c1.lb2 < best.d2 {
-			st = append(st, c1)
+			st = heapPush(st, c1)
 		}
 		if c0.lb2 < best.d2 {
-			st = append(st, c0)
+			st = heapPush(st, c0)
 		}
 	}
 	return best, bestA, bestB
+}
+
+// heapPush adds x to the binary min-heap h (by lb2).
+func heapPush(h []pairItem, x pairItem) []pairItem {
+	h = append(h, x)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if h[p].lb2 <= x.lb2 {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = x
+	return h
+}
+
+// heapPop removes and returns the item of least lb2 from the non-empty
+// binary min-heap h.
+func heapPop(h []pairItem) (pairItem, []pairItem) {
+	top := h[0]
+	n := len(h) - 1
+	x := h[n]
+	h = h[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		if r := l + 1; r < n && h[r].lb2 < h[l].lb2 {
+			l = r
+		}
+		if x.lb2 <= h[l].lb2 {
+			break
+		}
+		h[i] = h[l]
+		i = l
+	}
+	if n > 0 {
+		h[i] = x
+	}
+	return top, h
 }
 
 // intersectionPoint returns a point common to two intersecting triangles:

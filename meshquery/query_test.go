@@ -248,8 +248,9 @@ func TestRandomPlacements(t *testing.T) {
 }
 
 type placement struct {
-	id     int
-	pa, pb geom.Pose
+	id           int
+	meshA, meshB string
+	pa, pb       geom.Pose
 }
 
 // readPlacements parses a placements.csv (benchmark format Sec. 6a).
@@ -277,7 +278,7 @@ func readPlacements(t testing.TB, path string) []placement {
 			q, _ := geom.Quat{W: x[k+3], X: x[k+4], Y: x[k+5], Z: x[k+6]}.Normalize()
 			return geom.Pose{P: geom.Vec3{X: x[k], Y: x[k+1], Z: x[k+2]}, Q: q}
 		}
-		out = append(out, placement{id, pose(3), pose(10)})
+		out = append(out, placement{id, rec[1], rec[2], pose(3), pose(10)})
 	}
 	return out
 }
@@ -285,23 +286,37 @@ func readPlacements(t testing.TB, path string) []placement {
 // TestSamplePlacements checks FCL's env/rob placements against the
 // sample's reference answers and against brute force.
 func TestSamplePlacements(t *testing.T) {
-	env := loadMesh(t, filepath.Join(sampleDir, "meshes/env.obj"))
-	rob := loadMesh(t, filepath.Join(sampleDir, "meshes/rob.obj"))
-	a, b := mustTree(t, env), mustTree(t, rob)
-	ps := readPlacements(t, filepath.Join(sampleDir, "placements.csv"))
-	exp := map[int][2]string{}
-	f, err := os.ReadFile(filepath.Join(sampleDir, "expected/meshdist.csv"))
+	for _, dir := range []string{sampleDir, "../testdata/bench-samples/placements-duck-low_poly_bunny-q40-s21"} {
+		t.Run(filepath.Base(dir), func(t *testing.T) { checkSample(t, dir) })
+	}
+}
+
+// checkSample runs Distance on every placement of the workload in dir
+// against its expected answers (hit, and distance within 1e-9 of the
+// scale) and, on every placement (every tenth with -short), against the
+// brute-force oracles.
+func checkSample(t *testing.T, dir string) {
+	ps := readPlacements(t, filepath.Join(dir, "placements.csv"))
+	meshes, trees := map[string]*mesh.Mesh{}, map[string]*Tree{}
+	for _, name := range []string{ps[0].meshA, ps[0].meshB} {
+		meshes[name] = loadMesh(t, filepath.Join(dir, "meshes", name+".obj"))
+		trees[name] = mustTree(t, meshes[name])
+	}
+	exp := map[int][3]string{}
+	f, err := os.ReadFile(filepath.Join(dir, "expected/meshdist.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, l := range strings.Split(strings.TrimSpace(string(f)), "\n")[1:] {
 		rec := strings.Split(l, ",")
 		id, _ := strconv.Atoi(rec[0])
-		exp[id] = [2]string{rec[1], rec[2]}
+		exp[id] = [3]string{rec[1], rec[2], rec[3]}
 	}
 	var q Query
 	short := testing.Short()
+	hits := 0
 	for k, p := range ps {
+		ma, mb, a, b := meshes[p.meshA], meshes[p.meshB], trees[p.meshA], trees[p.meshB]
 		ta, tb := p.pa.Transform(), p.pb.Transform()
 		res, err := q.Distance(a, &ta, b, &tb, nil)
 		if err != nil {
@@ -311,16 +326,21 @@ func TestSamplePlacements(t *testing.T) {
 		if (e[0] == "1") != res.Hit {
 			t.Fatalf("placement %d: hit %v, expected %s", p.id, res.Hit, e[0])
 		}
-		if !res.Hit {
+		if res.Hit {
+			hits++
+		} else {
 			d, _ := strconv.ParseFloat(e[1], 64)
-			scale := 2690.9623318833274
+			scale, _ := strconv.ParseFloat(e[2], 64)
 			if math.Abs(res.Dist-d) > 1e-9*scale {
 				t.Fatalf("placement %d: dist %.17g, expected %.17g", p.id, res.Dist, d)
 			}
 		}
 		if !short || k%10 == 0 {
-			checkPlacement(t, &q, env, rob, a, b, p.pa, p.pb, fmt.Sprintf("placement %d", p.id))
+			checkPlacement(t, &q, ma, mb, a, b, p.pa, p.pb, fmt.Sprintf("placement %d", p.id))
 		}
+	}
+	if hits < len(ps)/5 || hits > len(ps)*4/5 {
+		t.Errorf("%d hits of %d placements, want 20-80%%", hits, len(ps))
 	}
 }
 
@@ -350,4 +370,123 @@ func TestDuckBunny(t *testing.T) {
 	if rate := float64(hits) / float64(n); rate < 0.3 || rate > 0.7 {
 		t.Fatalf("hit rate %.2f outside [0.3, 0.7]", rate)
 	}
+}
+
+// TestNodeBounds checks the traversals' node tests on the duck and the
+// bunny against brute force over the nodes' triangles (B's corners taken
+// to A's frame by the oracle's own formula): the distance bound never
+// exceeds the least triangle distance, and the overlap test never
+// separates two nodes with an intersecting triangle pair.
+func TestNodeBounds(t *testing.T) {
+	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
+	a, b := mustTree(t, duck), mustTree(t, bunny)
+	r := rand.New(rand.NewPCG(5, 6))
+	ca, cb := duck.Bounds().Center(), bunny.Bounds().Center()
+	var q Query
+	// Nodes of at most 8 triangles, where the bounds decide the search.
+	small := func(tr *Tree) []int32 {
+		var out []int32
+		for i := range tr.nodes {
+			if tr.nodes[i].count <= 8 {
+				out = append(out, int32(i))
+			}
+		}
+		return out
+	}
+	na, nb := small(a), small(b)
+	pairs, touching, tight := 0, 0, 0
+	placements := 8
+	if testing.Short() {
+		placements = 3
+	}
+	for k := 0; k < placements; k++ {
+		pb := placeAround(r, ca, cb, 0.3*(a.Scale()+b.Scale()))
+		pa := geom.PoseIdentity()
+		ta, tb := pa.Transform(), pb.Transform()
+		if err := q.setup(a, &ta, b, &tb); err != nil {
+			t.Fatal(err)
+		}
+		o := oracleOf(duck, bunny, pa, pb)
+		// Leaves holding intersecting triangle pairs (brute force).
+		var crossing [][2]int32
+		for i := range o.a {
+			for j := range o.b {
+				slo, shi := boxOf(o.a[i])
+				ulo, uhi := boxOf(o.b[j])
+				if slo.X > uhi.X || ulo.X > shi.X || slo.Y > uhi.Y || ulo.Y > shi.Y || slo.Z > uhi.Z || ulo.Z > shi.Z {
+					continue
+				}
+				if len(crossing) < 20 && oracleTriTri(o.a[i], o.b[j]) {
+					crossing = append(crossing, [2]int32{leafOf(a, a.pos[i]), leafOf(b, b.pos[j])})
+				}
+			}
+		}
+		for n := 0; n < 100+len(crossing); n++ {
+			// The nearest of 40 random nodes of A to a random node of B,
+			// then the nearest of 40 random nodes of B to it (centres in
+			// A's frame).
+			ia, ib := int32(-1), nb[r.IntN(len(nb))]
+			best := math.Inf(1)
+			for m := 0; m < 40; m++ {
+				c := na[r.IntN(len(na))]
+				if dd := q.toA(b.nodes[ib].c).Dist(a.nodes[c].c); dd < best {
+					ia, best = c, dd
+				}
+			}
+			x := &a.nodes[ia]
+			best = math.Inf(1)
+			for m := 0; m < 40; m++ {
+				c := nb[r.IntN(len(nb))]
+				if dd := q.toA(b.nodes[c].c).Dist(x.c); dd < best {
+					ib, best = c, dd
+				}
+			}
+			if n >= 100 {
+				ia, ib = crossing[n-100][0], crossing[n-100][1]
+				x = &a.nodes[ia]
+			}
+			y := &b.nodes[ib]
+			d, hit := math.Inf(1), false
+			for i := x.start; i < x.start+x.count; i++ {
+				s := o.a[a.tris[i].id]
+				for j := y.start; j < y.start+y.count; j++ {
+					u := o.b[b.tris[j].id]
+					slo, shi := boxOf(s)
+					ulo, uhi := boxOf(u)
+					apart := slo.X > uhi.X || ulo.X > shi.X || slo.Y > uhi.Y || ulo.Y > shi.Y || slo.Z > uhi.Z || ulo.Z > shi.Z
+					if !hit && !apart && oracleTriTri(s, u) {
+						hit = true
+					}
+					d = min(d, oracleTriDist(s, u))
+				}
+			}
+			pairs++
+			if lb := q.lowerBound(&a.boxes[ia], ib); lb > d+1e-12*a.Scale() {
+				t.Fatalf("placement %d, nodes %d, %d: lower bound %.17g above the distance %.17g", k, ia, ib, lb, d)
+			} else if lb > 0.5*d {
+				tight++
+			}
+			if hit {
+				touching++
+				if !q.overlap(x, y) {
+					t.Fatalf("placement %d, nodes %d, %d: intersecting triangles, boxes reported apart", k, ia, ib)
+				}
+			}
+		}
+	}
+	t.Logf("%d node pairs, %d with intersecting triangles, bound above half the distance on %d", pairs, touching, tight)
+	if touching < pairs/20 || touching > pairs*9/10 || tight < pairs/4 {
+		t.Errorf("%d of %d node pairs intersecting and %d with a bound above half the distance: the test does not exercise the bounds", touching, pairs, tight)
+	}
+}
+
+// leafOf returns the leaf of tr holding BVH position p.
+func leafOf(tr *Tree, p int32) int32 {
+	for i := range tr.nodes {
+		if n := &tr.nodes[i]; n.left < 0 && n.start <= p && p < n.start+n.count {
+			return int32(i)
+		}
+	}
+	return -1
 }
