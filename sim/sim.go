@@ -1,14 +1,10 @@
 package sim
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
-	"slices"
-	"sync"
 
-	"github.com/collide-go/collide/broad"
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
@@ -57,15 +53,13 @@ type Options struct {
 	// bodies that all moved slower than 0.05 m/s for half a second sleeps
 	// (held still, not simulated) until an awake body touches it.
 	NoSleep bool
-	// Contacts chooses where contacts come from (default ProbeContacts).
-	Contacts ContactSource
 	// Workers is the number of goroutines that find contacts (default 1).
 	// The result does not depend on it.
 	Workers int
 	// Margin is the base speculative distance in metres: pairs closer than
 	// Margin plus the distance they can travel in the step get contacts with
-	// a positive separation. Zero means 5% of the smaller body's bounding
-	// radius.
+	// a positive separation. Zero means 2.5% of each dynamic body's
+	// bounding radius (5% for a pair of equal bodies).
 	Margin float64
 	// ContactHertz and DampingRatio make the contacts' position correction
 	// a damped spring (Catto's soft step, as in Box2D v3); defaults 60 Hz
@@ -108,11 +102,7 @@ func (s *Sim) Redone() (retries, splits, rechecks int) { return s.retries, s.spl
 type Sim struct {
 	opt    Options
 	bodies []body
-	shapes map[*mesh.Mesh]*shape
-	bp     broad.Sweep
-	boxes  []geom.AABB
-	pairs  []broad.Pair
-	work   []worker
+	world  *world.World
 	// per step
 	raw        []Contact
 	cons       []constraint
@@ -125,7 +115,6 @@ type Sim struct {
 	retries    int
 	splits     int
 	rechecks   int
-	world      *world.World
 	wraw       []world.Contact
 	unsure     bool // the step's contacts may have gone stale
 	rawKeep    []Contact
@@ -136,10 +125,11 @@ type Sim struct {
 }
 
 type body struct {
-	shape   *shape
+	radius  float64 // bounding radius about the centre of mass
 	static  bool
 	fixed   bool // static or asleep: not moved by the solver
 	asleep  bool
+	slept   bool    // asleep as the world knows it
 	rest    float64 // seconds spent below the sleep velocity
 	island  int32   // the island it fell asleep with
 	invMass float64
@@ -159,12 +149,6 @@ type body struct {
 	w0    geom.Vec3
 }
 
-type worker struct {
-	probe probe
-	out   []contact.Contact
-	res   []Contact
-}
-
 // MaxDt is the largest step accepted, in seconds.
 const MaxDt = 1.0
 
@@ -177,7 +161,7 @@ var ErrBadBody = errors.New("bad body")
 
 // New returns an empty simulation.
 func New(opt *Options) (*Sim, error) {
-	s := &Sim{shapes: map[*mesh.Mesh]*shape{}, warm: map[warmKey]impulses{}, nextWarm: map[warmKey]impulses{}}
+	s := &Sim{warm: map[warmKey]impulses{}, nextWarm: map[warmKey]impulses{}}
 	if opt != nil {
 		s.opt = *opt
 	}
@@ -222,7 +206,10 @@ func New(opt *Options) (*Sim, error) {
 			return nil, fmt.Errorf("sim: solver options must be positive and finite (got %v)", x)
 		}
 	}
-	s.work = make([]worker, o.Workers)
+	var err error
+	if s.world, err = newWorld(o); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -261,12 +248,10 @@ func (s *Sim) Add(def BodyDef) (BodyID, error) {
 		b.invIb = inv
 		b.v, b.w = def.V, def.W
 	}
-	sh := s.shapes[def.Mesh]
-	if sh == nil {
-		sh = newShape(def.Mesh)
-		s.shapes[def.Mesh] = sh
+	if _, err := s.world.Add(world.BodyDef{Mesh: def.Mesh, Kind: world.Polyhedron, Pose: def.Pose, Static: def.Static}); err != nil {
+		return 0, bad("%v", err)
 	}
-	b.shape = sh
+	b.radius = def.Mesh.Radius()
 	s.bodies = append(s.bodies, b)
 	return BodyID(id), nil
 }
@@ -298,7 +283,7 @@ func (s *Sim) State(id BodyID) State {
 func (s *Sim) Static(id BodyID) bool { return s.bodies[id].static }
 
 // Radius returns a body's bounding radius about its centre of mass.
-func (s *Sim) Radius(id BodyID) float64 { return s.bodies[id].shape.radius }
+func (s *Sim) Radius(id BodyID) float64 { return s.bodies[id].radius }
 
 // Contacts returns the contacts of the last step, sorted by pair. The slice
 // is reused by the next step.
@@ -407,7 +392,7 @@ func (s *Sim) sleep() {
 		if b.fixed {
 			continue
 		}
-		if b.v.Norm()+b.w.Norm()*b.shape.radius < sleepVelocity {
+		if b.v.Norm()+b.w.Norm()*b.radius < sleepVelocity {
 			b.rest += s.opt.Dt
 		} else {
 			b.rest = 0
@@ -483,7 +468,7 @@ func (s *Sim) recheck() error {
 			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
 		}
 	}
-	if err := s.findContacts(s.opt.Dt); err != nil {
+	if err := s.findContacts(); err != nil {
 		return err
 	}
 	s.prepare(s.opt.Dt / float64(s.opt.Substeps))
@@ -519,9 +504,9 @@ func (s *Sim) advance(dt float64, depth int) error {
 			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
 			b.extra = extra[i]
 			b.v0, b.w0 = b.v, b.w
-			b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.shape.radius + b.extra
+			b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.radius + b.extra
 		}
-		if err := s.findContacts(dt); err != nil {
+		if err := s.findContacts(); err != nil {
 			return err
 		}
 		if s.wake() {
@@ -536,7 +521,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 					b.sweep = (g*dt)*dt + b.extra
 				}
 			}
-			if err := s.findContacts(dt); err != nil {
+			if err := s.findContacts(); err != nil {
 				return err
 			}
 		}
@@ -633,9 +618,9 @@ func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 		}
 		// The pair margins assumed the start velocities (and gravity):
 		// how far the contacts changed them.
-		r := b.shape.radius
+		r := b.radius
 		dv := b.v.Sub(b.v0).AddScaled(-dt, s.opt.Gravity).Norm()*dt + b.w.Sub(b.w0).Norm()*dt*r
-		if dv > b.extra+retryFrac*s.baseMargin(r, r) {
+		if dv > b.extra+retryFrac*s.baseMargin(r) {
 			extra[i] = 1.5 * dv
 			out = true
 		}
@@ -644,108 +629,6 @@ func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 		}
 	}
 	return out, turned
-}
-
-// findContacts runs the broad phase on swept boxes and the contact probe on
-// every candidate pair, in parallel, appending the contacts to s.raw in
-// pair order.
-func (s *Sim) findContacts(dt float64) error {
-	if s.opt.Contacts == WorldContacts {
-		if err := s.worldContacts(); err != nil {
-			return err
-		}
-		s.stats = Stats{Contacts: len(s.raw)}
-		for i := range s.raw {
-			if d := -s.raw[i].Separation; d > s.stats.MaxDepth {
-				s.stats.MaxDepth = d
-			}
-		}
-		return nil
-	}
-	n := len(s.bodies)
-	if cap(s.boxes) < n {
-		s.boxes = make([]geom.AABB, n)
-	}
-	s.boxes = s.boxes[:n]
-	for i := range s.bodies {
-		b := &s.bodies[i]
-		box := b.shape.box.Transform(b.pose.Transform()).Expand(b.sweep + s.baseMargin(b.shape.radius, b.shape.radius))
-		if err := s.bp.Set(i, box); err != nil {
-			return fmt.Errorf("sim: body %d: %v", i, err)
-		}
-	}
-	s.pairs = s.bp.Pairs(s.pairs[:0])
-	k := 0
-	for _, p := range s.pairs {
-		if s.bodies[p.A].fixed && s.bodies[p.B].fixed {
-			continue
-		}
-		s.pairs[k] = p
-		k++
-	}
-	s.pairs = s.pairs[:k]
-	slices.SortFunc(s.pairs, func(p, q broad.Pair) int {
-		if p.A != q.A {
-			return cmp.Compare(p.A, q.A)
-		}
-		return cmp.Compare(p.B, q.B)
-	})
-	nw := len(s.work)
-	if nw > len(s.pairs)/8+1 {
-		nw = len(s.pairs)/8 + 1
-	}
-	if nw <= 1 {
-		s.probeRange(&s.work[0], 0, len(s.pairs), dt)
-	} else {
-		var wg sync.WaitGroup
-		for w := 0; w < nw; w++ {
-			lo, hi := w*len(s.pairs)/nw, (w+1)*len(s.pairs)/nw
-			wg.Add(1)
-			go func(wk *worker) {
-				defer wg.Done()
-				s.probeRange(wk, lo, hi, dt)
-			}(&s.work[w])
-		}
-		wg.Wait()
-	}
-	s.raw = s.raw[:0]
-	for w := 0; w < nw; w++ {
-		s.raw = append(s.raw, s.work[w].res...)
-	}
-	s.stats = Stats{Pairs: len(s.pairs), Contacts: len(s.raw)}
-	for i := range s.raw {
-		if d := -s.raw[i].Separation; d > s.stats.MaxDepth {
-			s.stats.MaxDepth = d
-		}
-	}
-	return nil
-}
-
-func (s *Sim) baseMargin(ra, rb float64) float64 {
-	if s.opt.Margin > 0 {
-		return s.opt.Margin
-	}
-	return 0.05 * math.Min(ra, rb)
-}
-
-func (s *Sim) probeRange(wk *worker, lo, hi int, dt float64) {
-	g := s.opt.Gravity.Norm()
-	wk.res = wk.res[:0]
-	for _, p := range s.pairs[lo:hi] {
-		a, b := &s.bodies[p.A], &s.bodies[p.B]
-		ra, rb := a.shape.radius, b.shape.radius
-		// What the pair can close in the step: relative velocity, both
-		// spins, gravity against a static body, and raised margins.
-		margin := s.baseMargin(ra, rb) + b.v.Sub(a.v).Norm()*dt + (a.w.Norm()*ra+b.w.Norm()*rb)*dt + a.extra + b.extra
-		if a.fixed != b.fixed {
-			margin += g * dt * dt
-		}
-		depthTol := 0.1 * math.Min(ra, rb)
-		wk.out = wk.probe.pair(wk.out[:0], a.shape, b.shape, a.pose.Transform(), b.pose.Transform(), margin, depthTol)
-		for _, c := range wk.out {
-			wk.res = append(wk.res, Contact{A: BodyID(p.A), B: BodyID(p.B), Contact: c})
-		}
-	}
 }
 
 // integrate moves the dynamic bodies over a substep of length h with their

@@ -1,11 +1,121 @@
-package sim
+package world
 
 import (
 	"math"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
 )
+
+// features is a closed mesh prepared for FeatureContacts: its faces'
+// triangles, its sharp edges with their two face normals, and box trees over
+// faces and edges, all in the mesh's own frame.
+type features struct {
+	m      *mesh.Mesh
+	radius float64 // largest distance of a vertex from the origin
+	box    geom.AABB
+	// tris holds the triangles face by face: face f's are
+	// tris[faceTri[f]:faceTri[f+1]].
+	tris      []mesh.Tri
+	faceTri   []int32
+	faces     bvh
+	faceBoxes []geom.AABB
+	edges     []sharpEdge
+	edgeTree  bvh
+	edgeBoxes []geom.AABB // box of edges[k]
+	// vnorm[v] is the mean of the normals of the faces around vertex v: a
+	// vertex only touches faces whose outward normal opposes it.
+	vnorm []geom.Vec3
+}
+
+// sharpEdge is an edge whose two faces are not coplanar: only those can
+// touch another body's edge.
+type sharpEdge struct {
+	index  int32 // edge index in the mesh
+	a, b   int32 // vertices
+	n1, n2 geom.Vec3
+	len    float64 // length
+	w      float64 // sign of (n1 x n2) . (b - a): which way the wedge turns
+}
+
+// flatCos is the cosine above which two faces are treated as coplanar.
+const flatCos = 1 - 1e-9
+
+func newFeatures(m *mesh.Mesh) *features {
+	s := &features{m: m, box: m.Bounds()}
+	for _, v := range m.Verts {
+		s.radius = math.Max(s.radius, v.Norm())
+	}
+	tris := m.Triangles(nil)
+	// Group the triangles by face.
+	nf := m.NumFaces()
+	s.faceTri = make([]int32, nf+1)
+	for _, t := range tris {
+		s.faceTri[t.Face+1]++
+	}
+	for f := 0; f < nf; f++ {
+		s.faceTri[f+1] += s.faceTri[f]
+	}
+	s.tris = make([]mesh.Tri, len(tris))
+	next := append([]int32(nil), s.faceTri[:nf]...)
+	for _, t := range tris {
+		s.tris[next[t.Face]] = t
+		next[t.Face]++
+	}
+	s.faceBoxes = make([]geom.AABB, nf)
+	s.vnorm = make([]geom.Vec3, len(m.Verts))
+	for f := 0; f < nf; f++ {
+		b := geom.EmptyAABB()
+		for _, v := range m.Face(f) {
+			b = b.AddPoint(m.Verts[v])
+			s.vnorm[v] = s.vnorm[v].Add(m.Planes[f].N)
+		}
+		s.faceBoxes[f] = b
+	}
+	s.faces = buildBVH(s.faceBoxes)
+	for v := range s.vnorm {
+		if n, ok := s.vnorm[v].Normalize(); ok {
+			s.vnorm[v] = n
+		}
+	}
+	for i, e := range m.Edges {
+		if e.Right < 0 || e.Left < 0 {
+			continue
+		}
+		n1, n2 := m.Planes[e.Left].N, m.Planes[e.Right].N
+		if n1.Dot(n2) > flatCos {
+			continue
+		}
+		d := m.Verts[e.V[1]].Sub(m.Verts[e.V[0]])
+		w := 1.0
+		if n1.Cross(n2).Dot(d) < 0 {
+			w = -1
+		}
+		s.edges = append(s.edges, sharpEdge{index: int32(i), a: e.V[0], b: e.V[1], n1: n1, n2: n2, len: d.Norm(), w: w})
+		s.edgeBoxes = append(s.edgeBoxes, geom.AABBOf(m.Verts[e.V[0]], m.Verts[e.V[1]]))
+	}
+	s.edgeTree = buildBVH(s.edgeBoxes)
+	return s
+}
+
+// inFace reports whether q, a point on face f's plane, lies in the face
+// (closed, within a relative tolerance).
+func (s *features) inFace(f int32, q geom.Vec3, n geom.Vec3) bool {
+	for _, t := range s.tris[s.faceTri[f]:s.faceTri[f+1]] {
+		a, b, c := s.m.Verts[t.V[0]], s.m.Verts[t.V[1]], s.m.Verts[t.V[2]]
+		// Signed areas of the sub-triangles, along the face normal.
+		ab, bc, ca := b.Sub(a), c.Sub(b), a.Sub(c)
+		w0 := ab.Cross(q.Sub(a)).Dot(n)
+		w1 := bc.Cross(q.Sub(b)).Dot(n)
+		w2 := ca.Cross(q.Sub(c)).Dot(n)
+		tol := -1e-9 * (ab.Norm2() + bc.Norm2() + ca.Norm2())
+		if w0 >= tol && w1 >= tol && w2 >= tol {
+			return true
+		}
+	}
+	return false
+}
 
 // probe finds the contacts of one pair of bodies at their current poses:
 // every vertex of one body within the margin in front of a face of the
@@ -24,7 +134,7 @@ type probe struct {
 }
 
 // pair appends the contacts between bodies a and b (normal from a to b).
-func (p *probe) pair(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
+func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
 	dst = p.vertices(dst, sa, sb, ta, tb, margin, depthTol, false)
 	p.moved, p.movedB = p.movedB, p.moved // keep a's vertices in b's frame
 	dst = p.vertices(dst, sb, sa, tb, ta, margin, depthTol, true)
@@ -36,7 +146,7 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transform
 // vertices adds the vertex-face contacts of sa's vertices on sb's faces. With
 // flip the contact is reported from sb to sa's point of view swapped: the
 // caller's A is sb.
-func (p *probe) vertices(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transform, margin, depthTol float64, flip bool) []contact.Contact {
+func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64, flip bool) []contact.Contact {
 	// a's frame to b's frame.
 	rel := tb.Inverse().Mul(ta)
 	reach := sb.box.Expand(margin + depthTol)
@@ -134,7 +244,7 @@ func statusOf(sep float64) contact.Status {
 }
 
 // edges adds the edge-edge contacts between sa's and sb's sharp edges.
-func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
+func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
 	if len(sa.edges) == 0 || len(sb.edges) == 0 {
 		return dst
 	}
