@@ -45,7 +45,7 @@ func (s *Sim) findContacts() error {
 				return fmt.Errorf("sim: body %d: %w", i, err)
 			}
 		}
-		if err := s.world.SetMargin(id, b.extra+s.bodyMargin(b.radius)); err != nil {
+		if err := s.world.SetMargin(id, s.bodyMargin(b.radius)); err != nil {
 			return fmt.Errorf("sim: body %d: %w", i, err)
 		}
 		if b.slept != b.asleep {
@@ -80,15 +80,6 @@ func (s *Sim) bodyMargin(r float64) float64 {
 		return 0
 	}
 	return baseFrac / 2 * r
-}
-
-// baseMargin is the base speculative distance of a body of bounding radius
-// r: Options.Margin, or baseFrac of r.
-func (s *Sim) baseMargin(r float64) float64 {
-	if s.opt.Margin > 0 {
-		return s.opt.Margin
-	}
-	return baseFrac * r
 }
 
 // baseFrac is the base speculative distance of a dynamic body, in its

@@ -92,10 +92,10 @@ type Stats struct {
 	MaxDepth float64 // deepest overlap among them, metres (0 when none)
 }
 
-// Redone returns how many times, since the simulation began, a step was
-// done again with larger margins, a step was split in halves,
-// and how many times a step's end poses were checked with fresh contacts.
-func (s *Sim) Redone() (retries, splits, rechecks int) { return s.retries, s.splits, s.rechecks }
+// Redone returns how many times, since the simulation began, contacts
+// changed a body's velocity by more than its margin covered, a step was
+// split in halves, and a step's end poses were checked with fresh contacts.
+func (s *Sim) Redone() (outruns, splits, rechecks int) { return s.outruns, s.splits, s.rechecks }
 
 // Sim is a rigid-body simulation: bodies, contacts and a solver. It is not
 // safe for concurrent use.
@@ -110,9 +110,8 @@ type Sim struct {
 	nextWarm   map[warmKey]impulses
 	stats      Stats
 	steps      int
-	saved      [][]State   // start states per split depth
-	extra      [][]float64 // margins raised for a step done again
-	retries    int
+	saved      [][]State // start states per split depth
+	outruns    int
 	splits     int
 	rechecks   int
 	wraw       []world.Contact
@@ -144,7 +143,6 @@ type body struct {
 	dp    geom.Vec3 // displacement since the step's start
 	dR    geom.Mat3 // rotation since the step's start
 	sweep float64   // how far a point of the body can travel in the step
-	extra float64   // margin added for a step done again
 	v0    geom.Vec3 // velocities at the step's start
 	w0    geom.Vec3
 }
@@ -313,14 +311,13 @@ func (s *Sim) Energy() float64 {
 //
 // Contacts are found once, at the start of the step, for every pair whose
 // bodies can come within the speculative margin during the step given their
-// velocities. When contacts change a body's velocity by more than its margin
-// allowed for (a light body struck by a heavy one), the step is done again
-// from the same start with margins that cover the new speed; when a body
-// pushed by a contact would turn by more than maxTurn radians, the step is
-// split in halves (up to maxSplit times), so that
-// contacts are found again before a spinning body has turned a new face
-// towards its neighbour; after either, contacts are found afresh at the end
-// poses for a last position pass.
+// velocities. When a body pushed by a contact would turn by more than
+// maxTurn radians, the step is split in halves (up to maxSplit times), so
+// that contacts are found again before a spinning body has turned a new face
+// towards its neighbour; after a split, or when contacts changed a body's
+// velocity by more than its margin covered (a light body struck by a heavy
+// one), contacts are found afresh at the end poses for a last position
+// pass.
 func (s *Sim) Step() error {
 	s.unsure = false
 	if err := s.advance(s.opt.Dt, 0); err != nil {
@@ -442,8 +439,9 @@ func (s *Sim) wake() bool {
 // Asleep reports whether a body is asleep.
 func (s *Sim) Asleep(id BodyID) bool { return s.bodies[id].asleep }
 
-// recheck runs after a step whose contacts may have gone stale (it was
-// redone, split, or its position pass left an overlap): contacts are found
+// recheck runs after a step whose contacts may have gone stale (a body
+// outran its margin, the step was split, or its position pass left an
+// overlap): contacts are found
 // afresh at the end poses and the position pass runs on them, so that an
 // overlap the step's contacts did not see is undone before the step ends.
 // Velocities are not changed; the step's own contacts stay the ones
@@ -461,7 +459,7 @@ func (s *Sim) recheck() error {
 		b := &s.bodies[i]
 		b.p0, b.q0 = b.pose.P, b.pose.Q
 		b.dp, b.dR = geom.Vec3{}, geom.Identity()
-		b.sweep, b.extra = 0, 0
+		b.sweep = 0
 		b.v0, b.w0 = b.v, b.w
 		if !b.fixed {
 			R := b.pose.Q.Mat3()
@@ -479,8 +477,6 @@ func (s *Sim) recheck() error {
 
 const (
 	projectIters = 16   // rounds of the position pass
-	retryFrac    = 0.5  // velocity change, in base margins, that redoes a step
-	maxRetries   = 1    // a step redone with larger margins
 	maxSplit     = 3    // halvings of a step
 	maxTurn      = 0.25 // radians a body may turn within one contact search
 )
@@ -489,79 +485,73 @@ func (s *Sim) advance(dt float64, depth int) error {
 	o := &s.opt
 	g := o.Gravity.Norm()
 	saved := s.saveStates(depth)
-	extra := s.extras(depth)
-	for attempt := 0; ; attempt++ {
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		b.p0, b.q0 = b.pose.P, b.pose.Q
+		b.dp, b.dR = geom.Vec3{}, geom.Identity()
+		if b.fixed {
+			b.sweep = 0
+			continue
+		}
+		R := b.pose.Q.Mat3()
+		b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+		b.v0, b.w0 = b.v, b.w
+		b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.radius
+	}
+	if err := s.findContacts(); err != nil {
+		return err
+	}
+	if s.wake() {
+		// Woken bodies' pairs with their sleeping neighbours were
+		// skipped: search again.
 		for i := range s.bodies {
 			b := &s.bodies[i]
-			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
-			b.p0, b.q0 = b.pose.P, b.pose.Q
-			b.dp, b.dR = geom.Vec3{}, geom.Identity()
-			if b.fixed {
-				b.sweep, b.extra = 0, 0
-				continue
+			if !b.fixed && b.sweep == 0 {
+				R := b.pose.Q.Mat3()
+				b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+				b.v0, b.w0 = b.v, b.w
+				b.sweep = (g * dt) * dt
 			}
-			R := b.pose.Q.Mat3()
-			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
-			b.extra = extra[i]
-			b.v0, b.w0 = b.v, b.w
-			b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.radius + b.extra
 		}
 		if err := s.findContacts(); err != nil {
 			return err
 		}
-		if s.wake() {
-			// Woken bodies' pairs with their sleeping neighbours were
-			// skipped: search again.
-			for i := range s.bodies {
-				b := &s.bodies[i]
-				if !b.fixed && b.sweep == 0 {
-					R := b.pose.Q.Mat3()
-					b.invI = R.Mul(b.invIb).Mul(R.Transpose())
-					b.v0, b.w0 = b.v, b.w
-					b.sweep = (g*dt)*dt + b.extra
-				}
-			}
-			if err := s.findContacts(); err != nil {
-				return err
+	}
+	h := dt / float64(o.Substeps)
+	s.prepare(h)
+	for sub := 0; sub < o.Substeps; sub++ {
+		for i := range s.bodies {
+			b := &s.bodies[i]
+			if !b.fixed {
+				b.v = b.v.AddScaled(h, o.Gravity)
 			}
 		}
-		h := dt / float64(o.Substeps)
-		s.prepare(h)
-		for sub := 0; sub < o.Substeps; sub++ {
-			for i := range s.bodies {
-				b := &s.bodies[i]
-				if !b.fixed {
-					b.v = b.v.AddScaled(h, o.Gravity)
-				}
-			}
-			s.warmStart()
-			for it := 0; it < o.Iterations; it++ {
-				s.solve(h, true)
-			}
-			s.integrate(h)
-			s.solve(h, false)
+		s.warmStart()
+		for it := 0; it < o.Iterations; it++ {
+			s.solve(h, true)
 		}
-		s.restitution()
-		if s.project(projectIters) {
-			s.unsure = true
+		s.integrate(h)
+		s.solve(h, false)
+	}
+	s.restitution()
+	if s.project(projectIters) {
+		s.unsure = true
+	}
+	outran, turned := s.outran(dt)
+	if turned && depth < maxSplit {
+		for i := range s.bodies {
+			b := &s.bodies[i]
+			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
 		}
-		outran, turned := s.outran(dt, extra)
-		if turned && depth < maxSplit {
-			for i := range s.bodies {
-				b := &s.bodies[i]
-				b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
-			}
-			s.splits++
-			s.unsure = true
-			if err := s.advance(dt/2, depth+1); err != nil {
-				return err
-			}
-			return s.advance(dt/2, depth+1)
+		s.splits++
+		s.unsure = true
+		if err := s.advance(dt/2, depth+1); err != nil {
+			return err
 		}
-		if !outran || attempt == maxRetries {
-			break
-		}
-		s.retries++
+		return s.advance(dt/2, depth+1)
+	}
+	if outran {
+		s.outruns++
 		s.unsure = true
 	}
 	s.store(dt)
@@ -583,22 +573,10 @@ func (s *Sim) saveStates(depth int) []State {
 	return buf
 }
 
-func (s *Sim) extras(depth int) []float64 {
-	for len(s.extra) <= depth {
-		s.extra = append(s.extra, nil)
-	}
-	buf := s.extra[depth][:0]
-	for range s.bodies {
-		buf = append(buf, 0)
-	}
-	s.extra[depth] = buf
-	return buf
-}
-
 // outran reports whether contacts changed a body's velocity by more than its
-// margin allowed for (raising its margin in extra for the next attempt), and
-// whether a body pushed by a contact turns by more than maxTurn in the step.
-func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
+// margin allowed for, and whether a body pushed by a contact turns by more
+// than maxTurn in the step.
+func (s *Sim) outran(dt float64) (out, turned bool) {
 	// Only a body pushed by a contact in this step can turn a new face
 	// into a neighbour; one spinning in free flight is left alone.
 	if cap(s.engaged) < len(s.bodies) {
@@ -620,8 +598,7 @@ func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 		// how far the contacts changed them.
 		r := b.radius
 		dv := b.v.Sub(b.v0).AddScaled(-dt, s.opt.Gravity).Norm()*dt + b.w.Sub(b.w0).Norm()*dt*r
-		if dv > b.extra+retryFrac*s.baseMargin(r) {
-			extra[i] = 1.5 * dv
+		if dv > s.bodyMargin(r) {
 			out = true
 		}
 		if s.engaged[i] && b.w.Norm()*dt > maxTurn {
