@@ -249,7 +249,7 @@ func (s *Sim) store(dt float64) {
 func (s *Sim) project(iters int) (left bool) {
 	const beta = 0.5
 	for it := 0; it <= iters; it++ {
-		worst := 0.0
+		active := false
 		left = false
 		for i := range s.cons {
 			k := &s.cons[i]
@@ -257,10 +257,10 @@ func (s *Sim) project(iters int) (left bool) {
 			ra, rb := a.dR.MulVec(k.ra), b.dR.MulVec(k.rb)
 			sep := b.dp.Add(rb).Sub(a.dp.Add(ra)).Dot(k.n) + k.baseSep
 			slop := k.slop
-			if sep >= -slop {
+			if sep >= -slop*(1+projectTol) {
 				continue
 			}
-			worst = math.Min(worst, sep+slop)
+			active = true
 			if sep < -2*slop {
 				left = true // more than twice the slop remains
 			}
@@ -276,12 +276,17 @@ func (s *Sim) project(iters int) (left bool) {
 				b.moveBy(p.Scale(b.invMass), b.invI.MulVec(rb.Cross(p)))
 			}
 		}
-		if worst == 0 {
+		if !active {
 			return false
 		}
 	}
 	return left
 }
+
+// projectTol is the overlap beyond the slop, in slops, that the position
+// pass leaves: the pass stops when no contact is deeper (it halves the excess
+// each round, so it would never end exactly at the slop).
+const projectTol = 0.01
 
 // moveBy displaces a body by d and rotates it by the rotation vector r.
 func (b *body) moveBy(d, r geom.Vec3) {
