@@ -163,27 +163,13 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Tr
 	if abox.IsEmpty() {
 		return dst
 	}
-	// The faces near any of the vertices, found once; when they are few,
-	// each vertex scans them instead of descending the tree (same faces,
-	// same order).
-	p.near, p.stack = sb.faces.query(abox.Expand(pad), p.near[:0], p.stack)
-	linear := len(p.near) <= linearScan
+	linear := p.nearby(&sb.faces, abox.Expand(pad))
 	for vi, q := range p.moved {
 		if !reach.Contains(q) {
 			continue
 		}
 		vn := rel.ApplyDir(sa.vnorm[vi])
-		qb := geom.AABB{Min: q, Max: q}.Expand(pad)
-		if linear {
-			p.cand = p.cand[:0]
-			for _, f := range p.near {
-				if sb.faceBoxes[f].Overlaps(qb) {
-					p.cand = append(p.cand, f)
-				}
-			}
-		} else {
-			p.cand, p.stack = sb.faces.query(qb, p.cand[:0], p.stack)
-		}
+		p.candidates(&sb.faces, sb.faceBoxes, geom.AABB{Min: q, Max: q}.Expand(pad), linear)
 		// Keep every face the vertex is in front of, and of the faces it is
 		// behind only the nearest (the way out), so a thin plate's far face
 		// never pushes a vertex through it.
@@ -261,8 +247,7 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Trans
 	if abox.IsEmpty() {
 		return dst
 	}
-	p.near, p.stack = sb.edgeTree.query(abox.Expand(pad), p.near[:0], p.stack)
-	linear := len(p.near) <= linearScan
+	linear := p.nearby(&sb.edgeTree, abox.Expand(pad))
 	for _, ea := range sa.edges {
 		a0, a1 := p.moved[ea.a], p.moved[ea.b]
 		box := geom.AABB{Min: a0.Min(a1), Max: a0.Max(a1)}
@@ -271,17 +256,7 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Trans
 		}
 		na1, na2 := rel.ApplyDir(ea.n1), rel.ApplyDir(ea.n2)
 		da := a1.Sub(a0)
-		qb := box.Expand(pad)
-		if linear {
-			p.cand = p.cand[:0]
-			for _, k := range p.near {
-				if sb.edgeBoxes[k].Overlaps(qb) {
-					p.cand = append(p.cand, k)
-				}
-			}
-		} else {
-			p.cand, p.stack = sb.edgeTree.query(qb, p.cand[:0], p.stack)
-		}
+		p.candidates(&sb.edgeTree, sb.edgeBoxes, box.Expand(pad), linear)
 		for _, k := range p.cand {
 			eb := &sb.edges[k]
 			b0, b1 := sb.m.Verts[eb.a], sb.m.Verts[eb.b]
@@ -337,6 +312,31 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Trans
 		}
 	}
 	return dst
+}
+
+// nearby sets p.near to the items of tree near any of the query features
+// (whose boxes make up box), found once, and reports whether they are few
+// enough for each feature to scan them instead of descending the tree.
+func (p *probe) nearby(tree *bvh, box geom.AABB) (linear bool) {
+	p.near, p.stack = tree.query(box, p.near[:0], p.stack)
+	return len(p.near) <= linearScan
+}
+
+// candidates sets p.cand to the items of tree (whose boxes are boxes, by
+// item) that overlap qb: from the list p.near of the items near the whole
+// query when linear, by descending the tree otherwise (same items, same
+// order).
+func (p *probe) candidates(tree *bvh, boxes []geom.AABB, qb geom.AABB, linear bool) {
+	if !linear {
+		p.cand, p.stack = tree.query(qb, p.cand[:0], p.stack)
+		return
+	}
+	p.cand = p.cand[:0]
+	for _, k := range p.near {
+		if boxes[k].Overlaps(qb) {
+			p.cand = append(p.cand, k)
+		}
+	}
 }
 
 // linearScan is the number of candidate features below which a pair's

@@ -187,14 +187,7 @@ func TestSetAsleep(t *testing.T) {
 		if err := w.SetAsleep(i2, asleep2); err != nil {
 			t.Fatal(err)
 		}
-		cs, err := w.Step(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := map[[2]BodyID]bool{}
-		for _, c := range cs {
-			got[[2]BodyID{c.A, c.B}] = true
-		}
+		_, got := stepPairs(t, w)
 		if w.Stats().Tests != len(got) {
 			t.Fatalf("asleep %v %v: %d tests, %d pairs with contacts", asleep1, asleep2, w.Stats().Tests, len(got))
 		}
