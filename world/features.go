@@ -237,6 +237,7 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Trans
 	rel := tb.Inverse().Mul(ta)
 	reach := sb.box.Expand(margin + depthTol)
 	pad := math.Max(margin, depthTol)
+	far2 := 4 * pad * pad
 	abox := geom.EmptyAABB()
 	for _, ea := range sa.edges {
 		a0, a1 := p.moved[ea.a], p.moved[ea.b]
@@ -262,6 +263,11 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Trans
 			b0, b1 := sb.m.Verts[eb.a], sb.m.Verts[eb.b]
 			db := b1.Sub(b0)
 			n := da.Cross(db)
+			// The lines farther apart than both bounds of the test below,
+			// before normalizing: most candidates end here.
+			if dn := a0.Sub(b0).Dot(n); dn*dn > far2*n.Norm2() {
+				continue
+			}
 			nn := n.Norm()
 			if nn <= 1e-9*math.Sqrt(da.Norm2()*db.Norm2()) {
 				continue // parallel edges: the vertex-face contacts cover them
@@ -271,7 +277,7 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Trans
 				n = n.Neg()
 			}
 			// The lines' distance along n: the separation when the closest
-			// points are interior to both edges. Most candidates end here.
+			// points are interior to both edges.
 			if d := a0.Sub(b0).Dot(n); d > 2*margin || d < -2*depthTol {
 				continue
 			}
