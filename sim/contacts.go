@@ -23,9 +23,10 @@ func newWorld(o *Options) (*world.World, error) {
 }
 
 // findContacts gives the world the bodies' current poses, the poses their
-// velocities would reach in the step, their margins and which are asleep,
-// runs its step and keeps its contacts in s.raw, in pair order.
-func (s *Sim) findContacts() error {
+// velocities would reach in a step of dt (kept in pred), their margins and
+// which are asleep, runs its step and keeps its contacts in s.raw, in pair
+// order.
+func (s *Sim) findContacts(dt float64) error {
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		if b.static {
@@ -40,8 +41,8 @@ func (s *Sim) findContacts() error {
 		}
 		if !b.asleep {
 			// Where the body's velocities and gravity would take it.
-			end := geom.Pose{P: b.pose.P.AddScaled(s.opt.Dt, b.v.AddScaled(s.opt.Dt, s.opt.Gravity)), Q: geom.QuatRotationVector(b.w.Scale(s.opt.Dt)).Mul(b.pose.Q)}
-			if err := s.world.Move(id, end); err != nil {
+			b.pred = geom.Pose{P: b.pose.P.AddScaled(dt, b.v.AddScaled(dt, s.opt.Gravity)), Q: geom.QuatRotationVector(b.w.Scale(dt)).Mul(b.pose.Q)}
+			if err := s.world.Move(id, b.pred); err != nil {
 				return fmt.Errorf("sim: body %d: %w", i, err)
 			}
 		}

@@ -137,6 +137,7 @@ type body struct {
 	pose    geom.Pose
 	v, w    geom.Vec3
 	// per step
+	pred  geom.Pose // where its start velocities would take it (findContacts)
 	invI  geom.Mat3 // world inverse inertia at the step's start
 	p0    geom.Vec3
 	q0    geom.Quat
@@ -466,7 +467,7 @@ func (s *Sim) recheck() error {
 			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
 		}
 	}
-	if err := s.findContacts(); err != nil {
+	if err := s.findContacts(s.opt.Dt); err != nil {
 		return err
 	}
 	s.prepare(s.opt.Dt / float64(s.opt.Substeps))
@@ -498,7 +499,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 		b.v0, b.w0 = b.v, b.w
 		b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.radius
 	}
-	if err := s.findContacts(); err != nil {
+	if err := s.findContacts(dt); err != nil {
 		return err
 	}
 	if s.wake() {
@@ -513,7 +514,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 				b.sweep = (g * dt) * dt
 			}
 		}
-		if err := s.findContacts(); err != nil {
+		if err := s.findContacts(dt); err != nil {
 			return err
 		}
 	}
@@ -594,11 +595,12 @@ func (s *Sim) outran(dt float64) (out, turned bool) {
 		if b.fixed {
 			continue
 		}
-		// The pair margins assumed the start velocities (and gravity):
-		// how far the contacts changed them.
+		// The pair margins covered the motion the start velocities and
+		// gravity predicted plus the body's base margin: how far its
+		// points ended from their predicted places.
 		r := b.radius
-		dv := b.v.Sub(b.v0).AddScaled(-dt, s.opt.Gravity).Norm()*dt + b.w.Sub(b.w0).Norm()*dt*r
-		if dv > s.bodyMargin(r) {
+		_, turn := b.pose.Q.Mul(b.pred.Q.Conj()).AxisAngle()
+		if b.pose.P.Sub(b.pred.P).Norm()+turn*r > s.bodyMargin(r) {
 			out = true
 		}
 		if s.engaged[i] && b.w.Norm()*dt > maxTurn {

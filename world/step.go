@@ -3,7 +3,6 @@ package world
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -148,9 +147,8 @@ func (b *body) reach() float64 {
 // turn returns the angle in [0, pi] of the rotation from q0 to q1 (unit
 // quaternions).
 func turn(q0, q1 geom.Quat) float64 {
-	d := q1.Mul(q0.Conj())
-	v := math.Sqrt(d.X*d.X + d.Y*d.Y + d.Z*d.Z)
-	return 2 * math.Atan2(v, math.Abs(d.W))
+	_, a := q1.Mul(q0.Conj()).AxisAngle()
+	return a
 }
 
 // box returns the broad-phase box of body b for the step; motion says
