@@ -178,7 +178,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Tr
 		for _, f := range p.cand {
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
-			if sep < depthTol && pl.N.Dot(vn) > facingCos {
+			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos {
 				continue // the face looks away from the vertex
 			}
 			if sep > margin || sep < -depthTol {
@@ -354,6 +354,12 @@ const linearScan = 24
 // face's rim, seen from the side, as where two equal boxes are stacked
 // flush, and the face beside it is not the one it rests on).
 const facingCos = 0.5
+
+// rimFrac: a vertex deeper behind a face than this fraction of the depth
+// tolerance (1% of the smaller bounding radius) is matched with it even if
+// the face looks away from the vertex: it has passed the rim and gone in
+// through the side, and that face may be its only way out.
+const rimFrac = 0.1
 
 // cosSnap is the cosine of the angle within which an edge-edge normal is
 // replaced by a face normal.

@@ -236,3 +236,42 @@ func TestFeatureErrors(t *testing.T) {
 		t.Fatalf("asleep of a missing body: %v", err)
 	}
 }
+
+// TestFeatureContactsThroughTheRim puts a small box's corner 5 mm inside a
+// large box just behind its +x face, the corner pointing along that face's
+// normal (as a corner that slid past the rim and went in through the side)
+// and every other face of the large box farther than the depth tolerance:
+// the corner must still get a contact with the +x face, with the depth
+// measured directly.
+func TestFeatureContactsThroughTheRim(t *testing.T) {
+	big := shapes.Cube(1)
+	small := shapes.Cube(0.2)
+	w, err := New(&Options{Table: featureTable(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib, _ := w.Add(BodyDef{Mesh: big, Kind: Convex, Static: true, Pose: geom.PoseIdentity()})
+	// The small cube's (+x, +y, -z) corner at (0.495, 0, 0): its body
+	// lies towards -x, -y, +z from there, inside the big cube.
+	var corner int32 = -1
+	for i, v := range small.Verts {
+		if v.X > 0 && v.Y > 0 && v.Z < 0 {
+			corner = int32(i)
+		}
+	}
+	at := geom.V(0.495, 0, 0)
+	ia, _ := w.Add(BodyDef{Mesh: small, Kind: Convex, Pose: geom.Pose{P: at.Sub(small.Verts[corner]), Q: geom.QuatIdentity()}})
+	cs, err := w.Step(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.FeatureA.Kind == contact.Face && c.FeatureB == contact.V(corner) && big.Planes[c.FeatureA.Index].N.X > 0.999 {
+			if c.A != ib || c.B != ia || math.Abs(c.Separation+0.005) > 1e-12 || c.Normal.Sub(geom.V(1, 0, 0)).Norm() > 1e-12 {
+				t.Fatalf("%v: want separation -0.005, normal +x from the big cube to the small one", c)
+			}
+			return
+		}
+	}
+	t.Fatalf("no contact of corner %d with the +x face among %v", corner, cs)
+}
