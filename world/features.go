@@ -172,8 +172,11 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Tr
 		p.candidates(&sb.faces, sb.faceBoxes, geom.AABB{Min: q, Max: q}.Expand(pad), linear)
 		// Keep every face the vertex is in front of, and of the faces it is
 		// behind only the nearest (the way out), so a thin plate's far face
-		// never pushes a vertex through it.
+		// never pushes a vertex through it; and none of those when the
+		// vertex is nearer a face it is in front of (it is outside, just
+		// over a plate thinner than the depth tolerance).
 		bestNeg, bestSep := int32(-1), math.Inf(-1)
+		front := math.Inf(1)
 		var bestProj geom.Vec3
 		for _, f := range p.cand {
 			pl := sb.m.Planes[f]
@@ -194,9 +197,10 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Tr
 				}
 				continue
 			}
+			front = math.Min(front, sep)
 			dst = appendVF(dst, tb, int32(vi), f, q, proj, pl.N, sep, flip)
 		}
-		if bestNeg >= 0 {
+		if bestNeg >= 0 && -bestSep <= front {
 			dst = appendVF(dst, tb, int32(vi), bestNeg, q, bestProj, sb.m.Planes[bestNeg].N, bestSep, flip)
 		}
 	}

@@ -275,3 +275,31 @@ func TestFeatureContactsThroughTheRim(t *testing.T) {
 	}
 	t.Fatalf("no contact of corner %d with the +x face among %v", corner, cs)
 }
+
+// TestFeatureContactsThinPlate holds a small cube 0.2 mm above a 1 cm plate
+// (thinner than the depth tolerance): its bottom corners are in front of
+// the top face and behind the bottom face, and must get only the top
+// face's contacts (normal up, separation 0.2 mm), never the bottom face's,
+// which would push them through the plate.
+func TestFeatureContactsThinPlate(t *testing.T) {
+	plate := shapes.Box(geom.V(3, 3, 0.005))
+	cube := shapes.Cube(0.2)
+	w, err := New(&Options{Table: featureTable(), Margin: 0.001, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ip, _ := w.Add(BodyDef{Mesh: plate, Kind: Convex, Static: true, Pose: geom.Pose{P: geom.V(0, 0, -0.005), Q: geom.QuatIdentity()}})
+	ic, _ := w.Add(BodyDef{Mesh: cube, Kind: Convex, Pose: geom.Pose{P: geom.V(0.3, -0.2, 0.1002), Q: geom.QuatIdentity()}})
+	cs, err := w.Step(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 4 {
+		t.Fatalf("%d contacts, want the 4 bottom corners on the top face: %v", len(cs), cs)
+	}
+	for _, c := range cs {
+		if c.A != ip || c.B != ic || plate.Planes[c.FeatureA.Index].N.Z < 0.999 || math.Abs(c.Separation-0.0002) > 1e-12 || c.Normal.Sub(geom.V(0, 0, 1)).Norm() > 1e-12 {
+			t.Fatalf("%v: want the plate's top face, separation 0.2 mm, normal +z", c)
+		}
+	}
+}
