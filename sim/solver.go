@@ -249,7 +249,7 @@ func (s *Sim) store(dt float64) {
 func (s *Sim) project(iters int) (left bool) {
 	const beta = 0.5
 	for it := 0; it <= iters; it++ {
-		active := false
+		worst := 0.0
 		left = false
 		for i := range s.cons {
 			k := &s.cons[i]
@@ -257,10 +257,10 @@ func (s *Sim) project(iters int) (left bool) {
 			ra, rb := a.dR.MulVec(k.ra), b.dR.MulVec(k.rb)
 			sep := b.dp.Add(rb).Sub(a.dp.Add(ra)).Dot(k.n) + k.baseSep
 			slop := k.slop
-			if sep >= -slop*(1+projectTol) {
+			if sep >= -slop {
 				continue
 			}
-			active = true
+			worst = math.Min(worst, sep+slop)
 			if sep < -2*slop {
 				left = true // more than twice the slop remains
 			}
@@ -276,17 +276,12 @@ func (s *Sim) project(iters int) (left bool) {
 				b.moveBy(p.Scale(b.invMass), b.invI.MulVec(rb.Cross(p)))
 			}
 		}
-		if !active {
+		if worst == 0 {
 			return false
 		}
 	}
 	return left
 }
-
-// projectTol is the overlap beyond the slop, in slops, that the position
-// pass leaves: the pass stops when no contact is deeper (it halves the excess
-// each round, so it would never end exactly at the slop).
-const projectTol = 0.01
 
 // moveBy displaces a body by d and rotates it by the rotation vector r.
 func (b *body) moveBy(d, r geom.Vec3) {
