@@ -8,6 +8,22 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
+// fuzzFloat takes a float64 from the front of data: any bit pattern from
+// eight bytes, a small value (a signed byte over div) from fewer, 0 when
+// none are left.
+func fuzzFloat(data *[]byte, div float64) float64 {
+	d := *data
+	switch {
+	case len(d) >= 8:
+		*data = d[8:]
+		return math.Float64frombits(binary.LittleEndian.Uint64(d))
+	case len(d) > 0:
+		*data = d[1:]
+		return float64(int8(d[0])) / div
+	}
+	return 0
+}
+
 // FuzzWorld decodes operations — add a body of some kind at a pose, move,
 // teleport, remove, step — with arbitrary float64 pose components (NaN,
 // infinities, zero quaternions), and checks that bad input is an error,
@@ -24,19 +40,7 @@ func FuzzWorld(f *testing.F) {
 		}
 		meshes := []BodyDef{{Mesh: cubeMesh, Kind: Convex}, {Mesh: carMesh, Kind: Polyhedron}, {Mesh: cubeMesh, Kind: Soup}}
 		var ids []BodyID
-		next := func() float64 {
-			if len(data) >= 8 {
-				x := math.Float64frombits(binary.LittleEndian.Uint64(data))
-				data = data[8:]
-				return x
-			}
-			if len(data) > 0 {
-				x := float64(int8(data[0])) / 16
-				data = data[1:]
-				return x
-			}
-			return 0
-		}
+		next := func() float64 { return fuzzFloat(&data, 16) }
 		pick := func(n int) int {
 			if len(data) == 0 {
 				return 0
@@ -114,19 +118,7 @@ func FuzzFeatureMargins(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		next := func() float64 {
-			if len(data) >= 8 {
-				x := math.Float64frombits(binary.LittleEndian.Uint64(data))
-				data = data[8:]
-				return x
-			}
-			if len(data) > 0 {
-				x := float64(int8(data[0])) / 32
-				data = data[1:]
-				return x
-			}
-			return 0
-		}
+		next := func() float64 { return fuzzFloat(&data, 32) }
 		var ids []BodyID
 		margins := map[BodyID]float64{}
 		moved := map[BodyID]bool{} // moved in the coming step
