@@ -56,3 +56,28 @@ func BenchmarkStepSample(b *testing.B) {
 		b.Run(name, func(b *testing.B) { benchScene(b, sc, 1, sc.Steps/3) })
 	}
 }
+
+// BenchmarkRunSample runs each sample scene from its first step to its last
+// (one op is the whole scene; ns/step is what collide sim reports).
+func BenchmarkRunSample(b *testing.B) {
+	for _, name := range []string{"pile-b24-k180-s1", "tower-b8-k240-s2", "chain-b6-k240-s3", "shoot-b12-k60-s4"} {
+		sc, err := simio.ReadScene(filepath.Join("..", "testdata", "sim-samples", name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				s, err := FromScene(sc, &Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for k := 0; k < sc.Steps; k++ {
+					if err := s.Step(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*sc.Steps), "ns/step")
+		})
+	}
+}

@@ -1,14 +1,10 @@
 package sim
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
-	"slices"
-	"sync"
 
-	"github.com/collide-go/collide/broad"
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
@@ -57,15 +53,13 @@ type Options struct {
 	// bodies that all moved slower than 0.05 m/s for half a second sleeps
 	// (held still, not simulated) until an awake body touches it.
 	NoSleep bool
-	// Contacts chooses where contacts come from (default ProbeContacts).
-	Contacts ContactSource
 	// Workers is the number of goroutines that find contacts (default 1).
 	// The result does not depend on it.
 	Workers int
 	// Margin is the base speculative distance in metres: pairs closer than
 	// Margin plus the distance they can travel in the step get contacts with
-	// a positive separation. Zero means 5% of the smaller body's bounding
-	// radius.
+	// a positive separation. Zero means 2.5% of each dynamic body's
+	// bounding radius (5% for a pair of equal bodies).
 	Margin float64
 	// ContactHertz and DampingRatio make the contacts' position correction
 	// a damped spring (Catto's soft step, as in Box2D v3); defaults 60 Hz
@@ -98,21 +92,17 @@ type Stats struct {
 	MaxDepth float64 // deepest overlap among them, metres (0 when none)
 }
 
-// Redone returns how many times, since the simulation began, a step was
-// done again with larger margins, a step was split in halves,
-// and how many times a step's end poses were checked with fresh contacts.
-func (s *Sim) Redone() (retries, splits, rechecks int) { return s.retries, s.splits, s.rechecks }
+// Redone returns how many times, since the simulation began, contacts
+// changed a body's velocity by more than its margin covered, a step was
+// split in halves, and a step's end poses were checked with fresh contacts.
+func (s *Sim) Redone() (outruns, splits, rechecks int) { return s.outruns, s.splits, s.rechecks }
 
 // Sim is a rigid-body simulation: bodies, contacts and a solver. It is not
 // safe for concurrent use.
 type Sim struct {
 	opt    Options
 	bodies []body
-	shapes map[*mesh.Mesh]*shape
-	bp     broad.Sweep
-	boxes  []geom.AABB
-	pairs  []broad.Pair
-	work   []worker
+	world  *world.World
 	// per step
 	raw        []Contact
 	cons       []constraint
@@ -120,12 +110,10 @@ type Sim struct {
 	nextWarm   map[warmKey]impulses
 	stats      Stats
 	steps      int
-	saved      [][]State   // start states per split depth
-	extra      [][]float64 // margins raised for a step done again
-	retries    int
+	saved      [][]State // start states per split depth
+	outruns    int
 	splits     int
 	rechecks   int
-	world      *world.World
 	wraw       []world.Contact
 	unsure     bool // the step's contacts may have gone stale
 	rawKeep    []Contact
@@ -136,10 +124,11 @@ type Sim struct {
 }
 
 type body struct {
-	shape   *shape
+	radius  float64 // bounding radius about the centre of mass
 	static  bool
 	fixed   bool // static or asleep: not moved by the solver
 	asleep  bool
+	slept   bool    // asleep as the world knows it
 	rest    float64 // seconds spent below the sleep velocity
 	island  int32   // the island it fell asleep with
 	invMass float64
@@ -148,21 +137,15 @@ type body struct {
 	pose    geom.Pose
 	v, w    geom.Vec3
 	// per step
+	pred  geom.Pose // where its start velocities would take it (findContacts)
 	invI  geom.Mat3 // world inverse inertia at the step's start
 	p0    geom.Vec3
 	q0    geom.Quat
 	dp    geom.Vec3 // displacement since the step's start
 	dR    geom.Mat3 // rotation since the step's start
 	sweep float64   // how far a point of the body can travel in the step
-	extra float64   // margin added for a step done again
 	v0    geom.Vec3 // velocities at the step's start
 	w0    geom.Vec3
-}
-
-type worker struct {
-	probe probe
-	out   []contact.Contact
-	res   []Contact
 }
 
 // MaxDt is the largest step accepted, in seconds.
@@ -177,7 +160,7 @@ var ErrBadBody = errors.New("bad body")
 
 // New returns an empty simulation.
 func New(opt *Options) (*Sim, error) {
-	s := &Sim{shapes: map[*mesh.Mesh]*shape{}, warm: map[warmKey]impulses{}, nextWarm: map[warmKey]impulses{}}
+	s := &Sim{warm: map[warmKey]impulses{}, nextWarm: map[warmKey]impulses{}}
 	if opt != nil {
 		s.opt = *opt
 	}
@@ -222,7 +205,10 @@ func New(opt *Options) (*Sim, error) {
 			return nil, fmt.Errorf("sim: solver options must be positive and finite (got %v)", x)
 		}
 	}
-	s.work = make([]worker, o.Workers)
+	var err error
+	if s.world, err = newWorld(o); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -261,12 +247,10 @@ func (s *Sim) Add(def BodyDef) (BodyID, error) {
 		b.invIb = inv
 		b.v, b.w = def.V, def.W
 	}
-	sh := s.shapes[def.Mesh]
-	if sh == nil {
-		sh = newShape(def.Mesh)
-		s.shapes[def.Mesh] = sh
+	if _, err := s.world.Add(world.BodyDef{Mesh: def.Mesh, Kind: world.Polyhedron, Pose: def.Pose, Static: def.Static}); err != nil {
+		return 0, bad("%v", err)
 	}
-	b.shape = sh
+	b.radius = def.Mesh.Radius()
 	s.bodies = append(s.bodies, b)
 	return BodyID(id), nil
 }
@@ -298,7 +282,7 @@ func (s *Sim) State(id BodyID) State {
 func (s *Sim) Static(id BodyID) bool { return s.bodies[id].static }
 
 // Radius returns a body's bounding radius about its centre of mass.
-func (s *Sim) Radius(id BodyID) float64 { return s.bodies[id].shape.radius }
+func (s *Sim) Radius(id BodyID) float64 { return s.bodies[id].radius }
 
 // Contacts returns the contacts of the last step, sorted by pair. The slice
 // is reused by the next step.
@@ -328,14 +312,13 @@ func (s *Sim) Energy() float64 {
 //
 // Contacts are found once, at the start of the step, for every pair whose
 // bodies can come within the speculative margin during the step given their
-// velocities. When contacts change a body's velocity by more than its margin
-// allowed for (a light body struck by a heavy one), the step is done again
-// from the same start with margins that cover the new speed; when a body
-// pushed by a contact would turn by more than maxTurn radians, the step is
-// split in halves (up to maxSplit times), so that
-// contacts are found again before a spinning body has turned a new face
-// towards its neighbour; after either, contacts are found afresh at the end
-// poses for a last position pass.
+// velocities. When a body pushed by a contact would turn by more than
+// maxTurn radians, the step is split in halves (up to maxSplit times), so
+// that contacts are found again before a spinning body has turned a new face
+// towards its neighbour; after a split, or when contacts changed a body's
+// velocity by more than its margin covered (a light body struck by a heavy
+// one), contacts are found afresh at the end poses for a last position
+// pass.
 func (s *Sim) Step() error {
 	s.unsure = false
 	if err := s.advance(s.opt.Dt, 0); err != nil {
@@ -407,7 +390,7 @@ func (s *Sim) sleep() {
 		if b.fixed {
 			continue
 		}
-		if b.v.Norm()+b.w.Norm()*b.shape.radius < sleepVelocity {
+		if b.v.Norm()+b.w.Norm()*b.radius < sleepVelocity {
 			b.rest += s.opt.Dt
 		} else {
 			b.rest = 0
@@ -457,8 +440,9 @@ func (s *Sim) wake() bool {
 // Asleep reports whether a body is asleep.
 func (s *Sim) Asleep(id BodyID) bool { return s.bodies[id].asleep }
 
-// recheck runs after a step whose contacts may have gone stale (it was
-// redone, split, or its position pass left an overlap): contacts are found
+// recheck runs after a step whose contacts may have gone stale (a body
+// outran its margin, the step was split, or its position pass left an
+// overlap): contacts are found
 // afresh at the end poses and the position pass runs on them, so that an
 // overlap the step's contacts did not see is undone before the step ends.
 // Velocities are not changed; the step's own contacts stay the ones
@@ -476,7 +460,7 @@ func (s *Sim) recheck() error {
 		b := &s.bodies[i]
 		b.p0, b.q0 = b.pose.P, b.pose.Q
 		b.dp, b.dR = geom.Vec3{}, geom.Identity()
-		b.sweep, b.extra = 0, 0
+		b.sweep = 0
 		b.v0, b.w0 = b.v, b.w
 		if !b.fixed {
 			R := b.pose.Q.Mat3()
@@ -494,8 +478,6 @@ func (s *Sim) recheck() error {
 
 const (
 	projectIters = 16   // rounds of the position pass
-	retryFrac    = 0.5  // velocity change, in base margins, that redoes a step
-	maxRetries   = 1    // a step redone with larger margins
 	maxSplit     = 3    // halvings of a step
 	maxTurn      = 0.25 // radians a body may turn within one contact search
 )
@@ -504,79 +486,73 @@ func (s *Sim) advance(dt float64, depth int) error {
 	o := &s.opt
 	g := o.Gravity.Norm()
 	saved := s.saveStates(depth)
-	extra := s.extras(depth)
-	for attempt := 0; ; attempt++ {
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		b.p0, b.q0 = b.pose.P, b.pose.Q
+		b.dp, b.dR = geom.Vec3{}, geom.Identity()
+		if b.fixed {
+			b.sweep = 0
+			continue
+		}
+		R := b.pose.Q.Mat3()
+		b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+		b.v0, b.w0 = b.v, b.w
+		b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.radius
+	}
+	if err := s.findContacts(dt); err != nil {
+		return err
+	}
+	if s.wake() {
+		// Woken bodies' pairs with their sleeping neighbours were
+		// skipped: search again.
 		for i := range s.bodies {
 			b := &s.bodies[i]
-			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
-			b.p0, b.q0 = b.pose.P, b.pose.Q
-			b.dp, b.dR = geom.Vec3{}, geom.Identity()
-			if b.fixed {
-				b.sweep, b.extra = 0, 0
-				continue
+			if !b.fixed && b.sweep == 0 {
+				R := b.pose.Q.Mat3()
+				b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+				b.v0, b.w0 = b.v, b.w
+				b.sweep = (g * dt) * dt
 			}
-			R := b.pose.Q.Mat3()
-			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
-			b.extra = extra[i]
-			b.v0, b.w0 = b.v, b.w
-			b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.shape.radius + b.extra
 		}
 		if err := s.findContacts(dt); err != nil {
 			return err
 		}
-		if s.wake() {
-			// Woken bodies' pairs with their sleeping neighbours were
-			// skipped: search again.
-			for i := range s.bodies {
-				b := &s.bodies[i]
-				if !b.fixed && b.sweep == 0 {
-					R := b.pose.Q.Mat3()
-					b.invI = R.Mul(b.invIb).Mul(R.Transpose())
-					b.v0, b.w0 = b.v, b.w
-					b.sweep = (g*dt)*dt + b.extra
-				}
-			}
-			if err := s.findContacts(dt); err != nil {
-				return err
+	}
+	h := dt / float64(o.Substeps)
+	s.prepare(h)
+	for sub := 0; sub < o.Substeps; sub++ {
+		for i := range s.bodies {
+			b := &s.bodies[i]
+			if !b.fixed {
+				b.v = b.v.AddScaled(h, o.Gravity)
 			}
 		}
-		h := dt / float64(o.Substeps)
-		s.prepare(h)
-		for sub := 0; sub < o.Substeps; sub++ {
-			for i := range s.bodies {
-				b := &s.bodies[i]
-				if !b.fixed {
-					b.v = b.v.AddScaled(h, o.Gravity)
-				}
-			}
-			s.warmStart()
-			for it := 0; it < o.Iterations; it++ {
-				s.solve(h, true)
-			}
-			s.integrate(h)
-			s.solve(h, false)
+		s.warmStart()
+		for it := 0; it < o.Iterations; it++ {
+			s.solve(h, true)
 		}
-		s.restitution()
-		if s.project(projectIters) {
-			s.unsure = true
+		s.integrate(h)
+		s.solve(h, false)
+	}
+	s.restitution()
+	if s.project(projectIters) {
+		s.unsure = true
+	}
+	outran, turned := s.outran(dt)
+	if turned && depth < maxSplit {
+		for i := range s.bodies {
+			b := &s.bodies[i]
+			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
 		}
-		outran, turned := s.outran(dt, extra)
-		if turned && depth < maxSplit {
-			for i := range s.bodies {
-				b := &s.bodies[i]
-				b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
-			}
-			s.splits++
-			s.unsure = true
-			if err := s.advance(dt/2, depth+1); err != nil {
-				return err
-			}
-			return s.advance(dt/2, depth+1)
+		s.splits++
+		s.unsure = true
+		if err := s.advance(dt/2, depth+1); err != nil {
+			return err
 		}
-		if !outran || attempt == maxRetries {
-			break
-		}
-		s.retries++
+		return s.advance(dt/2, depth+1)
+	}
+	if outran {
+		s.outruns++
 		s.unsure = true
 	}
 	s.store(dt)
@@ -598,22 +574,10 @@ func (s *Sim) saveStates(depth int) []State {
 	return buf
 }
 
-func (s *Sim) extras(depth int) []float64 {
-	for len(s.extra) <= depth {
-		s.extra = append(s.extra, nil)
-	}
-	buf := s.extra[depth][:0]
-	for range s.bodies {
-		buf = append(buf, 0)
-	}
-	s.extra[depth] = buf
-	return buf
-}
-
 // outran reports whether contacts changed a body's velocity by more than its
-// margin allowed for (raising its margin in extra for the next attempt), and
-// whether a body pushed by a contact turns by more than maxTurn in the step.
-func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
+// margin allowed for, and whether a body pushed by a contact turns by more
+// than maxTurn in the step.
+func (s *Sim) outran(dt float64) (out, turned bool) {
 	// Only a body pushed by a contact in this step can turn a new face
 	// into a neighbour; one spinning in free flight is left alone.
 	if cap(s.engaged) < len(s.bodies) {
@@ -631,12 +595,12 @@ func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 		if b.fixed {
 			continue
 		}
-		// The pair margins assumed the start velocities (and gravity):
-		// how far the contacts changed them.
-		r := b.shape.radius
-		dv := b.v.Sub(b.v0).AddScaled(-dt, s.opt.Gravity).Norm()*dt + b.w.Sub(b.w0).Norm()*dt*r
-		if dv > b.extra+retryFrac*s.baseMargin(r, r) {
-			extra[i] = 1.5 * dv
+		// The pair margins covered the motion the start velocities and
+		// gravity predicted plus the body's base margin: how far its
+		// points ended from their predicted places.
+		r := b.radius
+		_, turn := b.pose.Q.Mul(b.pred.Q.Conj()).AxisAngle()
+		if b.pose.P.Sub(b.pred.P).Norm()+turn*r > s.bodyMargin(r) {
 			out = true
 		}
 		if s.engaged[i] && b.w.Norm()*dt > maxTurn {
@@ -644,108 +608,6 @@ func (s *Sim) outran(dt float64, extra []float64) (out, turned bool) {
 		}
 	}
 	return out, turned
-}
-
-// findContacts runs the broad phase on swept boxes and the contact probe on
-// every candidate pair, in parallel, appending the contacts to s.raw in
-// pair order.
-func (s *Sim) findContacts(dt float64) error {
-	if s.opt.Contacts == WorldContacts {
-		if err := s.worldContacts(); err != nil {
-			return err
-		}
-		s.stats = Stats{Contacts: len(s.raw)}
-		for i := range s.raw {
-			if d := -s.raw[i].Separation; d > s.stats.MaxDepth {
-				s.stats.MaxDepth = d
-			}
-		}
-		return nil
-	}
-	n := len(s.bodies)
-	if cap(s.boxes) < n {
-		s.boxes = make([]geom.AABB, n)
-	}
-	s.boxes = s.boxes[:n]
-	for i := range s.bodies {
-		b := &s.bodies[i]
-		box := b.shape.box.Transform(b.pose.Transform()).Expand(b.sweep + s.baseMargin(b.shape.radius, b.shape.radius))
-		if err := s.bp.Set(i, box); err != nil {
-			return fmt.Errorf("sim: body %d: %v", i, err)
-		}
-	}
-	s.pairs = s.bp.Pairs(s.pairs[:0])
-	k := 0
-	for _, p := range s.pairs {
-		if s.bodies[p.A].fixed && s.bodies[p.B].fixed {
-			continue
-		}
-		s.pairs[k] = p
-		k++
-	}
-	s.pairs = s.pairs[:k]
-	slices.SortFunc(s.pairs, func(p, q broad.Pair) int {
-		if p.A != q.A {
-			return cmp.Compare(p.A, q.A)
-		}
-		return cmp.Compare(p.B, q.B)
-	})
-	nw := len(s.work)
-	if nw > len(s.pairs)/8+1 {
-		nw = len(s.pairs)/8 + 1
-	}
-	if nw <= 1 {
-		s.probeRange(&s.work[0], 0, len(s.pairs), dt)
-	} else {
-		var wg sync.WaitGroup
-		for w := 0; w < nw; w++ {
-			lo, hi := w*len(s.pairs)/nw, (w+1)*len(s.pairs)/nw
-			wg.Add(1)
-			go func(wk *worker) {
-				defer wg.Done()
-				s.probeRange(wk, lo, hi, dt)
-			}(&s.work[w])
-		}
-		wg.Wait()
-	}
-	s.raw = s.raw[:0]
-	for w := 0; w < nw; w++ {
-		s.raw = append(s.raw, s.work[w].res...)
-	}
-	s.stats = Stats{Pairs: len(s.pairs), Contacts: len(s.raw)}
-	for i := range s.raw {
-		if d := -s.raw[i].Separation; d > s.stats.MaxDepth {
-			s.stats.MaxDepth = d
-		}
-	}
-	return nil
-}
-
-func (s *Sim) baseMargin(ra, rb float64) float64 {
-	if s.opt.Margin > 0 {
-		return s.opt.Margin
-	}
-	return 0.05 * math.Min(ra, rb)
-}
-
-func (s *Sim) probeRange(wk *worker, lo, hi int, dt float64) {
-	g := s.opt.Gravity.Norm()
-	wk.res = wk.res[:0]
-	for _, p := range s.pairs[lo:hi] {
-		a, b := &s.bodies[p.A], &s.bodies[p.B]
-		ra, rb := a.shape.radius, b.shape.radius
-		// What the pair can close in the step: relative velocity, both
-		// spins, gravity against a static body, and raised margins.
-		margin := s.baseMargin(ra, rb) + b.v.Sub(a.v).Norm()*dt + (a.w.Norm()*ra+b.w.Norm()*rb)*dt + a.extra + b.extra
-		if a.fixed != b.fixed {
-			margin += g * dt * dt
-		}
-		depthTol := 0.1 * math.Min(ra, rb)
-		wk.out = wk.probe.pair(wk.out[:0], a.shape, b.shape, a.pose.Transform(), b.pose.Transform(), margin, depthTol)
-		for _, c := range wk.out {
-			wk.res = append(wk.res, Contact{A: BodyID(p.A), B: BodyID(p.B), Contact: c})
-		}
-	}
 }
 
 // integrate moves the dynamic bodies over a substep of length h with their

@@ -67,7 +67,7 @@ func (s *Sim) prepare(h float64) {
 		a, b := &s.bodies[c.A], &s.bodies[c.B]
 		k := constraint{a: int32(c.A), b: int32(c.B), n: c.Normal, friction: s.opt.Friction, rest: s.opt.Restitution}
 		k.static = a.fixed || b.fixed
-		k.slop = slopFrac * math.Min(a.shape.radius, b.shape.radius)
+		k.slop = slopFrac * math.Min(a.radius, b.radius)
 		k.t1, k.t2 = c.Normal.Orthonormal()
 		// Each body's anchor is its own witness point (half the separation
 		// either side of the contact point), so that the separation tracked

@@ -11,7 +11,12 @@
 //   - closed polyhedra, convex or not, moving between two poses: continuous
 //     detection under relative screw motion (package screw, Buss 2004);
 //   - triangle soups: time of contact along bounded trajectories (package
-//     toc).
+//     toc);
+//   - for a simulator, FeatureContacts: the vertex-face and edge-edge
+//     corners of the contact region of two closed polyhedra at the start
+//     poses, speculative within what the step's motion can close plus each
+//     body's own margin (SetMargin); bodies marked asleep (SetAsleep) are
+//     tested only against awake moving ones.
 //
 // Which narrow phase runs for which pair of kinds is a Table that can be
 // changed. For continuous methods the broad phase is fed swept boxes

@@ -68,3 +68,35 @@ func Example() {
 	// 1 2 screw hit at t=0.4375: face 1 of A, vertex 7 of B
 	// cube a is body 0
 }
+
+// FeatureContacts gives a simulator speculative contacts: a unit cube 5 cm
+// above a slab, moved 10 cm down over the step, gets its four bottom
+// corners as contacts with the slab's top face (separation 0.05, normal up
+// from the slab to the cube), because the step's motion can close the gap;
+// asleep, it is not tested against the static slab at all.
+func ExampleWorld_SetMargin() {
+	var tbl world.Table
+	tbl[world.Convex][world.Convex] = world.FeatureContacts
+	w, err := world.New(&world.Options{Table: &tbl, Workers: 1})
+	if err != nil {
+		panic(err)
+	}
+	slab := shapes.Box(geom.V(3, 3, 0.5))
+	w.Add(world.BodyDef{Mesh: slab, Kind: world.Convex, Static: true, Pose: geom.Pose{P: geom.V(0, 0, -0.5), Q: geom.QuatIdentity()}})
+	cube, _ := w.Add(world.BodyDef{Mesh: shapes.Cube(1), Kind: world.Convex, Pose: geom.Pose{P: geom.V(0, 0, 0.55), Q: geom.QuatIdentity()}})
+	w.SetMargin(cube, 0.01) // the cube's own speculative distance
+	w.Move(cube, geom.Pose{P: geom.V(0, 0, 0.45), Q: geom.QuatIdentity()})
+	cs, _ := w.Step(nil)
+	for _, c := range cs {
+		fmt.Printf("%d-%d %v-%v separation %.2f normal %v\n", c.A, c.B, c.FeatureA.Kind, c.FeatureB.Kind, c.Separation, c.Normal)
+	}
+	w.SetAsleep(cube, true)
+	cs, _ = w.Step(cs[:0])
+	fmt.Println("asleep:", len(cs), "contacts")
+	// Output:
+	// 0-1 face-vertex separation 0.05 normal (0, 0, 1)
+	// 0-1 face-vertex separation 0.05 normal (0, 0, 1)
+	// 0-1 face-vertex separation 0.05 normal (0, 0, 1)
+	// 0-1 face-vertex separation 0.05 normal (0, 0, 1)
+	// asleep: 0 contacts
+}

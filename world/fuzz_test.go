@@ -8,6 +8,22 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
+// fuzzFloat takes a float64 from the front of data: any bit pattern from
+// eight bytes, a small value (a signed byte over div) from fewer, 0 when
+// none are left.
+func fuzzFloat(data *[]byte, div float64) float64 {
+	d := *data
+	switch {
+	case len(d) >= 8:
+		*data = d[8:]
+		return math.Float64frombits(binary.LittleEndian.Uint64(d))
+	case len(d) > 0:
+		*data = d[1:]
+		return float64(int8(d[0])) / div
+	}
+	return 0
+}
+
 // FuzzWorld decodes operations — add a body of some kind at a pose, move,
 // teleport, remove, step — with arbitrary float64 pose components (NaN,
 // infinities, zero quaternions), and checks that bad input is an error,
@@ -24,19 +40,7 @@ func FuzzWorld(f *testing.F) {
 		}
 		meshes := []BodyDef{{Mesh: cubeMesh, Kind: Convex}, {Mesh: carMesh, Kind: Polyhedron}, {Mesh: cubeMesh, Kind: Soup}}
 		var ids []BodyID
-		next := func() float64 {
-			if len(data) >= 8 {
-				x := math.Float64frombits(binary.LittleEndian.Uint64(data))
-				data = data[8:]
-				return x
-			}
-			if len(data) > 0 {
-				x := float64(int8(data[0])) / 16
-				data = data[1:]
-				return x
-			}
-			return 0
-		}
+		next := func() float64 { return fuzzFloat(&data, 16) }
 		pick := func(n int) int {
 			if len(data) == 0 {
 				return 0
@@ -96,6 +100,82 @@ func FuzzWorld(f *testing.F) {
 				if !sameContacts(got, want) {
 					t.Fatalf("step: got %v, want %v", got, want)
 				}
+			}
+		}
+	})
+}
+
+// FuzzFeatureMargins runs FeatureContacts on cubes and cars with arbitrary
+// body margins (NaN, infinities, negative), poses, moves and sleep flags,
+// and checks that a bad margin is an error that leaves the body's margin
+// unchanged, never a panic, and that every contact is a valid record within
+// the pair's margin plus the step's reach.
+func FuzzFeatureMargins(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 4, 5})
+	f.Add(append([]byte{0, 0, 3, 1, 2, 4}, make([]byte, 40)...))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := New(&Options{Table: featureTable(), Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := func() float64 { return fuzzFloat(&data, 32) }
+		var ids []BodyID
+		margins := map[BodyID]float64{}
+		moved := map[BodyID]bool{} // moved in the coming step
+		pick := func() BodyID { return ids[int(uint8(next()*32))%len(ids)] }
+		for steps := 0; len(data) > 0 && steps < 6; {
+			op := data[0] % 6
+			data = data[1:]
+			if op != 0 && len(ids) == 0 {
+				continue
+			}
+			switch op {
+			case 0:
+				if len(ids) >= 4 {
+					continue
+				}
+				m, kind := cubeMesh, Convex
+				if len(ids)%2 == 1 {
+					m, kind = carMesh, Polyhedron
+				}
+				p := geom.Pose{P: geom.Vec3{X: next(), Y: next(), Z: next()}, Q: geom.QuatIdentity()}
+				if id, err := w.Add(BodyDef{Mesh: m, Kind: kind, Pose: p}); err == nil {
+					ids = append(ids, id)
+				}
+			case 1:
+				id, m := pick(), next()
+				err := w.SetMargin(id, m)
+				if ok := m >= 0 && m <= geom.MaxCoord; ok != (err == nil) {
+					t.Fatalf("SetMargin(%v): %v", m, err)
+				}
+				if err == nil {
+					margins[id] = m
+				}
+			case 2:
+				w.SetAsleep(pick(), next() > 0)
+			case 3:
+				id := pick()
+				moved[id] = true
+				p0, _ := w.Pose(id)
+				w.Move(id, geom.Pose{P: p0.P.Add(geom.Vec3{X: next(), Y: next(), Z: next()}), Q: geom.Quat{W: 1, X: next(), Y: next(), Z: next()}})
+			case 4, 5:
+				steps++
+				cs, err := w.Step(nil)
+				if err != nil {
+					t.Fatalf("step: %v", err)
+				}
+				for _, c := range cs {
+					if err := c.Validate(); err != nil {
+						t.Fatalf("%v: %v", c, err)
+					}
+					// A move adds its reach to the pair's margin:
+					// check the bodies' margins alone when neither
+					// moved.
+					if !moved[c.A] && !moved[c.B] && c.Separation > margins[c.A]+margins[c.B]+1e-9*(1+margins[c.A]+margins[c.B]) {
+						t.Fatalf("%v: separation beyond the margins %v + %v", c, margins[c.A], margins[c.B])
+					}
+				}
+				clear(moved)
 			}
 		}
 	})

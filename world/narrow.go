@@ -2,6 +2,8 @@ package world
 
 import (
 	"errors"
+	"math"
+
 	"github.com/collide-go/collide/contact"
 
 	"github.com/collide-go/collide/convex"
@@ -24,6 +26,8 @@ func (w *World) test(wi int32, wk *worker, t *task) result {
 		err = w.tocPair(wk, a, b, base)
 	case MeshContacts:
 		err = w.meshPair(wk, a, b, base)
+	case FeatureContacts:
+		w.featurePair(wk, a, b, base)
 	}
 	if err != nil {
 		wk.out = wk.out[:lo]
@@ -54,11 +58,12 @@ func (w *World) convexPair(wk *worker, t *task, a, b *body, c Contact) error {
 		}
 		hit, gap = r.Status == convex.Intersecting, r.Gap
 	}
-	if !hit && !(gap <= w.opt.Margin) {
+	margin := w.margin(a, b)
+	if !hit && !(gap <= margin) {
 		return nil
 	}
 	var err error
-	wk.recs, err = wk.sv.Manifold(a.sh.poly, &a.t1, b.sh.poly, &b.t1, w.opt.Margin, &pc.dist, wk.recs[:0])
+	wk.recs, err = wk.sv.Manifold(a.sh.poly, &a.t1, b.sh.poly, &b.t1, margin, &pc.dist, wk.recs[:0])
 	if err != nil {
 		return err
 	}
@@ -110,14 +115,41 @@ func (w *World) tocPair(wk *worker, a, b *body, c Contact) error {
 // meshPair runs the discrete contact query of two meshes at their end
 // poses.
 func (w *World) meshPair(wk *worker, a, b *body, c Contact) error {
+	opt := w.mqOpt
+	opt.Margin = w.margin(a, b)
 	var err error
-	wk.recs, err = wk.mq.Contacts(a.sh.tree, &a.t1, b.sh.tree, &b.t1, &w.mqOpt, wk.recs[:0])
+	wk.recs, err = wk.mq.Contacts(a.sh.tree, &a.t1, b.sh.tree, &b.t1, &opt, wk.recs[:0])
 	if err != nil {
 		return err
 	}
 	wk.emit(c, wk.recs)
 	return nil
 }
+
+// margin returns a pair's speculative distance.
+func (w *World) margin(a, b *body) float64 { return w.opt.Margin + a.margin + b.margin }
+
+// featurePair finds the vertex-face and edge-edge contacts of two closed
+// polyhedra at their start poses, within the pair's margin plus what the
+// step's motion can close between them.
+func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
+	fa, fb := a.sh.feat, b.sh.feat
+	depthTol := featureDepth * math.Min(fa.radius, fb.radius)
+	margin := w.margin(a, b)
+	if a.p0 != a.p1 || b.p0 != b.p1 {
+		// A point of B moves relative to a point of A by at most the
+		// relative displacement of the origins plus each body's turn
+		// times its radius.
+		da, db := a.p1.P.Sub(a.p0.P), b.p1.P.Sub(b.p0.P)
+		margin += db.Sub(da).Norm() + turn(a.p0.Q, a.p1.Q)*fa.radius + turn(b.p0.Q, b.p1.Q)*fb.radius
+	}
+	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, a.p0.Transform(), b.p0.Transform(), margin, depthTol)
+	wk.emit(c, wk.recs)
+}
+
+// featureDepth is the depth, in bounding radii of the smaller body, to
+// which FeatureContacts sees a vertex behind a face.
+const featureDepth = 0.1
 
 // emit appends the records to the worker's contacts of the step, each with
 // the pair and method of c.

@@ -55,12 +55,15 @@ func (w *World) Stats() Stats { return w.stats }
 const (
 	motionEnd   = 1 << iota // discrete test at the end pose
 	motionSwept             // the step's motion (Options.Motion)
+	motionReach             // the start pose and how far the step can move it
 )
 
 func motionOf(m Method) uint8 {
 	switch m {
 	case SeparatingVector, GJK, MeshContacts:
 		return motionEnd
+	case FeatureContacts:
+		return motionReach
 	case ScrewCCD, TimeOfContact:
 		return motionSwept
 	}
@@ -123,19 +126,48 @@ func convexBox(b *body, p geom.Pose) geom.AABB {
 	return geom.AABB{Min: geom.Vec3{X: out[0], Y: out[1], Z: out[2]}, Max: geom.Vec3{X: out[3], Y: out[4], Z: out[5]}}
 }
 
+// poseBox returns the box of body b's vertices at pose p.
+func (w *World) poseBox(b *body, p geom.Pose) geom.AABB {
+	if b.sh.poly != nil && len(b.sh.mesh.Verts) > 32 {
+		return convexBox(b, p)
+	}
+	return tightBox(b.sh, p)
+}
+
+// reach bounds how far any point of body b moves from its start pose to
+// its end pose: the displacement of the body's origin plus the turn times
+// the mesh's radius about the origin.
+func (b *body) reach() float64 {
+	if b.p0 == b.p1 {
+		return 0
+	}
+	return b.p1.P.Sub(b.p0.P).Norm() + turn(b.p0.Q, b.p1.Q)*b.sh.extent.Radius
+}
+
+// turn returns the angle in [0, pi] of the rotation from q0 to q1 (unit
+// quaternions).
+func turn(q0, q1 geom.Quat) float64 {
+	_, a := q1.Mul(q0.Conj()).AxisAngle()
+	return a
+}
+
 // box returns the broad-phase box of body b for the step; motion says
 // whether the box must cover the step's motion or only the end pose. It
 // also sets b.t1.
 func (w *World) box(b *body, motion uint8) geom.AABB {
 	b.t1 = b.p1.Transform()
-	if b.static && b.boxOK {
+	if (b.static || b.asleep) && b.boxOK {
 		return b.box
 	}
 	var out geom.AABB
-	if b.sh.poly != nil && len(b.sh.mesh.Verts) > 32 {
-		out = convexBox(b, b.p1)
-	} else {
-		out = tightBox(b.sh, b.p1)
+	switch {
+	case motion == motionReach:
+		// Only the start pose: the box there grown by the step's reach.
+		out = w.poseBox(b, b.p0).Expand(b.reach())
+	case motion&motionReach != 0:
+		out = w.poseBox(b, b.p1).Union(w.poseBox(b, b.p0).Expand(b.reach()))
+	default:
+		out = w.poseBox(b, b.p1)
 	}
 	if b.p0 != b.p1 && motion&motionSwept != 0 {
 		if w.opt.Motion == geom.LinearAngular {
@@ -144,11 +176,11 @@ func (w *World) box(b *body, motion uint8) geom.AABB {
 			out = out.Union(broad.SweptScrew(b.sh.extent, b.p0, b.p1, &w.opt.Swept))
 		}
 	}
-	if m := w.opt.Margin / 2; m > 0 {
+	if m := w.opt.Margin/2 + b.margin; m > 0 {
 		out.Min = out.Min.Sub(geom.Vec3{X: m, Y: m, Z: m})
 		out.Max = out.Max.Add(geom.Vec3{X: m, Y: m, Z: m})
 	}
-	b.box, b.boxOK = out, b.static
+	b.box, b.boxOK = out, b.static || b.asleep
 	return out
 }
 
@@ -172,6 +204,7 @@ type worker struct {
 	det  *screw.Detector
 	tq   toc.Query
 	mq   meshquery.Query
+	fp   probe
 	recs []contact.Contact
 	tcs  []toc.Contact
 	out  []Contact // the contacts of this worker's tasks in this step
@@ -204,13 +237,13 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 		w.boxes = make([]geom.AABB, len(w.bodies), 2*len(w.bodies))
 	}
 	boxes := w.boxes[:len(w.bodies)]
-	w.parallel(len(w.bodies), 64, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			if b := &w.bodies[i]; b.live {
-				boxes[i] = w.box(b, motion[b.kind])
-			}
-		}
-	})
+	if n := len(w.bodies); w.inline(n, boxChunk) {
+		w.boxRange(motion, boxes, 0, n)
+	} else {
+		// Only this branch makes a closure (a step on one worker
+		// allocates nothing).
+		w.parallel(n, boxChunk, func(lo, hi int) { w.boxRange(motion, boxes, lo, hi) })
+	}
 	for i := range w.bodies {
 		if !w.bodies[i].live {
 			continue
@@ -226,7 +259,7 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 	tasks := w.tasks[:0]
 	for _, p := range w.pairs {
 		a, b := &w.bodies[p.A], &w.bodies[p.B]
-		if a.static && b.static || !collide(a.filter, b.filter) {
+		if (a.static || a.asleep) && (b.static || b.asleep) || !collide(a.filter, b.filter) {
 			continue
 		}
 		m := w.table[a.kind][b.kind]
@@ -282,11 +315,27 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 	return dst, nil
 }
 
+// boxChunk is the number of bodies whose boxes one worker takes at a time.
+const boxChunk = 64
+
+// boxRange computes the broad-phase boxes of bodies [lo, hi).
+func (w *World) boxRange(motion [numKinds]uint8, boxes []geom.AABB, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		if b := &w.bodies[i]; b.live {
+			boxes[i] = w.box(b, motion[b.kind])
+		}
+	}
+}
+
+// inline reports whether work on n items in chunks of chunk runs on the
+// calling goroutine: one worker, or fewer than 4 chunks.
+func (w *World) inline(n, chunk int) bool { return len(w.workers) == 1 || n < 4*chunk }
+
 // parallel calls fn on consecutive ranges [lo, hi) covering [0, n), on
 // all workers when n is at least 4 chunks and inline otherwise.
 func (w *World) parallel(n, chunk int, fn func(lo, hi int)) {
 	nw := len(w.workers)
-	if nw == 1 || n < 4*chunk {
+	if w.inline(n, chunk) {
 		fn(0, n)
 		return
 	}

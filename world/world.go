@@ -64,10 +64,32 @@ const (
 	// does not look at the motion, so fast bodies may pass through each
 	// other unseen.
 	MeshContacts
+	// FeatureContacts gives the corners of the contact region of two
+	// closed polyhedra, convex or not, at the start poses (Time 0): every
+	// vertex of one body in front of a face of the other within the
+	// pair's margin, or behind it by at most a tenth of the smaller
+	// bounding radius (of the faces a vertex is behind, only the nearest:
+	// the way out), where the vertex projects inside the face; and every
+	// pair of sharp edges whose closest points are interior to both edges
+	// and whose common normal lies in both edges' normal wedges (the
+	// Gauss-map test of the separating-axis theorem), an edge lying on a
+	// face taking the face's normal. The pair's margin is Options.Margin
+	// plus both bodies' margins (SetMargin) plus what the step's motion
+	// (Move) can close: the relative displacement of the two bodies'
+	// origins and each body's turn times its radius. A simulator moves each
+	// body to the pose its velocities would reach and gets speculative
+	// contacts (positive Separation) for every pair that may meet. A
+	// vertex on the rim of a face it lies beside (the face's normal within
+	// 60 degrees of the vertex's mean normal) is not matched with that
+	// face, so two boxes stacked flush touch along the vertical. It does
+	// not look at the motion and cannot see a vertex deeper than the
+	// tolerance, nor two sharp corners meeting tip to tip (the
+	// neighbouring edges and faces cover them).
+	FeatureContacts
 	numMethods
 )
 
-var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc", "mesh"}
+var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc", "mesh", "features"}
 
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
@@ -117,7 +139,7 @@ func (t *Table) validate(motion geom.MotionModel) error {
 			if (m == SeparatingVector || m == GJK) && (a != Convex || b != Convex) {
 				return fmt.Errorf("world: table[%v][%v]: %v needs two convex bodies", a, b, m)
 			}
-			if m == ScrewCCD && (a == Soup || b == Soup) {
+			if (m == ScrewCCD || m == FeatureContacts) && (a == Soup || b == Soup) {
 				return fmt.Errorf("world: table[%v][%v]: %v needs closed bodies", a, b, m)
 			}
 			if m == ScrewCCD && motion != geom.ScrewMotion {
@@ -225,6 +247,8 @@ type BodyDef struct {
 	// Static bodies never move and are never tested against each other.
 	Static bool
 	Filter Filter
+	// Margin is the body's own speculative distance (see SetMargin).
+	Margin float64
 }
 
 // shape is the prepared geometry of a mesh for a kind, built when the
@@ -238,6 +262,7 @@ type shape struct {
 	screw  *screw.Prepared  // ScrewCCD
 	toc    *toc.Shape       // TimeOfContact
 	tree   *meshquery.Tree  // MeshContacts
+	feat   *features        // FeatureContacts
 	tris   []mesh.Tri       // scene queries, built on first use
 	extent broad.Extent
 }
@@ -251,6 +276,8 @@ type body struct {
 	live   bool
 	kind   Kind
 	static bool
+	asleep bool    // tested only against awake moving bodies
+	margin float64 // added to the pair's speculative distance
 	filter Filter
 	sh     *shape
 	p0, p1 geom.Pose // pose at the start and the end of the next step
@@ -313,8 +340,8 @@ func New(opt *Options) (*World, error) {
 	if err := w.table.validate(w.opt.Motion); err != nil {
 		return nil, err
 	}
-	if !(w.opt.Margin >= 0 && w.opt.Margin <= geom.MaxCoord) {
-		return nil, fmt.Errorf("world: Options.Margin = %v, want a length in [0, %g]", w.opt.Margin, geom.MaxCoord)
+	if err := checkMargin(w.opt.Margin); err != nil {
+		return nil, fmt.Errorf("world: Options.Margin: %w", err)
 	}
 	if w.opt.Broad > BroadBrute {
 		return nil, fmt.Errorf("world: unknown broad phase %d", w.opt.Broad)
@@ -394,6 +421,9 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	if err != nil {
 		return -1, fmt.Errorf("world: %w", err)
 	}
+	if err := checkMargin(def.Margin); err != nil {
+		return -1, fmt.Errorf("world: body margin: %w", err)
+	}
 	sh, err := w.shape(def.Mesh, def.Kind)
 	if err != nil {
 		return -1, err
@@ -407,7 +437,7 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 		w.bodies = append(w.bodies, body{})
 	}
 	sh.users++
-	w.bodies[id] = body{live: true, kind: def.Kind, static: def.Static, filter: def.Filter, sh: sh, p0: pose, p1: pose}
+	w.bodies[id] = body{live: true, kind: def.Kind, static: def.Static, margin: def.Margin, filter: def.Filter, sh: sh, p0: pose, p1: pose}
 	w.kindCount[def.Kind]++
 	w.n++
 	w.qdirty = true
@@ -466,6 +496,9 @@ func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
 		if s.tree, err = meshquery.New(m); err != nil {
 			return nil, fmt.Errorf("world: mesh-query tree: %w", err)
 		}
+	}
+	if need[FeatureContacts] {
+		s.feat = newFeatures(m)
 	}
 	if need[TimeOfContact] {
 		if s.toc, err = toc.ShapeOf(m); err != nil {
@@ -528,6 +561,49 @@ func (w *World) SetPose(id BodyID, pose geom.Pose) error {
 	b.p0, b.p1 = p, p
 	b.boxOK = false
 	w.qdirty = true
+	return nil
+}
+
+// checkMargin validates a speculative distance. Its errors do not name the
+// package.
+func checkMargin(m float64) error {
+	if !(m >= 0 && m <= geom.MaxCoord) {
+		return fmt.Errorf("%v, want a length in [0, %g]", m, geom.MaxCoord)
+	}
+	return nil
+}
+
+// SetMargin sets body id's own speculative distance: a pair's margin is
+// Options.Margin plus both bodies' margins, and the body's broad-phase box
+// grows by its margin. The margin-aware methods (SeparatingVector, GJK,
+// MeshContacts, FeatureContacts) give Near contacts within the pair's
+// margin; ScrewCCD's resting margin stays Options.Margin.
+func (w *World) SetMargin(id BodyID, m float64) error {
+	b, err := w.get(id)
+	if err != nil {
+		return err
+	}
+	if err := checkMargin(m); err != nil {
+		return fmt.Errorf("world: body %d: margin %w", id, err)
+	}
+	if b.margin != m {
+		b.margin, b.boxOK = m, false
+	}
+	return nil
+}
+
+// SetAsleep marks body id asleep or awake. A pair is tested only when one
+// of its bodies is neither static nor asleep, so a resting pile whose
+// bodies a simulator puts to sleep costs only the broad phase. An asleep
+// body should not move: its box is computed once, as a static body's.
+func (w *World) SetAsleep(id BodyID, asleep bool) error {
+	b, err := w.get(id)
+	if err != nil {
+		return err
+	}
+	if b.asleep != asleep {
+		b.asleep, b.boxOK = asleep, false
+	}
 	return nil
 }
 

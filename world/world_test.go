@@ -362,6 +362,21 @@ func TestFilter(t *testing.T) {
 	}
 }
 
+// stepPairs steps the world and returns its contacts and the set of pairs
+// that have one.
+func stepPairs(t *testing.T, w *World) ([]Contact, map[[2]BodyID]bool) {
+	t.Helper()
+	cs, err := w.Step(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[[2]BodyID]bool{}
+	for _, c := range cs {
+		got[[2]BodyID{c.A, c.B}] = true
+	}
+	return cs, got
+}
+
 // TestStaticAndFilteredPairs builds a pile of overlapping cubes and checks
 // which pairs are tested.
 func TestStaticAndFilteredPairs(t *testing.T) {
@@ -375,14 +390,7 @@ func TestStaticAndFilteredPairs(t *testing.T) {
 	d1, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0.25)})
 	d2, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0.3), Filter: Filter{Group: -1}})
 	d3, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0.35), Filter: Filter{Group: -1}})
-	cs, err := w.Step(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[[2]BodyID]bool{}
-	for _, c := range cs {
-		got[[2]BodyID{c.A, c.B}] = true
-	}
+	cs, got := stepPairs(t, w)
 	want := map[[2]BodyID]bool{{s1, d1}: true, {s2, d1}: true, {s1, d2}: true, {s2, d2}: true, {s1, d3}: true, {s2, d3}: true, {d1, d2}: true, {d1, d3}: true}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("contacts %v, want pairs %v", cs, want)

@@ -10,7 +10,7 @@ import (
 func init() {
 	register(&command{
 		name:    "sim",
-		args:    "SCENE_DIR --out REC_DIR [--threads N] [--record-every K] [--substeps N] [--contacts-from probe|world] [--contacts] [--json] [--quiet]",
+		args:    "SCENE_DIR --out REC_DIR [--threads N] [--record-every K] [--substeps N] [--contacts] [--json] [--quiet]",
 		summary: "simulate a rigid-body scene (sim-scene/1) and write its recording (sim-recording/1); prints steps, ns per step, contacts per step and the deepest overlap seen",
 		run:     runSim,
 	})
@@ -35,7 +35,6 @@ func runSim(e *env, args []string) error {
 	every := fs.Int("record-every", 1, "record every K-th step")
 	substeps := fs.Int("substeps", 0, "solver substeps per step (0: default)")
 	contacts := fs.Bool("contacts", false, "write contacts.csv")
-	from := fs.String("contacts-from", "probe", "where contacts come from: probe (the simulator's own) or world (package world's mesh contacts)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
@@ -51,19 +50,11 @@ func runSim(e *env, args []string) error {
 	if *threads < 1 || *every < 1 || *substeps < 0 {
 		return usagef("--threads and --record-every must be at least 1, --substeps at least 0")
 	}
-	src := sim.ProbeContacts
-	switch *from {
-	case "probe":
-	case "world":
-		src = sim.WorldContacts
-	default:
-		return usagef("--contacts-from %q: want probe or world", *from)
-	}
 	sc, err := simio.ReadScene(pos[0])
 	if err != nil {
 		return err
 	}
-	sum, err := simulateScene(e, sc, *out, &sim.Options{Workers: *threads, Substeps: *substeps, Contacts: src}, *every, *contacts, *quiet)
+	sum, err := simulateScene(e, sc, *out, &sim.Options{Workers: *threads, Substeps: *substeps}, *every, *contacts, *quiet)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package sim
+package world
 
 import (
 	"sort"
@@ -74,27 +74,41 @@ func (t *bvh) build(boxes []geom.AABB, start, end int32) int32 {
 	return id
 }
 
-// query appends to dst the items whose boxes overlap q. stack is scratch.
+// query appends to dst the items whose boxes overlap q, depth first, the
+// right subtree before the left. stack is scratch.
 func (t *bvh) query(q geom.AABB, dst []int32, stack []int32) ([]int32, []int32) {
-	if len(t.nodes) == 0 {
+	if len(t.nodes) == 0 || !t.nodes[0].box.Overlaps(q) {
 		return dst, stack
 	}
 	stack = append(stack[:0], 0)
 	for len(stack) > 0 {
-		n := &t.nodes[stack[len(stack)-1]]
+		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if !n.box.Overlaps(q) {
-			continue
-		}
-		if n.left < 0 {
-			for k := n.start; k < n.end; k++ {
-				if t.boxes[k].Overlaps(q) {
-					dst = append(dst, t.items[k])
+		// Descend while a child overlaps q (the node itself does),
+		// keeping the left child for later when both do.
+		for {
+			n := &t.nodes[i]
+			if n.left < 0 {
+				for k := n.start; k < n.end; k++ {
+					if t.boxes[k].Overlaps(q) {
+						dst = append(dst, t.items[k])
+					}
 				}
+				break
 			}
-			continue
+			lo, ro := t.nodes[n.left].box.Overlaps(q), t.nodes[n.right].box.Overlaps(q)
+			if ro {
+				if lo {
+					stack = append(stack, n.left)
+				}
+				i = n.right
+				continue
+			}
+			if !lo {
+				break
+			}
+			i = n.left
 		}
-		stack = append(stack, n.left, n.right)
 	}
 	return dst, stack
 }

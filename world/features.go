@@ -1,11 +1,121 @@
-package sim
+package world
 
 import (
 	"math"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
 )
+
+// features is a closed mesh prepared for FeatureContacts: its faces'
+// triangles, its sharp edges with their two face normals, and box trees over
+// faces and edges, all in the mesh's own frame.
+type features struct {
+	m      *mesh.Mesh
+	radius float64 // largest distance of a vertex from the origin
+	box    geom.AABB
+	// tris holds the triangles face by face: face f's are
+	// tris[faceTri[f]:faceTri[f+1]].
+	tris      []mesh.Tri
+	faceTri   []int32
+	faces     bvh
+	faceBoxes []geom.AABB
+	edges     []sharpEdge
+	edgeTree  bvh
+	edgeBoxes []geom.AABB // box of edges[k]
+	// vnorm[v] is the mean of the normals of the faces around vertex v: a
+	// vertex only touches faces whose outward normal opposes it.
+	vnorm []geom.Vec3
+}
+
+// sharpEdge is an edge whose two faces are not coplanar: only those can
+// touch another body's edge.
+type sharpEdge struct {
+	index  int32 // edge index in the mesh
+	a, b   int32 // vertices
+	n1, n2 geom.Vec3
+	len    float64 // length
+	w      float64 // sign of (n1 x n2) . (b - a): which way the wedge turns
+}
+
+// flatCos is the cosine above which two faces are treated as coplanar.
+const flatCos = 1 - 1e-9
+
+func newFeatures(m *mesh.Mesh) *features {
+	s := &features{m: m, box: m.Bounds()}
+	for _, v := range m.Verts {
+		s.radius = math.Max(s.radius, v.Norm())
+	}
+	tris := m.Triangles(nil)
+	// Group the triangles by face.
+	nf := m.NumFaces()
+	s.faceTri = make([]int32, nf+1)
+	for _, t := range tris {
+		s.faceTri[t.Face+1]++
+	}
+	for f := 0; f < nf; f++ {
+		s.faceTri[f+1] += s.faceTri[f]
+	}
+	s.tris = make([]mesh.Tri, len(tris))
+	next := append([]int32(nil), s.faceTri[:nf]...)
+	for _, t := range tris {
+		s.tris[next[t.Face]] = t
+		next[t.Face]++
+	}
+	s.faceBoxes = make([]geom.AABB, nf)
+	s.vnorm = make([]geom.Vec3, len(m.Verts))
+	for f := 0; f < nf; f++ {
+		b := geom.EmptyAABB()
+		for _, v := range m.Face(f) {
+			b = b.AddPoint(m.Verts[v])
+			s.vnorm[v] = s.vnorm[v].Add(m.Planes[f].N)
+		}
+		s.faceBoxes[f] = b
+	}
+	s.faces = buildBVH(s.faceBoxes)
+	for v := range s.vnorm {
+		if n, ok := s.vnorm[v].Normalize(); ok {
+			s.vnorm[v] = n
+		}
+	}
+	for i, e := range m.Edges {
+		if e.Right < 0 || e.Left < 0 {
+			continue
+		}
+		n1, n2 := m.Planes[e.Left].N, m.Planes[e.Right].N
+		if n1.Dot(n2) > flatCos {
+			continue
+		}
+		d := m.Verts[e.V[1]].Sub(m.Verts[e.V[0]])
+		w := 1.0
+		if n1.Cross(n2).Dot(d) < 0 {
+			w = -1
+		}
+		s.edges = append(s.edges, sharpEdge{index: int32(i), a: e.V[0], b: e.V[1], n1: n1, n2: n2, len: d.Norm(), w: w})
+		s.edgeBoxes = append(s.edgeBoxes, geom.AABBOf(m.Verts[e.V[0]], m.Verts[e.V[1]]))
+	}
+	s.edgeTree = buildBVH(s.edgeBoxes)
+	return s
+}
+
+// inFace reports whether q, a point on face f's plane, lies in the face
+// (closed, within a relative tolerance).
+func (s *features) inFace(f int32, q geom.Vec3, n geom.Vec3) bool {
+	for _, t := range s.tris[s.faceTri[f]:s.faceTri[f+1]] {
+		a, b, c := s.m.Verts[t.V[0]], s.m.Verts[t.V[1]], s.m.Verts[t.V[2]]
+		// Signed areas of the sub-triangles, along the face normal.
+		ab, bc, ca := b.Sub(a), c.Sub(b), a.Sub(c)
+		w0 := ab.Cross(q.Sub(a)).Dot(n)
+		w1 := bc.Cross(q.Sub(b)).Dot(n)
+		w2 := ca.Cross(q.Sub(c)).Dot(n)
+		tol := -1e-9 * (ab.Norm2() + bc.Norm2() + ca.Norm2())
+		if w0 >= tol && w1 >= tol && w2 >= tol {
+			return true
+		}
+	}
+	return false
+}
 
 // probe finds the contacts of one pair of bodies at their current poses:
 // every vertex of one body within the margin in front of a face of the
@@ -24,7 +134,7 @@ type probe struct {
 }
 
 // pair appends the contacts between bodies a and b (normal from a to b).
-func (p *probe) pair(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
+func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
 	dst = p.vertices(dst, sa, sb, ta, tb, margin, depthTol, false)
 	p.moved, p.movedB = p.movedB, p.moved // keep a's vertices in b's frame
 	dst = p.vertices(dst, sb, sa, tb, ta, margin, depthTol, true)
@@ -36,7 +146,7 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transform
 // vertices adds the vertex-face contacts of sa's vertices on sb's faces. With
 // flip the contact is reported from sb to sa's point of view swapped: the
 // caller's A is sb.
-func (p *probe) vertices(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transform, margin, depthTol float64, flip bool) []contact.Contact {
+func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64, flip bool) []contact.Contact {
 	// a's frame to b's frame.
 	rel := tb.Inverse().Mul(ta)
 	reach := sb.box.Expand(margin + depthTol)
@@ -53,36 +163,25 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *shape, ta, tb geom.Trans
 	if abox.IsEmpty() {
 		return dst
 	}
-	// The faces near any of the vertices, found once; when they are few,
-	// each vertex scans them instead of descending the tree (same faces,
-	// same order).
-	p.near, p.stack = sb.faces.query(abox.Expand(pad), p.near[:0], p.stack)
-	linear := len(p.near) <= linearScan
+	linear := p.nearby(&sb.faces, abox.Expand(pad))
 	for vi, q := range p.moved {
 		if !reach.Contains(q) {
 			continue
 		}
 		vn := rel.ApplyDir(sa.vnorm[vi])
-		qb := geom.AABB{Min: q, Max: q}.Expand(pad)
-		if linear {
-			p.cand = p.cand[:0]
-			for _, f := range p.near {
-				if sb.faceBoxes[f].Overlaps(qb) {
-					p.cand = append(p.cand, f)
-				}
-			}
-		} else {
-			p.cand, p.stack = sb.faces.query(qb, p.cand[:0], p.stack)
-		}
+		p.candidates(&sb.faces, sb.faceBoxes, geom.AABB{Min: q, Max: q}.Expand(pad), linear)
 		// Keep every face the vertex is in front of, and of the faces it is
 		// behind only the nearest (the way out), so a thin plate's far face
-		// never pushes a vertex through it.
+		// never pushes a vertex through it; and none of those when the
+		// vertex is nearer a face it is in front of (it is outside, just
+		// over a plate thinner than the depth tolerance).
 		bestNeg, bestSep := int32(-1), math.Inf(-1)
+		front := math.Inf(1)
 		var bestProj geom.Vec3
 		for _, f := range p.cand {
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
-			if sep < depthTol && pl.N.Dot(vn) > facingCos {
+			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos {
 				continue // the face looks away from the vertex
 			}
 			if sep > margin || sep < -depthTol {
@@ -98,9 +197,10 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *shape, ta, tb geom.Trans
 				}
 				continue
 			}
+			front = math.Min(front, sep)
 			dst = appendVF(dst, tb, int32(vi), f, q, proj, pl.N, sep, flip)
 		}
-		if bestNeg >= 0 {
+		if bestNeg >= 0 && -bestSep <= front {
 			dst = appendVF(dst, tb, int32(vi), bestNeg, q, bestProj, sb.m.Planes[bestNeg].N, bestSep, flip)
 		}
 	}
@@ -134,13 +234,14 @@ func statusOf(sep float64) contact.Status {
 }
 
 // edges adds the edge-edge contacts between sa's and sb's sharp edges.
-func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
+func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
 	if len(sa.edges) == 0 || len(sb.edges) == 0 {
 		return dst
 	}
 	rel := tb.Inverse().Mul(ta)
 	reach := sb.box.Expand(margin + depthTol)
 	pad := math.Max(margin, depthTol)
+	far2 := 4 * pad * pad
 	abox := geom.EmptyAABB()
 	for _, ea := range sa.edges {
 		a0, a1 := p.moved[ea.a], p.moved[ea.b]
@@ -151,8 +252,7 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 	if abox.IsEmpty() {
 		return dst
 	}
-	p.near, p.stack = sb.edgeTree.query(abox.Expand(pad), p.near[:0], p.stack)
-	linear := len(p.near) <= linearScan
+	linear := p.nearby(&sb.edgeTree, abox.Expand(pad))
 	for _, ea := range sa.edges {
 		a0, a1 := p.moved[ea.a], p.moved[ea.b]
 		box := geom.AABB{Min: a0.Min(a1), Max: a0.Max(a1)}
@@ -161,22 +261,17 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 		}
 		na1, na2 := rel.ApplyDir(ea.n1), rel.ApplyDir(ea.n2)
 		da := a1.Sub(a0)
-		qb := box.Expand(pad)
-		if linear {
-			p.cand = p.cand[:0]
-			for _, k := range p.near {
-				if sb.edgeBoxes[k].Overlaps(qb) {
-					p.cand = append(p.cand, k)
-				}
-			}
-		} else {
-			p.cand, p.stack = sb.edgeTree.query(qb, p.cand[:0], p.stack)
-		}
+		p.candidates(&sb.edgeTree, sb.edgeBoxes, box.Expand(pad), linear)
 		for _, k := range p.cand {
 			eb := &sb.edges[k]
 			b0, b1 := sb.m.Verts[eb.a], sb.m.Verts[eb.b]
 			db := b1.Sub(b0)
 			n := da.Cross(db)
+			// The lines farther apart than both bounds of the test below,
+			// before normalizing: most candidates end here.
+			if dn := a0.Sub(b0).Dot(n); dn*dn > far2*n.Norm2() {
+				continue
+			}
 			nn := n.Norm()
 			if nn <= 1e-9*math.Sqrt(da.Norm2()*db.Norm2()) {
 				continue // parallel edges: the vertex-face contacts cover them
@@ -186,7 +281,7 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 				n = n.Neg()
 			}
 			// The lines' distance along n: the separation when the closest
-			// points are interior to both edges. Most candidates end here.
+			// points are interior to both edges.
 			if d := a0.Sub(b0).Dot(n); d > 2*margin || d < -2*depthTol {
 				continue
 			}
@@ -229,6 +324,31 @@ func (p *probe) edges(dst []contact.Contact, sa, sb *shape, ta, tb geom.Transfor
 	return dst
 }
 
+// nearby sets p.near to the items of tree near any of the query features
+// (whose boxes make up box), found once, and reports whether they are few
+// enough for each feature to scan them instead of descending the tree.
+func (p *probe) nearby(tree *bvh, box geom.AABB) (linear bool) {
+	p.near, p.stack = tree.query(box, p.near[:0], p.stack)
+	return len(p.near) <= linearScan
+}
+
+// candidates sets p.cand to the items of tree (whose boxes are boxes, by
+// item) that overlap qb: from the list p.near of the items near the whole
+// query when linear, by descending the tree otherwise (same items, same
+// order).
+func (p *probe) candidates(tree *bvh, boxes []geom.AABB, qb geom.AABB, linear bool) {
+	if !linear {
+		p.cand, p.stack = tree.query(qb, p.cand[:0], p.stack)
+		return
+	}
+	p.cand = p.cand[:0]
+	for _, k := range p.near {
+		if boxes[k].Overlaps(qb) {
+			p.cand = append(p.cand, k)
+		}
+	}
+}
+
 // linearScan is the number of candidate features below which a pair's
 // queries scan a list instead of descending a tree.
 const linearScan = 24
@@ -238,6 +358,12 @@ const linearScan = 24
 // face's rim, seen from the side, as where two equal boxes are stacked
 // flush, and the face beside it is not the one it rests on).
 const facingCos = 0.5
+
+// rimFrac: a vertex deeper behind a face than this fraction of the depth
+// tolerance (1% of the smaller bounding radius) is matched with it even if
+// the face looks away from the vertex: it has passed the rim and gone in
+// through the side, and that face may be its only way out.
+const rimFrac = 0.1
 
 // cosSnap is the cosine of the angle within which an edge-edge normal is
 // replaced by a face normal.
