@@ -24,7 +24,7 @@ func init() {
 type meshqueryAlgo struct {
 	w     *Workload
 	trees []*meshquery.Tree
-	q     meshquery.Query
+	q     meshquery.Scratch
 }
 
 func (a *meshqueryAlgo) Query(i int, ta, tb *geom.Transform) (bool, float64) {

@@ -163,7 +163,7 @@ func GenerateMeshPairs(spec MeshPairsSpec, dir string) (*Workload, error) {
 		qs.WriteString("," + strings.Join(poseCols(p+"_"), ","))
 	}
 	qs.WriteString("\n")
-	var mq meshquery.Query
+	var mq meshquery.Scratch
 	ident := geom.PoseIdentity()
 	tfA := ident.Transform()
 	redrawn, passes := 0, 0

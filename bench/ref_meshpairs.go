@@ -52,7 +52,7 @@ func MeshPairsReference(w *Workload) ([]SurfaceTOC, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var q meshquery.Query
+			var q meshquery.Scratch
 			for i := range next {
 				qq := &w.Queries[i]
 				out[i], errs[i] = surfaceTOC(&q, trees[qq.MeshA], trees[qq.MeshB], radius[qq.MeshB], qq)
@@ -93,7 +93,7 @@ func screwSpeedBound(b0, b1 geom.Pose, radius float64) float64 {
 	return (math.Abs(d) + theta*(perp/(2*math.Sin(theta/2))+radius)) * (1 + 1e-12)
 }
 
-func surfaceTOC(q *meshquery.Query, ta, tb *meshquery.Tree, rb float64, qq *Query) (SurfaceTOC, error) {
+func surfaceTOC(q *meshquery.Scratch, ta, tb *meshquery.Tree, rb float64, qq *Query) (SurfaceTOC, error) {
 	if qq.A0 != qq.A1 {
 		return SurfaceTOC{}, fmt.Errorf("body A moves; the reference needs a static A")
 	}

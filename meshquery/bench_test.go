@@ -29,7 +29,7 @@ func loadSampleBench(b testing.TB) *sampleBench {
 // per placement).
 func BenchmarkSampleIntersect(b *testing.B) {
 	s := loadSampleBench(b)
-	runDistance(b, s, func(q *Query, k int) {
+	runDistance(b, s, func(q *Scratch, k int) {
 		if _, err := q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k]); err != nil {
 			b.Fatal(err)
 		}
@@ -40,7 +40,7 @@ func BenchmarkSampleIntersect(b *testing.B) {
 // bound) on the 60 env/rob placements (ns per placement).
 func BenchmarkSampleDistance(b *testing.B) {
 	s := loadSampleBench(b)
-	runDistance(b, s, func(q *Query, k int) {
+	runDistance(b, s, func(q *Scratch, k int) {
 		if _, err := q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil); err != nil {
 			b.Fatal(err)
 		}
@@ -69,14 +69,14 @@ func duckBunny(b testing.TB, n int) *sampleBench {
 // duck (ns per placement).
 func BenchmarkDuckBunnyIntersect(b *testing.B) {
 	s := duckBunny(b, 40)
-	runDistance(b, s, func(q *Query, k int) { q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k]) })
+	runDistance(b, s, func(q *Scratch, k int) { q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k]) })
 }
 
 // BenchmarkDuckBunnyDistance: Distance (intersect, then the branch and
 // bound) of the bunny placed around the duck (ns per placement).
 func BenchmarkDuckBunnyDistance(b *testing.B) {
 	s := duckBunny(b, 40)
-	runDistance(b, s, func(q *Query, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
+	runDistance(b, s, func(q *Scratch, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
 }
 
 // workloadBench loads the placements workload named by MESHQUERY_BENCH
@@ -97,7 +97,7 @@ func workloadBench(b *testing.B) (hits, misses *sampleBench) {
 		return t
 	}
 	hits, misses = &sampleBench{}, &sampleBench{}
-	var q Query
+	var q Scratch
 	for _, p := range readPlacements(b, filepath.Join(dir, "placements.csv")) {
 		a, t := tree(p.meshA), tree(p.meshB)
 		ta, tb := p.pa.Transform(), p.pb.Transform()
@@ -115,29 +115,29 @@ func workloadBench(b *testing.B) (hits, misses *sampleBench) {
 // workload named by MESHQUERY_BENCH (ns per placement).
 func BenchmarkWorkloadIntersect(b *testing.B) {
 	s, _ := workloadBench(b)
-	runDistance(b, s, func(q *Query, k int) { q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k]) })
+	runDistance(b, s, func(q *Scratch, k int) { q.Intersect(s.a, &s.ta[k], s.b, &s.tb[k]) })
 }
 
 // BenchmarkWorkloadDistance: Distance on the placements without a hit
 // of the workload named by MESHQUERY_BENCH (ns per placement).
 func BenchmarkWorkloadDistance(b *testing.B) {
 	_, s := workloadBench(b)
-	runDistance(b, s, func(q *Query, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
+	runDistance(b, s, func(q *Scratch, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
 }
 
 // BenchmarkWorkloadDistanceHits: Distance on the hit placements of the
 // workload named by MESHQUERY_BENCH (ns per placement).
 func BenchmarkWorkloadDistanceHits(b *testing.B) {
 	s, _ := workloadBench(b)
-	runDistance(b, s, func(q *Query, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
+	runDistance(b, s, func(q *Scratch, k int) { q.Distance(s.a, &s.ta[k], s.b, &s.tb[k], nil) })
 }
 
 // runDistance times f over the placements of s, round robin.
-func runDistance(b *testing.B, s *sampleBench, f func(q *Query, k int)) {
+func runDistance(b *testing.B, s *sampleBench, f func(q *Scratch, k int)) {
 	if len(s.ta) == 0 {
 		b.Skip("no placements")
 	}
-	var q Query
+	var q Scratch
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f(&q, i%len(s.ta))

@@ -64,7 +64,7 @@ type ContactOptions struct {
 // a record's ID() stays the same from frame to frame while the same
 // features touch. opt may be nil. Errors as for Intersect, and for
 // options out of range.
-func (q *Query) Contacts(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, opt *ContactOptions, dst []contact.Contact) ([]contact.Contact, error) {
+func (q *Scratch) Contacts(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, opt *ContactOptions, dst []contact.Contact) ([]contact.Contact, error) {
 	if err := q.setup(a, ta, b, tb); err != nil {
 		return dst, err
 	}
@@ -138,7 +138,7 @@ func (q *Query) Contacts(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transfor
 }
 
 // pushVertex queues vertex v (A's, or nA + B's) once.
-func (q *Query) pushVertex(v int32) {
+func (q *Scratch) pushVertex(v int32) {
 	if q.marks[v] != q.mgen {
 		q.marks[v] = q.mgen
 		q.flood = append(q.flood, v)
@@ -146,13 +146,13 @@ func (q *Query) pushVertex(v int32) {
 }
 
 // toB takes a point of A's local frame to B's.
-func (q *Query) toB(p geom.Vec3) geom.Vec3 { return q.tb.ApplyInv(q.ta.Apply(p)) }
+func (q *Scratch) toB(p geom.Vec3) geom.Vec3 { return q.tb.ApplyInv(q.ta.Apply(p)) }
 
 // nearPairs collects into q.pairs the triangle pairs (BVH positions) that
 // intersect or are at squared distance at most reach2, lists the indices
 // of the intersecting ones in q.chosen, and appends the edge-edge records
 // of the others.
-func (q *Query) nearPairs(reach2, tol float64) {
+func (q *Scratch) nearPairs(reach2, tol float64) {
 	a, b := q.a, q.b
 	st := append(q.stack[:0], pairItem{0, 0, 0})
 	defer func() { q.stack = st[:0] }()
@@ -206,7 +206,7 @@ func (q *Query) nearPairs(reach2, tol float64) {
 	}
 }
 
-func (q *Query) status(sep, tol float64) contact.Status {
+func (q *Scratch) status(sep, tol float64) contact.Status {
 	switch {
 	case sep > tol:
 		return contact.Near
@@ -219,7 +219,7 @@ func (q *Query) status(sep, tol float64) contact.Status {
 // pairNormal is a normal (A's frame, from A towards B) of two touching
 // triangles (BVH positions): the difference of A's and B's triangle
 // normals, or A's normal when they cancel.
-func (q *Query) pairNormal(i, j int32) geom.Vec3 {
+func (q *Scratch) pairNormal(i, j int32) geom.Vec3 {
 	t := &q.a.tris[i]
 	x := q.btri(j)
 	na, _ := t.b.Sub(t.a).Cross(t.c.Sub(t.a)).Normalize()
@@ -237,7 +237,7 @@ func (q *Query) pairNormal(i, j int32) geom.Vec3 {
 // and o is A) and appends its record when v is within reach of o or
 // inside o (closed); inside, its neighbours are queued. It reports
 // whether v is inside.
-func (q *Query) vertexRecord(s, o *Tree, v int32, onB bool, reach, tol float64) bool {
+func (q *Scratch) vertexRecord(s, o *Tree, v int32, onB bool, reach, tol float64) bool {
 	// p in o's frame.
 	var p geom.Vec3
 	if onB {
@@ -331,7 +331,7 @@ func (q *Query) vertexRecord(s, o *Tree, v int32, onB bool, reach, tol float64) 
 // the triangles sharing one of its vertices that also lie within tol of p
 // (o's frame), the one whose normal is most opposed to the average normal
 // of s's triangles around vertex v: the face vertex v's surface rests on.
-func (q *Query) facingTriangle(s, o *Tree, v int32, onB bool, pos int32, p geom.Vec3, tol float64) int32 {
+func (q *Scratch) facingTriangle(s, o *Tree, v int32, onB bool, pos int32, p geom.Vec3, tol float64) int32 {
 	var nv geom.Vec3
 	for _, tid := range s.vertTris[s.vertStart[v]:s.vertStart[v+1]] {
 		nv = nv.Add(s.tris[s.pos[tid]].n)
@@ -363,7 +363,7 @@ func (q *Query) facingTriangle(s, o *Tree, v int32, onB bool, pos int32, p geom.
 
 // crossingRecords appends a record per crossing triangle pair (listed in
 // q.chosen by nearPairs); see Contacts.
-func (q *Query) crossingRecords(tol float64) {
+func (q *Scratch) crossingRecords(tol float64) {
 	a, b := q.a, q.b
 	solid := a.closed && b.closed
 	var dir geom.Vec3
@@ -398,7 +398,7 @@ func pairGap(s, x *[3]geom.Vec3, d geom.Vec3) float64 {
 // crossingDirection picks, among the outward normals of the crossing
 // triangles (A's, and minus B's), the direction (A's frame) along which
 // the translation of B that clears every crossing pair is shortest.
-func (q *Query) crossingDirection() geom.Vec3 {
+func (q *Scratch) crossingDirection() geom.Vec3 {
 	const maxCandidates = 64
 	step := max(1, len(q.chosen)/maxCandidates)
 	best, bestDepth := geom.Vec3{Z: 1}, math.Inf(1)
@@ -433,7 +433,7 @@ func (q *Query) crossingDirection() geom.Vec3 {
 // pair) removed: the deepest first, then the record farthest from those
 // kept, one at a time; the kept records go out in ID order so that the
 // order is stable from frame to frame.
-func (q *Query) reduce(dst []contact.Contact, maxN int) []contact.Contact {
+func (q *Scratch) reduce(dst []contact.Contact, maxN int) []contact.Contact {
 	q.chosen = q.chosen[:0]
 	rs := q.recs
 	slices.SortStableFunc(rs, func(x, y contact.Contact) int {
@@ -493,7 +493,7 @@ func (q *Query) reduce(dst []contact.Contact, maxN int) []contact.Contact {
 }
 
 // dist returns a scratch float slice of length n.
-func (q *Query) dist(n int) []float64 {
+func (q *Scratch) dist(n int) []float64 {
 	if cap(q.dists) < n {
 		q.dists = make([]float64, n)
 	}

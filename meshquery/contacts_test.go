@@ -33,7 +33,7 @@ func TestContactsRestingBox(t *testing.T) {
 	a, b := mustTree(t, slab), mustTree(t, cube)
 	const gap = 1e-3
 	ta := geom.TransformIdentity()
-	var q Query
+	var q Scratch
 	var ids []uint64
 	r := rand.New(rand.NewPCG(7, 8))
 	for frame := 0; frame < 100; frame++ {
@@ -81,7 +81,7 @@ func TestContactsPenetrating(t *testing.T) {
 	a, b := mustTree(t, slab), mustTree(t, shapes.Cube(1))
 	ta := geom.TransformIdentity()
 	tb := tfOf(geom.Vec3{X: 0.3, Y: -0.2, Z: 0.9}, geom.QuatIdentity())
-	var q Query
+	var q Scratch
 	cs, err := q.Contacts(a, &ta, b, &tb, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +132,7 @@ func TestContactsOpenSurfaces(t *testing.T) {
 	cube := mustTree(t, shapes.Cube(1))
 	ta := geom.TransformIdentity()
 	tb := tfOf(geom.Vec3{Z: 0.1}, geom.QuatAxisAngle(geom.Vec3{X: 1, Y: 1}, 0.3))
-	var q Query
+	var q Scratch
 	cs, err := q.Contacts(sheet, &ta, cube, &tb, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +157,7 @@ func TestContactsRandom(t *testing.T) {
 	torus := shapes.Torus(1, 0.35, 20, 15)
 	car := shapes.Car()
 	r := rand.New(rand.NewPCG(9, 10))
-	var q Query
+	var q Scratch
 	near, pen := 0, 0
 	for _, pair := range [][2]*mesh.Mesh{{torus, torus}, {car, torus}} {
 		a, b := mustTree(t, pair[0]), mustTree(t, pair[1])
@@ -239,7 +239,7 @@ func TestLocate(t *testing.T) {
 	o := oracleOf(m, m, geom.PoseIdentity(), geom.PoseIdentity())
 	r := rand.New(rand.NewPCG(11, 12))
 	bx := m.Bounds()
-	var q Query
+	var q Scratch
 	in, n := 0, 0
 	for i := 0; i < 3000; i++ {
 		s := bx.Size()
@@ -285,7 +285,7 @@ func TestContactsDuckBunny(t *testing.T) {
 	pb := geom.Pose{P: duck.Bounds().Center().Sub(bunny.Bounds().Center().Scale(0.3)), Q: geom.QuatAxisAngle(geom.Vec3{X: 1}, 0.4)}
 	ta, tb := pa.Transform(), pb.Transform()
 	o := oracleOf(duck, bunny, pa, pb)
-	var q Query
+	var q Scratch
 	cs, err := q.Contacts(a, &ta, b, &tb, &ContactOptions{MaxContacts: 16}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -337,7 +337,7 @@ func TestAllocs(t *testing.T) {
 	duck := mustTree(t, loadMesh(t, "../testdata/meshes/bullet/duck.obj"))
 	bunny := mustTree(t, loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj"))
 	ta := geom.TransformIdentity()
-	var q Query
+	var q Scratch
 	var dst []contact.Contact
 	var pairs []Pair
 	for _, z := range []float64{0.3, 1.2, 5} {
@@ -365,7 +365,7 @@ func TestContactsFlushStack(t *testing.T) {
 	box := mustTree(t, shapes.Box(geom.Vec3{X: 0.3, Y: 0.2, Z: 0.1}))
 	ta := geom.PoseIdentity().Transform()
 	tb := geom.Pose{P: geom.Vec3{Z: 0.2}, Q: geom.QuatIdentity()}.Transform()
-	var q Query
+	var q Scratch
 	cs, err := q.Contacts(box, &ta, box, &tb, nil, nil)
 	if err != nil {
 		t.Fatal(err)

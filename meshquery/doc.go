@@ -8,11 +8,11 @@
 // Any triangulated surface works: closed solids, open sheets, soups with
 // duplicated, non-manifold or inconsistently wound triangles. Build a Tree
 // per mesh (New for a mesh.Mesh, NewSoup for raw triangles); run queries
-// through a Query, which owns the scratch space so that warm queries
+// through a Scratch, which owns the scratch space so that warm queries
 // allocate nothing:
 //
 //	ta, tb := poseA.Transform(), poseB.Transform()
-//	var q meshquery.Query
+//	var q meshquery.Scratch
 //	hit, err := q.Intersect(treeA, &ta, treeB, &tb)
 //	res, err := q.Distance(treeA, &ta, treeB, &tb, nil)
 //	cs, err := q.Contacts(treeA, &ta, treeB, &tb, &meshquery.ContactOptions{Margin: 0.01}, nil)

@@ -13,7 +13,7 @@ import (
 func Example() {
 	a, _ := meshquery.New(shapes.Cube(1)) // once per mesh
 	b, _ := meshquery.New(shapes.Cube(1))
-	var q meshquery.Query // scratch space: warm queries allocate nothing
+	var q meshquery.Scratch // scratch space: warm queries allocate nothing
 	ta := geom.TransformIdentity()
 
 	tb := geom.Pose{P: geom.Vec3{X: 1.5}, Q: geom.QuatIdentity()}.Transform()

@@ -44,7 +44,7 @@ func FuzzQueries(f *testing.F) {
 		}
 		pose := geom.Pose{P: geom.Vec3{X: px, Y: py, Z: pz}, Q: geom.QuatAxisAngle(geom.Vec3{X: 1, Y: 2, Z: 3}, angle)}
 		tfa, tfb := geom.TransformIdentity(), pose.Transform()
-		var q Query
+		var q Scratch
 		hit, err := q.Intersect(a, &tfa, b, &tfb)
 		if err != nil {
 			return // non-finite or huge pose: refused
@@ -96,7 +96,7 @@ func FuzzNew(f *testing.F) {
 	f.Fuzz(func(t *testing.T, x, y, z float64, i, j, k int32) {
 		verts := []geom.Vec3{{X: x, Y: y, Z: z}, {X: 1}, {Y: 1}, {Z: 1}}
 		if tr, err := NewSoup(verts, [][3]int32{{i, j, k}, {1, 2, 3}}, false); err == nil {
-			var q Query
+			var q Scratch
 			id := geom.TransformIdentity()
 			q.Distance(tr, &id, tr, &id, nil)
 		}

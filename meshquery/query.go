@@ -8,11 +8,11 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
-// Query holds the scratch space of queries between two trees, so that
+// Scratch holds the scratch space of queries between two trees, so that
 // repeated queries allocate nothing once its buffers have grown. The zero
-// value is ready to use; a Query must not be used by two goroutines at
+// value is ready to use; a Scratch must not be used by two goroutines at
 // once.
-type Query struct {
+type Scratch struct {
 	stack []pairItem
 	// B's triangles in A's frame, computed on first use in a query:
 	// valid where stamp[pos] == gen.
@@ -58,7 +58,7 @@ type pairItem struct {
 type Pair struct{ A, B int32 }
 
 // setup prepares the relative placement of b in a's frame for a query.
-func (q *Query) setup(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) error {
+func (q *Scratch) setup(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) error {
 	if a == nil || b == nil || ta == nil || tb == nil {
 		return fmt.Errorf("%w: nil tree or transform", ErrInput)
 	}
@@ -107,7 +107,7 @@ func (q *Query) setup(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) 
 
 // toA takes a point of B's local frame to A's: R_A^T((R_B x + p_B) - p_A),
 // the formula of the benchmark format's reference, exactly as written.
-func (q *Query) toA(x geom.Vec3) geom.Vec3 {
+func (q *Scratch) toA(x geom.Vec3) geom.Vec3 {
 	w := q.tb.Apply(x)
 	if q.aIdent {
 		return w
@@ -124,7 +124,7 @@ type bInfo struct {
 }
 
 // btri returns B's triangle at BVH position i in A's frame.
-func (q *Query) btri(i int32) *[3]geom.Vec3 {
+func (q *Scratch) btri(i int32) *[3]geom.Vec3 {
 	if q.stamp[i] != q.gen {
 		t := &q.b.tris[i]
 		x := [3]geom.Vec3{q.toA(t.a), q.toA(t.b), q.toA(t.c)}
@@ -144,7 +144,7 @@ func (q *Query) btri(i int32) *[3]geom.Vec3 {
 // exact test would find touching. All of B's boxes share one rotation
 // into A's frame, so a test costs no matrix product; the oriented boxes'
 // tighter fit does not pay for their per-pair product here.
-func (q *Query) overlap(na, nb *node) bool {
+func (q *Scratch) overlap(na, nb *node) bool {
 	c := q.r.MulVec(nb.c).Add(q.t).Sub(na.c)
 	R, A := &q.r, &q.absR
 	ha, hb := na.h, nb.h
@@ -197,7 +197,7 @@ func (q *Query) overlap(na, nb *node) bool {
 // with the roles swapped, and the gap along the centre-to-centre axis (a
 // gap along any unit axis bounds the distance from below; gaps along
 // orthogonal axes add in squares).
-func (q *Query) lowerBound(na *obox, ib int32) float64 {
+func (q *Scratch) lowerBound(na *obox, ib int32) float64 {
 	bi := q.bnode(ib)
 	ax := &na.ax
 	dx, dy, dz := bi.c.X-na.oc.X, bi.c.Y-na.oc.Y, bi.c.Z-na.oc.Z
@@ -252,7 +252,7 @@ type bNodeInfo struct {
 
 // bnode returns B's node ib in A's frame, computed on first use in a
 // query.
-func (q *Query) bnode(ib int32) *bNodeInfo {
+func (q *Scratch) bnode(ib int32) *bNodeInfo {
 	bi := &q.bn[ib]
 	if q.nstamp[ib] != q.gen {
 		nb := &q.b.boxes[ib]
@@ -276,7 +276,7 @@ func (q *Query) bnode(ib int32) *bNodeInfo {
 // pairBound returns a lower bound of the distance between A's node na
 // and B's node ib as lowerBound does, or, when their spheres are more than
 // bestD apart, a number above bestD without computing it.
-func (q *Query) pairBound(na *obox, ib int32, bestD float64) float64 {
+func (q *Scratch) pairBound(na *obox, ib int32, bestD float64) float64 {
 	bi := q.bnode(ib)
 	d := bi.c.Sub(na.oc)
 	if r := na.r + bi.r + bestD + q.pad; d.Dot(d) > r*r {
@@ -318,7 +318,7 @@ func triBoxApart(t *tri, x *[3]geom.Vec3) bool {
 //
 // It returns an error wrapping ErrInput when a tree or transform is nil,
 // or a transform is not finite or not a rotation.
-func (q *Query) Intersect(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) (bool, error) {
+func (q *Scratch) Intersect(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform) (bool, error) {
 	if err := q.setup(a, ta, b, tb); err != nil {
 		return false, err
 	}
@@ -330,7 +330,7 @@ func (q *Query) Intersect(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transfo
 // AppendPairs appends to dst the pairs of intersecting triangles (ids in
 // a's and b's trees) and returns the extended slice; with limit > 0 it
 // stops after limit pairs. Errors as for Intersect.
-func (q *Query) AppendPairs(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, dst []Pair, limit int) ([]Pair, error) {
+func (q *Scratch) AppendPairs(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, dst []Pair, limit int) ([]Pair, error) {
 	if err := q.setup(a, ta, b, tb); err != nil {
 		return dst, err
 	}
@@ -345,7 +345,7 @@ func (q *Query) AppendPairs(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Trans
 
 // traverse calls f with the BVH positions of every intersecting triangle
 // pair until f returns false.
-func (q *Query) traverse(f func(pa, pb int32) bool) {
+func (q *Scratch) traverse(f func(pa, pb int32) bool) {
 	a, b := q.a, q.b
 	st := append(q.stack[:0], pairItem{0, 0, 0})
 	defer func() { q.stack = st[:0] }()
@@ -417,7 +417,7 @@ type DistOptions struct {
 // distances (double precision). When the
 // surfaces intersect the result has Hit set and Dist 0. opt may be nil.
 // Errors as for Intersect, and for a MaxDist that is not a number.
-func (q *Query) Distance(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, opt *DistOptions) (Result, error) {
+func (q *Scratch) Distance(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, opt *DistOptions) (Result, error) {
 	var hitA, hitB int32 = -1, -1
 	if err := q.setup(a, ta, b, tb); err != nil {
 		return Result{}, err
@@ -449,7 +449,7 @@ func (q *Query) Distance(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transfor
 }
 
 // result converts a closest triangle pair into a Result.
-func (q *Query) result(best triPair, pa, pb int32) Result {
+func (q *Scratch) result(best triPair, pa, pb int32) Result {
 	a, b := q.a, q.b
 	ida, idb := a.tris[pa].id, b.tris[pb].id
 	return Result{
@@ -482,7 +482,7 @@ func (t *Tree) feature(id int32, f feature) contact.Feature {
 // Node pairs wait in a binary heap by lower bound and the least is taken
 // first, so no pair whose bound is above the final distance is opened,
 // whatever the order of the trees.
-func (q *Query) closest(bound float64) (triPair, int32, int32) {
+func (q *Scratch) closest(bound float64) (triPair, int32, int32) {
 	a, b := q.a, q.b
 	best := triPair{d2: bound}
 	var bestA, bestB int32 = -1, -1

@@ -164,7 +164,7 @@ func TestTriTriDegenerate(t *testing.T) {
 
 // placementCase runs Intersect, AppendPairs and Distance on one placement
 // and checks them against brute force.
-func checkPlacement(t *testing.T, q *Query, ma, mb *mesh.Mesh, a, b *Tree, pa, pb geom.Pose, label string) bool {
+func checkPlacement(t *testing.T, q *Scratch, ma, mb *mesh.Mesh, a, b *Tree, pa, pb geom.Pose, label string) bool {
 	t.Helper()
 	ta, tb := pa.Transform(), pb.Transform()
 	o := oracleOf(ma, mb, pa, pb)
@@ -223,7 +223,7 @@ func TestRandomPlacements(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	torus := shapes.Torus(1, 0.35, 20, 15)
 	car := shapes.Car()
-	var q Query
+	var q Scratch
 	hits, n := 0, 0
 	for _, pair := range [][2]*mesh.Mesh{{torus, car}, {torus, torus}, {car, car}} {
 		ma, mb := pair[0], pair[1]
@@ -312,7 +312,7 @@ func checkSample(t *testing.T, dir string) {
 		id, _ := strconv.Atoi(rec[0])
 		exp[id] = [3]string{rec[1], rec[2], rec[3]}
 	}
-	var q Query
+	var q Scratch
 	short := testing.Short()
 	hits := 0
 	for k, p := range ps {
@@ -354,7 +354,7 @@ func TestDuckBunny(t *testing.T) {
 	n := 16
 	ca, cb := duck.Bounds().Center(), bunny.Bounds().Center()
 	reach := a.Scale() + b.Scale()
-	var q Query
+	var q Scratch
 	hits := 0
 	for i := 0; i < n; i++ {
 		qa, qb := randQuat(r), randQuat(r)
@@ -383,7 +383,7 @@ func TestNodeBounds(t *testing.T) {
 	a, b := mustTree(t, duck), mustTree(t, bunny)
 	r := rand.New(rand.NewPCG(5, 6))
 	ca, cb := duck.Bounds().Center(), bunny.Bounds().Center()
-	var q Query
+	var q Scratch
 	// Nodes of at most 8 triangles, where the bounds decide the search.
 	small := func(tr *Tree) []int32 {
 		var out []int32

@@ -55,7 +55,7 @@ var rayDirs = [...]geom.Vec3{
 // closed (Tree.Closed); for an open surface the answer is meaningless and
 // an error is returned. An error is also returned when p is not finite or
 // when every direction meets an edge (not seen in practice).
-func (q *Query) Locate(t *Tree, p geom.Vec3) (Location, error) {
+func (q *Scratch) Locate(t *Tree, p geom.Vec3) (Location, error) {
 	if t == nil {
 		return Outside, fmt.Errorf("%w: nil tree", ErrInput)
 	}
@@ -68,7 +68,7 @@ func (q *Query) Locate(t *Tree, p geom.Vec3) (Location, error) {
 	return q.locate(t, p)
 }
 
-func (q *Query) locate(t *Tree, p geom.Vec3) (Location, error) {
+func (q *Scratch) locate(t *Tree, p geom.Vec3) (Location, error) {
 	if !t.bounds.Contains(p) {
 		return Outside, nil
 	}
@@ -86,7 +86,7 @@ func (q *Query) locate(t *Tree, p geom.Vec3) (Location, error) {
 // castParity counts the crossings of segment pe with t's triangles; ok is
 // false when the segment meets an edge or vertex (or e lies on a
 // triangle's plane inside it), so the parity would be ambiguous.
-func (q *Query) castParity(t *Tree, p, e geom.Vec3) (loc Location, ok bool) {
+func (q *Scratch) castParity(t *Tree, p, e geom.Vec3) (loc Location, ok bool) {
 	lo, hi := vmin(p, e), vmax(p, e)
 	inv := geom.Vec3{X: 1 / (e.X - p.X), Y: 1 / (e.Y - p.Y), Z: 1 / (e.Z - p.Z)}
 	st := append(q.stack[:0], pairItem{})
@@ -165,7 +165,7 @@ func segBox(p, inv, lo, hi geom.Vec3, n *node) bool {
 // closestPoint returns the point of t's surface closest to p (local
 // frame), its squared distance, and the BVH position and feature of its
 // triangle; only distances below bound2 are searched (pos -1 when none).
-func (q *Query) closestPoint(t *Tree, p geom.Vec3, bound2 float64) (geom.Vec3, float64, int32, feature) {
+func (q *Scratch) closestPoint(t *Tree, p geom.Vec3, bound2 float64) (geom.Vec3, float64, int32, feature) {
 	best, bd, bpos := geom.Vec3{}, bound2, int32(-1)
 	var bf feature
 	st := append(q.stack[:0], pairItem{})

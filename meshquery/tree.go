@@ -22,7 +22,7 @@ const LeafSize = 4
 // in the mesh's local frame, see node) over the triangles of a surface: a mesh's
 // triangulation or a triangle soup, open or closed, manifold or not. Build
 // it once per mesh with New or NewSoup; it is read-only afterwards and safe
-// for concurrent queries (each goroutine with its own Query).
+// for concurrent queries (each goroutine with its own Scratch).
 type Tree struct {
 	nodes []node    // nodes[0] is the root
 	boxes []obox    // boxes[i] is the oriented box of nodes[i]

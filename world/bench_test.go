@@ -23,7 +23,7 @@ type benchScene struct {
 	side float64
 }
 
-func newBenchScene(b testing.TB, n, nv int, kind Kind, opt *Options) *benchScene {
+func newBenchScene(b testing.TB, n, nv int, kind BodyKind, opt *Options) *benchScene {
 	w, err := New(opt)
 	if err != nil {
 		b.Fatal(err)
@@ -74,7 +74,7 @@ func (s *benchScene) advance(b testing.TB) {
 	}
 }
 
-func benchStep(b *testing.B, n, nv int, kind Kind, workers int) {
+func benchStep(b *testing.B, n, nv int, kind BodyKind, workers int) {
 	s := newBenchScene(b, n, nv, kind, &Options{Workers: workers})
 	var cs []Contact
 	for i := 0; i < 5; i++ {

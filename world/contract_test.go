@@ -180,7 +180,7 @@ func TestStaticBoxCached(t *testing.T) {
 // as separation when Options.Margin exceeds it, and none otherwise.
 func TestMarginNearContacts(t *testing.T) {
 	const gap = 0.05
-	for _, kind := range []Kind{Convex, Polyhedron} {
+	for _, kind := range []BodyKind{Convex, Polyhedron} {
 		for _, margin := range []float64{0, 0.1} {
 			w, err := New(&Options{Margin: margin})
 			if err != nil {
@@ -231,13 +231,13 @@ func TestRestingOverlapEveryKind(t *testing.T) {
 	// cross.
 	at := func(m *mesh.Mesh) geom.Pose { return geom.Pose{P: m.Bounds().Center().Neg(), Q: geom.QuatIdentity()} }
 	all := Table{}
-	for k := Kind(0); k < numKinds; k++ {
-		for j := Kind(0); j < numKinds; j++ {
+	for k := BodyKind(0); k < numKinds; k++ {
+		for j := BodyKind(0); j < numKinds; j++ {
 			all[k][j] = MeshContacts
 		}
 	}
 	for _, c := range []struct {
-		kind Kind
+		kind BodyKind
 		tab  *Table
 	}{{Polyhedron, nil}, {Soup, nil}, {Polyhedron, &all}, {Soup, &all}} {
 		w, err := New(&Options{Table: c.tab})

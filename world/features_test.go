@@ -14,8 +14,8 @@ import (
 // featureTable runs FeatureContacts on every pair of closed bodies.
 func featureTable() *Table {
 	var t Table
-	for _, a := range []Kind{Convex, Polyhedron} {
-		for _, b := range []Kind{Convex, Polyhedron} {
+	for _, a := range []BodyKind{Convex, Polyhedron} {
+		for _, b := range []BodyKind{Convex, Polyhedron} {
 			t[a][b] = FeatureContacts
 		}
 	}

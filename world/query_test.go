@@ -47,7 +47,7 @@ func newQueryScene(t *testing.T, seed uint64) *queryScene {
 		m := shapes.Box(h)
 		q, _ := geom.Quat{W: r.NormFloat64(), X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
 		p := geom.Pose{P: geom.Vec3{X: 12 * r.Float64(), Y: 12 * r.Float64(), Z: 12 * r.Float64()}, Q: q}
-		id, err := w.Add(BodyDef{Mesh: m, Kind: Kind(i % 3), Pose: geom.PoseIdentity()})
+		id, err := w.Add(BodyDef{Mesh: m, Kind: BodyKind(i % 3), Pose: geom.PoseIdentity()})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -203,7 +203,7 @@ type worker struct {
 	sv   convex.Searcher
 	det  *screw.Detector
 	tq   toc.Query
-	mq   meshquery.Query
+	mq   meshquery.Scratch
 	fp   probe
 	recs []contact.Contact
 	tcs  []toc.Contact
@@ -224,8 +224,8 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 	st := Stats{Bodies: w.n}
 	t0 := time.Now()
 	var motion [numKinds]uint8
-	for k := Kind(0); k < numKinds; k++ {
-		for j := Kind(0); j < numKinds; j++ {
+	for k := BodyKind(0); k < numKinds; k++ {
+		for j := BodyKind(0); j < numKinds; j++ {
 			if w.kindCount[j] > 0 {
 				motion[k] |= motionOf(w.table[k][j])
 			}

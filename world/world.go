@@ -14,12 +14,12 @@ import (
 	"github.com/collide-go/collide/toc"
 )
 
-// Kind says how a body's mesh is treated.
-type Kind uint8
+// BodyKind says how a body's mesh is treated.
+type BodyKind uint8
 
 const (
 	// Convex is a closed convex polytope (mesh.Mesh.Convex).
-	Convex Kind = iota
+	Convex BodyKind = iota
 	// Polyhedron is a closed mesh bounding a solid, convex or not.
 	Polyhedron
 	// Soup is any triangulated surface, closed or not.
@@ -27,7 +27,7 @@ const (
 	numKinds
 )
 
-func (k Kind) String() string {
+func (k BodyKind) String() string {
 	switch k {
 	case Convex:
 		return "convex"
@@ -36,7 +36,7 @@ func (k Kind) String() string {
 	case Soup:
 		return "soup"
 	}
-	return fmt.Sprintf("Kind(%d)", int(k))
+	return fmt.Sprintf("BodyKind(%d)", int(k))
 }
 
 // Method is a narrow phase.
@@ -127,8 +127,8 @@ var DefaultTable = Table{
 // validate checks that the table is symmetric, every method applies to
 // its kinds and answers on the motion model.
 func (t *Table) validate(motion geom.MotionModel) error {
-	for a := Kind(0); a < numKinds; a++ {
-		for b := Kind(0); b < numKinds; b++ {
+	for a := BodyKind(0); a < numKinds; a++ {
+		for b := BodyKind(0); b < numKinds; b++ {
 			m := t[a][b]
 			if m >= numMethods {
 				return fmt.Errorf("world: table[%v][%v]: unknown method %d", a, b, m)
@@ -241,7 +241,7 @@ func collide(f, g Filter) bool {
 // BodyDef describes a body to add.
 type BodyDef struct {
 	Mesh *mesh.Mesh
-	Kind Kind
+	Kind BodyKind
 	// Pose is the body's pose; a zero quaternion is an error.
 	Pose geom.Pose
 	// Static bodies never move and are never tested against each other.
@@ -256,7 +256,7 @@ type BodyDef struct {
 // one is removed. The mesh must not be changed while a body uses it.
 type shape struct {
 	mesh   *mesh.Mesh
-	kind   Kind
+	kind   BodyKind
 	users  int
 	poly   *convex.Polytope // Convex
 	screw  *screw.Prepared  // ScrewCCD
@@ -269,12 +269,12 @@ type shape struct {
 
 type shapeKey struct {
 	m *mesh.Mesh
-	k Kind
+	k BodyKind
 }
 
 type body struct {
 	live   bool
-	kind   Kind
+	kind   BodyKind
 	static bool
 	asleep bool    // tested only against awake moving bodies
 	margin float64 // added to the pair's speculative distance
@@ -462,7 +462,7 @@ func checkPose(p geom.Pose) (geom.Pose, error) {
 }
 
 // shape returns the prepared geometry of mesh m for kind k.
-func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
+func (w *World) shape(m *mesh.Mesh, k BodyKind) (*shape, error) {
 	key := shapeKey{m, k}
 	if s := w.shapes[key]; s != nil {
 		return s, nil
@@ -475,7 +475,7 @@ func (w *World) shape(m *mesh.Mesh, k Kind) (*shape, error) {
 		return nil, fmt.Errorf("world: mesh has a vertex that is not finite or beyond geom.MaxCoord = %g", geom.MaxCoord)
 	}
 	need := [numMethods]bool{}
-	for j := Kind(0); j < numKinds; j++ {
+	for j := BodyKind(0); j < numKinds; j++ {
 		need[w.table[k][j]] = true
 	}
 	var err error

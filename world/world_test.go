@@ -128,7 +128,7 @@ func pairwiseErr(w *World) ([]Contact, error) {
 				case ScrewCCD:
 					recs, err = det.Contacts(a.sh.mesh, b.sh.mesh, a.p0, a.p1, b.p0, b.p1, nil, nil)
 				case MeshContacts:
-					var q meshquery.Query
+					var q meshquery.Scratch
 					recs, err = q.Contacts(a.sh.tree, &ta, b.sh.tree, &tb, &meshquery.ContactOptions{Margin: w.opt.Margin}, nil)
 				default:
 					var sv convex.Searcher
@@ -223,7 +223,7 @@ func sameContacts(got, want []Contact) bool {
 func TestOtherMethodsMatchPairwise(t *testing.T) {
 	tab := DefaultTable
 	tab[Convex][Convex] = GJK
-	for k := Kind(0); k < numKinds; k++ {
+	for k := BodyKind(0); k < numKinds; k++ {
 		tab[Soup][k], tab[k][Soup] = MeshContacts, MeshContacts
 	}
 	byMethod := map[Method]int{}

@@ -103,7 +103,7 @@ func runQueryIntersect(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var q meshquery.Query
+	var q meshquery.Scratch
 	pairs, err := q.AppendPairs(in.a, &in.ta, in.b, &in.tb, nil, *limit)
 	if err != nil {
 		return err
@@ -144,7 +144,7 @@ func runQueryDistance(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var q meshquery.Query
+	var q meshquery.Scratch
 	r, err := q.Distance(in.a, &in.ta, in.b, &in.tb, &meshquery.DistOptions{MaxDist: *maxD})
 	if err != nil {
 		return err
@@ -195,7 +195,7 @@ func runQueryContacts(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var q meshquery.Query
+	var q meshquery.Scratch
 	cs, err := q.Contacts(in.a, &in.ta, in.b, &in.tb, &meshquery.ContactOptions{Margin: *margin, MaxContacts: *maxN}, nil)
 	if err != nil {
 		return err

@@ -68,16 +68,16 @@ type worldScene struct {
 	side  float64
 }
 
-func parseKind(s string) ([]world.Kind, error) {
+func parseKind(s string) ([]world.BodyKind, error) {
 	switch s {
 	case "convex":
-		return []world.Kind{world.Convex}, nil
+		return []world.BodyKind{world.Convex}, nil
 	case "polyhedron":
-		return []world.Kind{world.Polyhedron}, nil
+		return []world.BodyKind{world.Polyhedron}, nil
 	case "soup":
-		return []world.Kind{world.Soup}, nil
+		return []world.BodyKind{world.Soup}, nil
 	case "mixed":
-		return []world.Kind{world.Convex, world.Convex, world.Polyhedron, world.Soup}, nil
+		return []world.BodyKind{world.Convex, world.Convex, world.Polyhedron, world.Soup}, nil
 	}
 	return nil, usagef("--kind must be convex, polyhedron, soup or mixed, got %q", s)
 }
