@@ -21,17 +21,15 @@ const (
 	// EdgeInTriangle: at the end of the step an edge intersects a static
 	// triangle.
 	EdgeInTriangle
+	numCrossingKinds
 )
+
+var crossingKindNames = [numCrossingKinds]string{"edge-edge", "vertex-triangle", "edge-in-triangle"}
 
 // String returns "edge-edge", "vertex-triangle" or "edge-in-triangle".
 func (k CrossingKind) String() string {
-	switch k {
-	case EdgeThroughEdge:
-		return "edge-edge"
-	case VertexThroughTriangle:
-		return "vertex-triangle"
-	case EdgeInTriangle:
-		return "edge-in-triangle"
+	if k < numCrossingKinds {
+		return crossingKindNames[k]
 	}
 	return fmt.Sprintf("CrossingKind(%d)", uint8(k))
 }

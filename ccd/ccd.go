@@ -116,19 +116,15 @@ const (
 	// Invalid: a coordinate is NaN or infinite, or the options are
 	// invalid (see Query.Validate and Options.Validate).
 	Invalid
+	numStatus
 )
+
+var statusNames = [numStatus]string{"unknown", "separated", "hit", "invalid"}
 
 // String returns "unknown", "separated", "hit" or "invalid".
 func (s Status) String() string {
-	switch s {
-	case Unknown:
-		return "unknown"
-	case Separated:
-		return "separated"
-	case Hit:
-		return "hit"
-	case Invalid:
-		return "invalid"
+	if s < numStatus {
+		return statusNames[s]
 	}
 	return fmt.Sprintf("Status(%d)", uint8(s))
 }

@@ -34,13 +34,12 @@ const (
 	numMotionModels
 )
 
+var motionModelNames = [numMotionModels]string{"screw", "linear"}
+
 // String returns the model's name: "screw" or "linear".
 func (m MotionModel) String() string {
-	switch m {
-	case ScrewMotion:
-		return "screw"
-	case LinearAngular:
-		return "linear"
+	if m < numMotionModels {
+		return motionModelNames[m]
 	}
 	return fmt.Sprintf("MotionModel(%d)", uint8(m))
 }
