@@ -389,15 +389,7 @@ func TestAdjacencyRandom(t *testing.T) {
 	kinds := map[string]int{}
 	n := cases(3000)
 	for i := 0; i < n; i++ {
-		var s soup
-		switch i % 3 {
-		case 0:
-			s = genTorus(rng)
-		case 1:
-			s = genGridBox(rng)
-		default:
-			s = genHull(rng)
-		}
+		s := genMixed(rng, i, genHull)
 		closed := s
 		switch rng.IntN(9) { // 8: unchanged
 		case 0:
@@ -545,15 +537,7 @@ func TestTopologyKnown(t *testing.T) {
 func TestTriangles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	for i := 0; i < cases(500); i++ {
-		var s soup
-		switch i % 3 {
-		case 0:
-			s = genTorus(rng)
-		case 1:
-			s = genGridBox(rng)
-		default:
-			s = starSoup(rng)
-		}
+		s := genMixed(rng, i, starSoup)
 		m, err := mesh.New(s.verts, s.faces, nil)
 		if err != nil {
 			t.Fatalf("case %d (%s): %v", i, s.name, err)

@@ -129,6 +129,17 @@ func genGridBox(rng *rand.Rand) soup {
 	return s
 }
 
+// genMixed returns a torus (i%3 == 0), a grid box (i%3 == 1) or other(rng).
+func genMixed(rng *rand.Rand, i int, other func(*rand.Rand) soup) soup {
+	switch i % 3 {
+	case 0:
+		return genTorus(rng)
+	case 1:
+		return genGridBox(rng)
+	}
+	return other(rng)
+}
+
 // genHull is the convex hull of 4..14 random points on an ellipsoid, found
 // by brute force over all triples (points on an ellipsoid are all extreme,
 // and random ones are in general position).
