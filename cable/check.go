@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/enumname"
 	"github.com/collide-go/collide/robust"
 )
 
@@ -28,10 +29,7 @@ var crossingKindNames = [numCrossingKinds]string{"edge-edge", "vertex-triangle",
 
 // String returns "edge-edge", "vertex-triangle" or "edge-in-triangle".
 func (k CrossingKind) String() string {
-	if k < numCrossingKinds {
-		return crossingKindNames[k]
-	}
-	return fmt.Sprintf("CrossingKind(%d)", uint8(k))
+	return enumname.Of(crossingKindNames[:], k, "CrossingKind")
 }
 
 // Crossing is one penetration found by the independent check.

@@ -3,6 +3,8 @@ package geom
 import (
 	"fmt"
 	"math"
+
+	"github.com/collide-go/collide/internal/enumname"
 )
 
 // MaxCoord is the largest coordinate magnitude (length units) that collide
@@ -38,10 +40,7 @@ var motionModelNames = [numMotionModels]string{"screw", "linear"}
 
 // String returns the model's name: "screw" or "linear".
 func (m MotionModel) String() string {
-	if m < numMotionModels {
-		return motionModelNames[m]
-	}
-	return fmt.Sprintf("MotionModel(%d)", uint8(m))
+	return enumname.Of(motionModelNames[:], m, "MotionModel")
 }
 
 // ParseMotionModel returns the model named s ("screw" or "linear").
