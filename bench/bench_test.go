@@ -13,6 +13,8 @@ import (
 
 const samples = "../testdata/bench-samples"
 
+const placementsSample = samples + "/placements-env-rob-fcl-q60-s7"
+
 // fileLines returns the lines of the text file at path (the final newline
 // dropped).
 func fileLines(t *testing.T, path string) []string {
@@ -163,26 +165,64 @@ func TestJudgeCountsFalseNegatives(t *testing.T) {
 	}
 }
 
-func TestLoadErrors(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(samples, "screwpairs-cube-q200-s4")
-	for _, f := range []string{"workload.json", "meshes/cube.obj"} {
-		data, _ := os.ReadFile(filepath.Join(src, f))
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
-		os.WriteFile(filepath.Join(dir, f), data, 0o644)
+// offsetAlgo answers from the expected file shifted: never a hit, and the
+// reference distance plus off (NaN: no distance).
+type offsetAlgo struct {
+	dist []float64
+	off  float64
+}
+
+func (a *offsetAlgo) Query(i int, _, _ *geom.Transform) (bool, float64) {
+	return false, a.dist[i] + a.off
+}
+
+func init() {
+	for name, off := range map[string]float64{"test-md-far": 1e-3, "test-md-nan": math.NaN()} {
+		RegisterMeshDist(name, func(w *Workload) (MeshDistAlgo, error) {
+			a := &offsetAlgo{off: off, dist: make([]float64, len(w.Placements))}
+			data, err := os.ReadFile(filepath.Join(w.Dir, "expected", "meshdist.csv"))
+			if err != nil {
+				return nil, err
+			}
+			for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+				if f := strings.Split(l, ","); f[1] == "0" {
+					a.dist[i], _ = strconv.ParseFloat(f[2], 64)
+				}
+			}
+			return a, nil
+		})
 	}
-	q, _ := os.ReadFile(filepath.Join(src, "queries.csv"))
-	lines := strings.Split(string(q), "\n")
-	lines[3] = strings.Replace(lines[3], ",cube,", ",nope,", 1)
-	os.WriteFile(filepath.Join(dir, "queries.csv"), []byte(strings.Join(lines, "\n")), 0o644)
-	_, err := Load(dir)
-	if err == nil || !strings.Contains(err.Error(), "queries.csv:4:") || !strings.Contains(err.Error(), "nope") {
-		t.Errorf("bad mesh name: got %v, want error naming queries.csv:4 and the mesh", err)
+}
+
+func TestMeshdistSample(t *testing.T) {
+	w, err := Load(placementsSample)
+	if err != nil {
+		t.Fatal(err)
 	}
-	lines = strings.Split(string(q), "\n")
-	lines[2] = strings.Replace(lines[2], ",0.", ",NaN", 1)
-	os.WriteFile(filepath.Join(dir, "queries.csv"), []byte(strings.Join(lines, "\n")), 0o644)
-	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "queries.csv:3:") {
-		t.Errorf("NaN: got %v, want error naming queries.csv:3", err)
+	if w.Kind != "placements" || len(w.Placements) != 60 || w.Placements[0].MeshA == w.Placements[0].MeshB {
+		t.Fatalf("loaded %q with %d placements", w.Kind, len(w.Placements))
+	}
+	out := t.TempDir()
+	res, err := Run(w, Options{Algos: []string{"meshquery", "test-md-far", "test-md-nan"}, OutDir: out, MaxPasses: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := res[0].Verdict; v == nil || !v.Correct() || v.Judged != 60 || v.MeshDist.Compared != 42 {
+		t.Errorf("meshquery: %v", v)
+	}
+	// 18 hits missed by both; every distance off by 1e-3 (relative
+	// 3.7e-7 > 1e-9) or missing.
+	if v := res[1].Verdict; v.Correct() || v.FN != 18 || v.MeshDist.Inexact != 42 {
+		t.Errorf("test-md-far: %v", v)
+	}
+	if v := res[2].Verdict; v.Correct() || v.FN != 18 || v.MeshDist.DistMissing != 42 {
+		t.Errorf("test-md-nan: %v", v)
+	}
+	lines := fileLines(t, filepath.Join(out, "meshquery", "results.csv"))
+	if lines[0] != "id,hit,dist" || len(lines) != 61 {
+		t.Errorf("results.csv: header %q, %d lines", lines[0], len(lines))
+	}
+	if _, err := Run(w, Options{Task: "ccd"}); err == nil || !strings.Contains(err.Error(), "does not apply") {
+		t.Errorf("ccd on placements: %v", err)
 	}
 }

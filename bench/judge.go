@@ -124,8 +124,8 @@ func judge(w *Workload, fd *frameData, r *Result) (*Verdict, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	if err := c.scanErr(); err != nil {
+		return nil, err
 	}
 	return v, nil
 }

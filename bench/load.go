@@ -214,8 +214,8 @@ func openCSV(path string, r io.Reader) (*csvReader, error) {
 	c := &csvReader{path: path, sc: bufio.NewScanner(r), col: map[string]int{}}
 	c.sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	if !c.next() {
-		if err := c.sc.Err(); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+		if err := c.scanErr(); err != nil {
+			return nil, err
 		}
 		return nil, fmt.Errorf("%s: empty file, want a header line", path)
 	}
@@ -236,6 +236,27 @@ func (c *csvReader) next() bool {
 		return true
 	}
 	return false
+}
+
+// scanErr is the error, naming the file, that stopped the reading of rows
+// before the end of the file, or nil.
+func (c *csvReader) scanErr() error {
+	if err := c.sc.Err(); err != nil {
+		return fmt.Errorf("%s: %v", c.path, err)
+	}
+	return nil
+}
+
+// finish is scanErr, or, when no data row was read (n == 0), the error that
+// the file has no what.
+func (c *csvReader) finish(n int, what string) error {
+	if err := c.scanErr(); err != nil {
+		return err
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: no %s", c.path, what)
+	}
+	return nil
 }
 
 func (c *csvReader) errf(format string, a ...any) error {
@@ -394,8 +415,8 @@ func (w *Workload) readPoses(r io.Reader, size int64, path string) error {
 		w.Poses[fr][b] = p
 		seen[fr][b] = true
 	}
-	if err := c.sc.Err(); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+	if err := c.scanErr(); err != nil {
+		return err
 	}
 	for fr := range seen {
 		for b, ok := range seen[fr] {
@@ -437,13 +458,7 @@ func (w *Workload) readQueries(r io.Reader, path string) error {
 		}
 		w.Queries = append(w.Queries, q)
 	}
-	if err := c.sc.Err(); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if len(w.Queries) == 0 {
-		return fmt.Errorf("%s: no queries", path)
-	}
-	return nil
+	return c.finish(len(w.Queries), "queries")
 }
 
 // meshPair reads the meshA and meshB columns (indices ia, ib) of the

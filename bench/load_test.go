@@ -85,3 +85,27 @@ func TestLoadJSONErrorPosition(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(samples, "screwpairs-cube-q200-s4")
+	for _, f := range []string{"workload.json", "meshes/cube.obj"} {
+		data, _ := os.ReadFile(filepath.Join(src, f))
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), data, 0o644)
+	}
+	q, _ := os.ReadFile(filepath.Join(src, "queries.csv"))
+	lines := strings.Split(string(q), "\n")
+	lines[3] = strings.Replace(lines[3], ",cube,", ",nope,", 1)
+	os.WriteFile(filepath.Join(dir, "queries.csv"), []byte(strings.Join(lines, "\n")), 0o644)
+	_, err := Load(dir)
+	if err == nil || !strings.Contains(err.Error(), "queries.csv:4:") || !strings.Contains(err.Error(), "nope") {
+		t.Errorf("bad mesh name: got %v, want error naming queries.csv:4 and the mesh", err)
+	}
+	lines = strings.Split(string(q), "\n")
+	lines[2] = strings.Replace(lines[2], ",0.", ",NaN", 1)
+	os.WriteFile(filepath.Join(dir, "queries.csv"), []byte(strings.Join(lines, "\n")), 0o644)
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "queries.csv:3:") {
+		t.Errorf("NaN: got %v, want error naming queries.csv:3", err)
+	}
+}

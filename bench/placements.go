@@ -92,13 +92,7 @@ func (w *Workload) loadPlacements(path string) error {
 		}
 		w.Placements = append(w.Placements, p)
 	}
-	if err := c.sc.Err(); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	if len(w.Placements) == 0 {
-		return fmt.Errorf("%s: no placements", path)
-	}
-	return nil
+	return c.finish(len(w.Placements), "placements")
 }
 
 // meshdistPass builds the algorithm of e and returns a function that

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/enumname"
 	"github.com/collide-go/collide/robust"
 )
 
@@ -21,19 +22,14 @@ const (
 	// EdgeInTriangle: at the end of the step an edge intersects a static
 	// triangle.
 	EdgeInTriangle
+	numCrossingKinds
 )
+
+var crossingKindNames = [numCrossingKinds]string{"edge-edge", "vertex-triangle", "edge-in-triangle"}
 
 // String returns "edge-edge", "vertex-triangle" or "edge-in-triangle".
 func (k CrossingKind) String() string {
-	switch k {
-	case EdgeThroughEdge:
-		return "edge-edge"
-	case VertexThroughTriangle:
-		return "vertex-triangle"
-	case EdgeInTriangle:
-		return "edge-in-triangle"
-	}
-	return fmt.Sprintf("CrossingKind(%d)", uint8(k))
+	return enumname.Of(crossingKindNames[:], k, "CrossingKind")
 }
 
 // Crossing is one penetration found by the independent check.

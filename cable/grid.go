@@ -61,17 +61,7 @@ func (g *grid) build(boxes []geom.AABB, cell float64, maxDim int) {
 	for i := range g.start {
 		g.start[i] = 0
 	}
-	for _, x := range boxes {
-		lo, hi := g.cellRange(x)
-		for z := lo[2]; z <= hi[2]; z++ {
-			for y := lo[1]; y <= hi[1]; y++ {
-				base := (z*g.n[1] + y) * g.n[0]
-				for xx := lo[0]; xx <= hi[0]; xx++ {
-					g.start[base+xx+1]++
-				}
-			}
-		}
-	}
+	g.place(boxes, false)
 	for i := 1; i <= cells; i++ {
 		g.start[i] += g.start[i-1]
 	}
@@ -85,13 +75,25 @@ func (g *grid) build(boxes []geom.AABB, cell float64, maxDim int) {
 	}
 	g.fill = g.fill[:cells]
 	copy(g.fill, g.start[:cells])
+	g.place(boxes, true)
+}
+
+// place visits the cells of every box: it counts them in start[c+1] (fill
+// false), or lists the box in items at fill[c] and advances fill[c] (fill
+// true), the two passes of the counting sort that build makes.
+func (g *grid) place(boxes []geom.AABB, fill bool) {
 	for id, x := range boxes {
 		lo, hi := g.cellRange(x)
 		for z := lo[2]; z <= hi[2]; z++ {
 			for y := lo[1]; y <= hi[1]; y++ {
 				base := (z*g.n[1] + y) * g.n[0]
-				for xx := lo[0]; xx <= hi[0]; xx++ {
-					c := base + xx
+				if !fill {
+					for c := base + lo[0]; c <= base+hi[0]; c++ {
+						g.start[c+1]++
+					}
+					continue
+				}
+				for c := base + lo[0]; c <= base+hi[0]; c++ {
 					g.items[g.fill[c]] = int32(id)
 					g.fill[c]++
 				}

@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -20,7 +19,7 @@ func BenchmarkQueries(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 9))
 	random := make([]Query, 4096)
 	for i := range random {
-		random[i].Kind = contact.PairKind(i % 2)
+		random[i].Kind = queryKinds[i%2]
 		for j := 0; j < 4; j++ {
 			random[i].Start[j] = geom.V(r.Float64()*2-1, r.Float64()*2-1, r.Float64()*2-1)
 			random[i].End[j] = random[i].Start[j].Add(geom.V(r.Float64()-0.5, r.Float64()-0.5, r.Float64()-0.5))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/enumname"
 )
 
 // Method selects the algorithm that answers a query.
@@ -28,12 +29,7 @@ const (
 var methodNames = [numMethods]string{"inclusion", "cubic"}
 
 // String returns the method's name as accepted by ParseMethod.
-func (m Method) String() string {
-	if m < numMethods {
-		return methodNames[m]
-	}
-	return fmt.Sprintf("Method(%d)", uint8(m))
-}
+func (m Method) String() string { return enumname.Of(methodNames[:], m, "Method") }
 
 // Methods returns the names of all methods, the default first.
 func Methods() []string { return methodNames[:] }
@@ -116,22 +112,13 @@ const (
 	// Invalid: a coordinate is NaN or infinite, or the options are
 	// invalid (see Query.Validate and Options.Validate).
 	Invalid
+	numStatus
 )
 
+var statusNames = [numStatus]string{"unknown", "separated", "hit", "invalid"}
+
 // String returns "unknown", "separated", "hit" or "invalid".
-func (s Status) String() string {
-	switch s {
-	case Unknown:
-		return "unknown"
-	case Separated:
-		return "separated"
-	case Hit:
-		return "hit"
-	case Invalid:
-		return "invalid"
-	}
-	return fmt.Sprintf("Status(%d)", uint8(s))
-}
+func (s Status) String() string { return enumname.Of(statusNames[:], s, "Status") }
 
 // Result is the answer to a query. The primitive listed first in the query
 // is A and the other B: for vertex-face the vertex is A and the triangle B,

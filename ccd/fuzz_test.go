@@ -16,7 +16,7 @@ import (
 // patterns (NaN, Inf, subnormals, huge values); mode 1 reads small
 // integers scaled by 1/8 (meaningful, often degenerate geometry).
 func decodeQuery(kind uint8, raw []byte) Query {
-	q := Query{Kind: contact.PairKind(kind % 2)}
+	q := Query{Kind: queryKinds[kind%2]}
 	mode := byte(0)
 	if len(raw) > 0 {
 		mode, raw = raw[0]%2, raw[1:]

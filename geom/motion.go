@@ -3,6 +3,8 @@ package geom
 import (
 	"fmt"
 	"math"
+
+	"github.com/collide-go/collide/internal/enumname"
 )
 
 // MaxCoord is the largest coordinate magnitude (length units) that collide
@@ -34,15 +36,11 @@ const (
 	numMotionModels
 )
 
+var motionModelNames = [numMotionModels]string{"screw", "linear"}
+
 // String returns the model's name: "screw" or "linear".
 func (m MotionModel) String() string {
-	switch m {
-	case ScrewMotion:
-		return "screw"
-	case LinearAngular:
-		return "linear"
-	}
-	return fmt.Sprintf("MotionModel(%d)", uint8(m))
+	return enumname.Of(motionModelNames[:], m, "MotionModel")
 }
 
 // ParseMotionModel returns the model named s ("screw" or "linear").

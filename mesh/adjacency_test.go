@@ -389,15 +389,7 @@ func TestAdjacencyRandom(t *testing.T) {
 	kinds := map[string]int{}
 	n := cases(3000)
 	for i := 0; i < n; i++ {
-		var s soup
-		switch i % 3 {
-		case 0:
-			s = genTorus(rng)
-		case 1:
-			s = genGridBox(rng)
-		default:
-			s = genHull(rng)
-		}
+		s := genMixed(rng, i, genHull)
 		closed := s
 		switch rng.IntN(9) { // 8: unchanged
 		case 0:
@@ -545,15 +537,7 @@ func TestTopologyKnown(t *testing.T) {
 func TestTriangles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	for i := 0; i < cases(500); i++ {
-		var s soup
-		switch i % 3 {
-		case 0:
-			s = genTorus(rng)
-		case 1:
-			s = genGridBox(rng)
-		default:
-			s = starSoup(rng)
-		}
+		s := genMixed(rng, i, starSoup)
 		m, err := mesh.New(s.verts, s.faces, nil)
 		if err != nil {
 			t.Fatalf("case %d (%s): %v", i, s.name, err)
@@ -589,19 +573,7 @@ func TestTriangles(t *testing.T) {
 
 // starSoup is random non-convex planar star polygons (ear clipping cases).
 func starSoup(rng *rand.Rand) soup {
-	s := soup{name: "stars"}
-	for f := 1 + rng.IntN(5); f > 0; f-- {
-		c := randUnit(rng).Scale(5 * rng.Float64())
-		u, w := randUnit(rng).Orthonormal()
-		k := 4 + rng.IntN(12)
-		var l []int
-		for j := 0; j < k; j++ {
-			ang := 2 * math.Pi * float64(j) / float64(k)
-			r := 0.3 + rng.Float64()
-			l = append(l, len(s.verts))
-			s.verts = append(s.verts, c.Add(u.Scale(r*math.Cos(ang))).Add(w.Scale(r*math.Sin(ang))))
-		}
-		s.faces = append(s.faces, l)
-	}
-	return s
+	return polygonSoup(rng, "stars", 5, 5, 4, 12, func(j, k int) (ang, r float64) {
+		return 2 * math.Pi * float64(j) / float64(k), 0.3 + rng.Float64()
+	})
 }

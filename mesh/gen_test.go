@@ -129,6 +129,17 @@ func genGridBox(rng *rand.Rand) soup {
 	return s
 }
 
+// genMixed returns a torus (i%3 == 0), a grid box (i%3 == 1) or other(rng).
+func genMixed(rng *rand.Rand, i int, other func(*rand.Rand) soup) soup {
+	switch i % 3 {
+	case 0:
+		return genTorus(rng)
+	case 1:
+		return genGridBox(rng)
+	}
+	return other(rng)
+}
+
 // genHull is the convex hull of 4..14 random points on an ellipsoid, found
 // by brute force over all triples (points on an ellipsoid are all extreme,
 // and random ones are in general position).
@@ -254,16 +265,26 @@ func bowtie(rng *rand.Rand, s soup) (soup, int) {
 
 // randomSoup is disjoint random triangles and planar polygons.
 func randomSoup(rng *rand.Rand) soup {
-	s := soup{name: "soup"}
-	for f := 1 + rng.IntN(10); f > 0; f-- {
-		c := randUnit(rng).Scale(10 * rng.Float64())
+	return polygonSoup(rng, "soup", 10, 10, 3, 4, func(j, k int) (ang, r float64) {
+		return 2 * math.Pi * (float64(j) + 0.5*rng.Float64()) / float64(k), 1
+	})
+}
+
+// polygonSoup is 1 to maxFaces planar polygons of minK to
+// minK+kSpan-1 vertices, with centres within spread of the origin in random
+// planes; vertex j of k is at the angle and radius polar(j, k) about its
+// centre.
+func polygonSoup(rng *rand.Rand, name string, maxFaces int, spread float64, minK, kSpan int, polar func(j, k int) (ang, r float64)) soup {
+	s := soup{name: name}
+	for f := 1 + rng.IntN(maxFaces); f > 0; f-- {
+		c := randUnit(rng).Scale(spread * rng.Float64())
 		u, w := randUnit(rng).Orthonormal()
-		k := 3 + rng.IntN(4)
+		k := minK + rng.IntN(kSpan)
 		var l []int
 		for j := 0; j < k; j++ {
-			ang := 2 * math.Pi * (float64(j) + 0.5*rng.Float64()) / float64(k)
+			ang, r := polar(j, k)
 			l = append(l, len(s.verts))
-			s.verts = append(s.verts, c.Add(u.Scale(math.Cos(ang))).Add(w.Scale(math.Sin(ang))))
+			s.verts = append(s.verts, c.Add(u.Scale(r*math.Cos(ang))).Add(w.Scale(r*math.Sin(ang))))
 		}
 		s.faces = append(s.faces, l)
 	}

@@ -1,6 +1,7 @@
 package mesh_test
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -215,15 +216,7 @@ func lineIntegrals(tris [][3]geom.Vec3, y, z float64) (l0, l1, l2 float64) {
 		}
 		cs = append(cs, cross{w0*a.X + w1*b.X + w2*c.X, s})
 	}
-	slices.SortFunc(cs, func(p, q cross) int {
-		switch {
-		case p.x < q.x:
-			return -1
-		case p.x > q.x:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(cs, func(p, q cross) int { return cmp.Compare(p.x, q.x) })
 	// Walking in +x, leaving the solid crosses an outward face whose
 	// normal has positive x: winding decreases... count from the far end.
 	wind := 0

@@ -24,16 +24,13 @@ const (
 	PLY
 )
 
+var formatNames = [...]string{Unknown: "unknown", OBJ: "obj", STL: "stl", OFF: "off", PLY: "ply"}
+
+// String returns "obj", "stl", "off" or "ply", and "unknown" for any other
+// value.
 func (f Format) String() string {
-	switch f {
-	case OBJ:
-		return "obj"
-	case STL:
-		return "stl"
-	case OFF:
-		return "off"
-	case PLY:
-		return "ply"
+	if f >= 0 && int(f) < len(formatNames) {
+		return formatNames[f]
 	}
 	return "unknown"
 }

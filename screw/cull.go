@@ -1,6 +1,7 @@
 package screw
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
 	"slices"
@@ -81,12 +82,8 @@ func (in *meshInfo) buildClusters(m *mesh.Mesh) {
 			axis = func(p geom.Vec3) float64 { return p.Z }
 		}
 		slices.SortFunc(fs, func(x, y int32) int {
-			ax, ay := axis(in.fc[x]), axis(in.fc[y])
-			switch {
-			case ax < ay:
-				return -1
-			case ax > ay:
-				return 1
+			if c := cmp.Compare(axis(in.fc[x]), axis(in.fc[y])); c != 0 {
+				return c
 			}
 			return int(x - y)
 		})

@@ -355,6 +355,20 @@ func (d *Detector) refEECheck(c *cand, t float64, first bool) (ok, near bool) {
 	return false, false
 }
 
+// refMinEdgeCos is the least cosine between n and the edges of body b
+// leaving vertex v (+Inf for a vertex without edges of positive length).
+func refMinEdgeCos(b *body, v int32, n geom.Vec3) float64 {
+	best := math.Inf(1)
+	p := b.pos[v]
+	for _, e := range b.m.VertexEdges(int(v)) {
+		u := b.pos[b.m.Edges[e].Other(v)].Sub(p)
+		if l := math.Sqrt(u.Dot(u)); l > 0 {
+			best = min(best, u.Dot(n)/l)
+		}
+	}
+	return best
+}
+
 func (d *Detector) refPropUpper(c *cand, tmax float64) float64 {
 	lo, hi := c.tlo, min(c.thi, tmax)
 	if hi < lo {
@@ -365,30 +379,14 @@ func (d *Detector) refPropUpper(c *cand, tmax float64) float64 {
 	if !d.trans {
 		s, co = math.Sincos(tm * d.theta)
 	}
-	best := math.Inf(1)
+	var best float64
 	if c.kind == contact.FaceVertex {
 		// min over B's vertex edges of R(t) e . n = e . R(-t) n.
 		n := d.a.nrm[c.a]
-		nn := geom.Vec3{X: n.X*co - n.Z*s, Y: n.Y, Z: n.X*s + n.Z*co}
-		m := d.b.m
-		p := d.b.pos[c.b]
-		for _, e := range m.VertexEdges(int(c.b)) {
-			u := d.b.pos[m.Edges[e].Other(c.b)].Sub(p)
-			if l := math.Sqrt(u.Dot(u)); l > 0 {
-				best = min(best, u.Dot(nn)/l)
-			}
-		}
+		best = refMinEdgeCos(&d.b, c.b, geom.Vec3{X: n.X*co - n.Z*s, Y: n.Y, Z: n.X*s + n.Z*co})
 	} else {
 		n := d.b.nrm[c.b]
-		nb := geom.Vec3{X: n.X*co + n.Z*s, Y: n.Y, Z: -n.X*s + n.Z*co}
-		m := d.a.m
-		p := d.a.pos[c.a]
-		for _, e := range m.VertexEdges(int(c.a)) {
-			u := d.a.pos[m.Edges[e].Other(c.a)].Sub(p)
-			if l := math.Sqrt(u.Dot(u)); l > 0 {
-				best = min(best, u.Dot(nb)/l)
-			}
-		}
+		best = refMinEdgeCos(&d.a, c.a, geom.Vec3{X: n.X*co + n.Z*s, Y: n.Y, Z: -n.X*s + n.Z*co})
 	}
 	if math.IsInf(best, 1) {
 		best = 0

@@ -122,16 +122,6 @@ func TestExactDifferential(t *testing.T) {
 	t.Logf("%d candidates, %d contacts, %d differences", cands, hits, diffs)
 }
 
-func cmpFloat(x, y float64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
-}
-
 // benchSolve times the exact solvers alone (solveAll in Detect mode) on the
 // candidates of a typical query.
 func benchSolve(b *testing.B, shape string, ref bool) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/hull"
+	"github.com/collide-go/collide/internal/enumname"
 	"github.com/collide-go/collide/mesh"
 )
 
@@ -32,10 +33,7 @@ var polytopeShapeNames = [...]string{Ellipsoid: "ellipsoid", Rod: "rod", Plate: 
 
 // String returns "ellipsoid", "rod" or "plate".
 func (s PolytopeShape) String() string {
-	if s >= 0 && int(s) < len(polytopeShapeNames) {
-		return polytopeShapeNames[s]
-	}
-	return fmt.Sprintf("PolytopeShape(%d)", int(s))
+	return enumname.Of(polytopeShapeNames[:], s, "PolytopeShape")
 }
 
 // ParsePolytopeShape returns the shape named "ellipsoid", "rod" or "plate".

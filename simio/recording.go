@@ -230,11 +230,7 @@ func WriteRecording(dir string, r *Recording) error {
 		v := r.ContactsPerStep
 		rj.ContactsPerStep = &v
 	}
-	data, err := json.Marshal(&rj)
-	if err != nil {
-		return fmt.Errorf("simio: %w", err)
-	}
-	if err := writeFile(dir, "recording.json", append(data, '\n')); err != nil {
+	if err := writeJSON(dir, "recording.json", &rj, ""); err != nil {
 		return err
 	}
 	var buf bytes.Buffer

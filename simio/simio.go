@@ -295,6 +295,22 @@ func writeFile(dir, name string, data []byte) error {
 	return nil
 }
 
+// writeJSON writes v as JSON and a newline to the file name in dir: on one
+// line when indent is empty, else indented by indent per level.
+func writeJSON(dir, name string, v any, indent string) error {
+	var data []byte
+	var err error
+	if indent == "" {
+		data, err = json.Marshal(v)
+	} else {
+		data, err = json.MarshalIndent(v, "", indent)
+	}
+	if err != nil {
+		return fmt.Errorf("simio: %w", err)
+	}
+	return writeFile(dir, name, append(data, '\n'))
+}
+
 // readCSVFile opens the CSV file at path, checks its header and calls row
 // for every data line, stopping at the first error.
 func readCSVFile(path, header string, row func(c *csvReader) error) error {
@@ -475,11 +491,7 @@ func WriteScene(dir string, s *Scene) error {
 		}
 		sj.Bodies = append(sj.Bodies, sceneBodyJSON{ID: i, Mesh: s.Meshes[b.Mesh].Name, Static: b.Static, Mass: b.Mass, Inertia: in})
 	}
-	data, err := json.MarshalIndent(&sj, "", " ")
-	if err != nil {
-		return fmt.Errorf("simio: %w", err)
-	}
-	if err := writeFile(dir, "scene.json", append(data, '\n')); err != nil {
+	if err := writeJSON(dir, "scene.json", &sj, " "); err != nil {
 		return err
 	}
 	var buf bytes.Buffer

@@ -53,20 +53,27 @@ func TestReadSamples(t *testing.T) {
 	}
 }
 
+// roundTrip writes v to a temporary directory and reads it back.
+func roundTrip[T any](t *testing.T, v T, write func(string, T) error, read func(string) (T, error)) T {
+	t.Helper()
+	dir := t.TempDir()
+	if err := write(dir, v); err != nil {
+		t.Fatal(err)
+	}
+	got, err := read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
 // TestSceneRoundTrip writes a sample scene and reads it back.
 func TestSceneRoundTrip(t *testing.T) {
 	s, err := ReadScene(sampleDir(t, "tower-b8-k240-s2"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	if err := WriteScene(dir, s); err != nil {
-		t.Fatal(err)
-	}
-	got, err := ReadScene(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := roundTrip(t, s, WriteScene, ReadScene)
 	if got.Name != s.Name || got.Dt != s.Dt || got.Steps != s.Steps || got.Bounds != s.Bounds || got.Settles != s.Settles {
 		t.Fatalf("header differs: %+v vs %+v", got, s)
 	}
@@ -106,14 +113,7 @@ func TestRecordingRoundTrip(t *testing.T) {
 	r := testRecording()
 	r.Contacts = []Contact{{Step: 2, A: 0, B: 1, Point: geom.Vec3{X: 1}, Normal: geom.Vec3{Z: 1}, Depth: 1e-3}}
 	r.ContactsPerStep = 0.25
-	dir := t.TempDir()
-	if err := WriteRecording(dir, r); err != nil {
-		t.Fatal(err)
-	}
-	got, err := ReadRecording(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := roundTrip(t, r, WriteRecording, ReadRecording)
 	if got.Steps != r.Steps || got.RecordEvery != 3 || len(got.Frames) != 4 || got.ContactsPerStep != 0.25 || len(got.Contacts) != 1 || got.Contacts[0] != r.Contacts[0] {
 		t.Fatalf("got %+v", got)
 	}

@@ -323,8 +323,8 @@ func checkViewer(t *testing.T, b *browser, url, name string, frames, meshes int)
 	savePNG(t, filepath.Join(dir, name+"-moved.png"), moved)
 }
 
-// recordingScene reads the scene and recording and builds the viewer scene.
-func recordingScene(t testing.TB, sceneDir, recDir string) *Scene {
+// readRecording reads the scene and the recording.
+func readRecording(t testing.TB, sceneDir, recDir string) (*simio.Scene, *simio.Recording) {
 	t.Helper()
 	sc, err := simio.ReadScene(sceneDir)
 	if err != nil {
@@ -334,7 +334,13 @@ func recordingScene(t testing.TB, sceneDir, recDir string) *Scene {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := FromRecording(sc, rec)
+	return sc, rec
+}
+
+// recordingScene reads the scene and recording and builds the viewer scene.
+func recordingScene(t testing.TB, sceneDir, recDir string) *Scene {
+	t.Helper()
+	s, err := FromRecording(readRecording(t, sceneDir, recDir))
 	if err != nil {
 		t.Fatal(err)
 	}

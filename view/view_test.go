@@ -220,14 +220,7 @@ func TestEncodeRecording(t *testing.T) {
 func TestFromRecording(t *testing.T) {
 	const steps, k = 180, 7
 	sceneDir, recDir := sampleRecording(t, "pile-b24-k180-s1", steps, k)
-	sc, err := simio.ReadScene(sceneDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := simio.ReadRecording(recDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, rec := readRecording(t, sceneDir, recDir)
 	s, err := FromRecording(sc, rec)
 	if err != nil {
 		t.Fatal(err)
