@@ -22,16 +22,13 @@ const (
 
 // String returns "outside", "on surface" or "inside".
 func (l Location) String() string {
-	switch l {
-	case Outside:
-		return "outside"
-	case OnSurface:
-		return "on surface"
-	case Inside:
-		return "inside"
+	if l >= Outside && l <= Inside {
+		return locationNames[l-Outside]
 	}
 	return fmt.Sprintf("Location(%d)", int8(l))
 }
+
+var locationNames = [...]string{"outside", "on surface", "inside"}
 
 // rayDirs are the directions tried by Locate, in order, until a ray meets
 // no edge or vertex of the surface (irrational-looking components so that

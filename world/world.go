@@ -8,6 +8,7 @@ import (
 	"github.com/collide-go/collide/broad"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/enumname"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/meshquery"
 	"github.com/collide-go/collide/screw"
@@ -28,16 +29,10 @@ const (
 )
 
 func (k BodyKind) String() string {
-	switch k {
-	case Convex:
-		return "convex"
-	case Polyhedron:
-		return "polyhedron"
-	case Soup:
-		return "soup"
-	}
-	return fmt.Sprintf("BodyKind(%d)", int(k))
+	return enumname.Of(bodyKindNames[:], k, "BodyKind")
 }
+
+var bodyKindNames = [numKinds]string{"convex", "polyhedron", "soup"}
 
 // Method is a narrow phase.
 type Method uint8
@@ -92,10 +87,7 @@ const (
 var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc", "mesh", "features"}
 
 func (m Method) String() string {
-	if int(m) < len(methodNames) {
-		return methodNames[m]
-	}
-	return fmt.Sprintf("Method(%d)", int(m))
+	return enumname.Of(methodNames[:], m, "Method")
 }
 
 // ParseMethod returns the method named s (as printed by String).
