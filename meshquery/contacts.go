@@ -1,6 +1,7 @@
 package meshquery
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -437,10 +438,10 @@ func (q *Scratch) reduce(dst []contact.Contact, maxN int) []contact.Contact {
 	q.chosen = q.chosen[:0]
 	rs := q.recs
 	slices.SortStableFunc(rs, func(x, y contact.Contact) int {
-		if c := cmpU(x.ID(), y.ID()); c != 0 {
+		if c := cmp.Compare(x.ID(), y.ID()); c != 0 {
 			return c
 		}
-		return cmpF(x.Separation, y.Separation)
+		return cmp.Compare(x.Separation, y.Separation)
 	})
 	// Deduplicate by feature pair, keeping the smallest separation.
 	n := 0
@@ -498,24 +499,4 @@ func (q *Scratch) dist(n int) []float64 {
 		q.dists = make([]float64, n)
 	}
 	return q.dists[:n]
-}
-
-func cmpU(x, y uint64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
-}
-
-func cmpF(x, y float64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }

@@ -79,6 +79,23 @@ func (s *testScene) randPose() geom.Pose {
 
 // moveAll gives every moving body a random next pose: a step of about
 // 0.2 (2 for one body in three) and a turn of up to 25 degrees.
+// stepAgainstPairwise moves every body, steps the world into dst and fails
+// the test (naming what) unless its contacts are those of the brute-force
+// pairwise reference.
+func (s *testScene) stepAgainstPairwise(t testing.TB, dst []Contact, what string) []Contact {
+	t.Helper()
+	s.moveAll(t)
+	want := pairwise(t, s.w)
+	got, err := s.w.Step(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameContacts(got, want) {
+		t.Fatalf("%s:\n got %v\nwant %v", what, got, want)
+	}
+	return got
+}
+
 func (s *testScene) moveAll(t testing.TB) {
 	r := s.rng
 	for _, id := range s.ids {
@@ -230,15 +247,7 @@ func TestOtherMethodsMatchPairwise(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		s := newTestScene(t, 16, seed+10, &Options{Table: &tab})
 		for step := 0; step < 5; step++ {
-			s.moveAll(t)
-			want := pairwise(t, s.w)
-			got, err := s.w.Step(nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !sameContacts(got, want) {
-				t.Fatalf("seed %d step %d:\n got %v\nwant %v", seed, step, got, want)
-			}
+			got := s.stepAgainstPairwise(t, nil, fmt.Sprintf("seed %d step %d", seed, step))
 			for _, c := range got {
 				byMethod[c.Method]++
 			}
@@ -272,16 +281,7 @@ func TestWorldMatchesPairwise(t *testing.T) {
 			s := newTestScene(t, 24, seed, &Options{Broad: bk})
 			var got []Contact
 			for step := 0; step < 6; step++ {
-				s.moveAll(t)
-				want := pairwise(t, s.w)
-				var err error
-				got, err = s.w.Step(got[:0])
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !sameContacts(got, want) {
-					t.Fatalf("seed %d broad %d step %d:\n got %v\nwant %v", seed, bk, step, got, want)
-				}
+				got = s.stepAgainstPairwise(t, got[:0], fmt.Sprintf("seed %d broad %d step %d", seed, bk, step))
 				steps++
 				for _, c := range got {
 					byMethod[c.Method]++
@@ -482,15 +482,7 @@ func TestRemoveAndReuse(t *testing.T) {
 				s.static[id] = def.Static
 			}
 		}
-		s.moveAll(t)
-		want := pairwise(t, s.w)
-		got, err := s.w.Step(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !sameContacts(got, want) {
-			t.Fatalf("step %d:\n got %v\nwant %v", step, got, want)
-		}
+		s.stepAgainstPairwise(t, nil, fmt.Sprintf("step %d", step))
 	}
 }
 
