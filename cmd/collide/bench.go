@@ -7,15 +7,6 @@ import (
 	"github.com/collide-go/collide/bench"
 )
 
-func init() {
-	register(&command{
-		name:    "bench",
-		args:    "WORKLOAD_DIR --out DIR [--task narrow|broad|ccd|contact|meshdist] [--algo NAME,...] [--passes N] [--json]",
-		summary: "run algorithms on a benchmark workload and write DIR/<algo>/results.csv and timing.json",
-		run:     runBench,
-	})
-}
-
 func runBench(e *env, args []string) error {
 	fs := newFlags("bench")
 	out := fs.String("out", "", "result directory (required)")

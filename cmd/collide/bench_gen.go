@@ -6,15 +6,6 @@ import (
 	"github.com/collide-go/collide/bench"
 )
 
-func init() {
-	register(&command{
-		name:    "bench gen",
-		args:    "--out DIR [--bodies N] [--verts N] [--frames N] [--shape mixed|ellipsoid|rod|plate] [--density D] [--speed S] [--rot DEG] [--seed N] [--expected] [--max-narrow N]",
-		summary: "generate a frames workload (polytopes moving in a box, Chung-Wang Sec. 6) in the bench format, with reference answers",
-		run:     runBenchGen,
-	})
-}
-
 func runBenchGen(e *env, args []string) error {
 	fs := newFlags("bench gen")
 	out := fs.String("out", "", "workload directory to write (required)")

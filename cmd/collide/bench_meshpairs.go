@@ -6,15 +6,6 @@ import (
 	"github.com/collide-go/collide/bench"
 )
 
-func init() {
-	register(&command{
-		name:    "bench meshpairs",
-		args:    "--out DIR --a FILE --b FILE [--scenario approach|fcl] [--queries N] [--rot DEG] [--pass F] [--aim F] [--seed N]",
-		summary: "generate a meshpairs motions workload (B moving by screw motions against A, both triangle soups from model files) with the reference first contacts of the surfaces",
-		run:     runBenchMeshPairs,
-	})
-}
-
 func runBenchMeshPairs(e *env, args []string) error {
 	fs := newFlags("bench meshpairs")
 	out := fs.String("out", "", "workload directory to write (required)")

@@ -16,15 +16,6 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
-func init() {
-	register(&command{
-		name:    "ccd-queries",
-		args:    "[--method NAME] [--answers] [--kind vf|ee] [--json] [--quiet] FILE.csv...",
-		summary: "run elementary CCD (vertex-face, edge-edge) on benchmark query files and count false negatives/positives",
-		run:     runCCDQueries,
-	})
-}
-
 // ccdSummary is the summary of one file or of all files.
 type ccdSummary struct {
 	File      string  `json:"file,omitempty"`

@@ -18,15 +18,6 @@ var demoSections []demoSection
 
 func registerDemo(s demoSection) { demoSections = append(demoSections, s) }
 
-func init() {
-	register(&command{
-		name:    "demo",
-		args:    "[--out DIR]",
-		summary: "run the library's main job on built-in shapes and write pictures to DIR (default demo-out)",
-		run:     runDemo,
-	})
-}
-
 func runDemo(e *env, args []string) error {
 	fs := newFlags("demo")
 	out := fs.String("out", "demo-out", "directory for pictures written by the demo")

@@ -18,12 +18,6 @@ import (
 // table.
 
 func init() {
-	register(&command{
-		name:    "experiment polytopes",
-		args:    "[--out DIR] [--bodies N] [--frames F] [--n LIST] [--quick] [--json] [--quiet]",
-		summary: "reproduce Chung and Wang's Sec. 6 experiments (iterations k, max k vs n, time vs speed, rotation, density) as SVG plots and a table",
-		run:     runExperimentPolytopes,
-	})
 	registerDemo(demoSection{order: 40, title: "convex polytopes: separating vector with coherence vs GJK (Chung and Wang, Sec. 6)", run: demoPolytopes})
 }
 

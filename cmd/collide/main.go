@@ -2,8 +2,8 @@
 // capability of the library is reachable from it. Run "collide help" for the
 // list of subcommands.
 //
-// Each subcommand lives in its own file and registers itself with register
-// in an init function; main dispatches on the longest matching name, so
+// Each subcommand's flags and run function live in its own file, and its
+// name, usage and summary in commandTable (commands.go); main dispatches on the longest matching name, so
 // "collide mesh info" finds the command named "mesh info".
 package main
 

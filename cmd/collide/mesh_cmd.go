@@ -17,21 +17,6 @@ import (
 	"github.com/collide-go/collide/shapes"
 )
 
-func init() {
-	register(&command{
-		name:    "mesh info",
-		args:    "[--json] [--drop-degenerate] [--repair] [--split o|g] [--convex] [--density RHO] FILE...",
-		summary: "read meshes (OBJ, STL, OFF, PLY) and print their topology, bounds and mass properties",
-		run:     meshInfo,
-	})
-	register(&command{
-		name:    "mesh gen",
-		args:    "SHAPE [flags] -o FILE   (SHAPE: " + strings.Join(genShapeNames(), ", ") + ")",
-		summary: "write a generated test shape to FILE (.obj, .off, .ply, .stl; - for OBJ on stdout)",
-		run:     meshGen,
-	})
-}
-
 // meshInfoJSON is the --json record of "collide mesh info", one per file.
 type meshInfoJSON struct {
 	File      string     `json:"file"`
@@ -276,7 +261,7 @@ type genShape struct {
 	flags func(fs *flag.FlagSet) func() (*mesh.Mesh, error)
 }
 
-var genShapes = map[string]genShape{
+var genShapes = withPolytopes(map[string]genShape{
 	"cube": {"cube centred at the origin (--size edge length)", func(fs *flag.FlagSet) func() (*mesh.Mesh, error) {
 		size := fs.Float64("size", 1, "edge length")
 		return func() (*mesh.Mesh, error) {
@@ -355,19 +340,19 @@ var genShapes = map[string]genShape{
 			return shapes.WarpedPlane(*size, *hole, *amp), nil
 		}
 	}},
-}
+})
 
-// The random polytopes join genShapes during package variable
-// initialisation, before the init functions that print the shape list.
-var _ = func() bool {
+// withPolytopes adds the random polytopes of Chung and Wang's Sec. 6 to the
+// generated shapes.
+func withPolytopes(m map[string]genShape) map[string]genShape {
 	for _, sh := range []shapes.PolytopeShape{shapes.Ellipsoid, shapes.Rod, shapes.Plate} {
-		genShapes[sh.String()] = genShape{
+		m[sh.String()] = genShape{
 			help:  "random convex polytope, exactly --n vertices " + map[shapes.PolytopeShape]string{shapes.Ellipsoid: "on an ellipsoid", shapes.Rod: "on a thin rod", shapes.Plate: "on a flat plate"}[sh] + " (Chung-Wang Sec. 6; --radius --seed)",
 			flags: polytopeFlags(sh),
 		}
 	}
-	return true
-}()
+	return m
+}
 
 // maxPolytopeVerts bounds --n of the random polytopes (hull and mesh
 // validation time grow quickly beyond it).

@@ -11,15 +11,6 @@ import (
 	"github.com/collide-go/collide/meshio"
 )
 
-func init() {
-	register(&command{
-		name:    "mesh repair",
-		args:    "IN -o OUT [--weld TOL] [--weld-abs D] [--split o|g] [--triangulate-all] [--no-orient] [--json]",
-		summary: "weld duplicated vertices, drop degenerate and duplicate faces, split non-planar polygons, orient consistently and outward; write OUT",
-		run:     meshRepair,
-	})
-}
-
 // repairFlags are the repair and split options shared by "mesh repair" and
 // "mesh info" (--repair, --split).
 type repairFlags struct {

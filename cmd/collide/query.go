@@ -13,27 +13,6 @@ import (
 // Commands "query intersect", "query distance" and "query contacts":
 // discrete queries between two meshes at two poses (package meshquery).
 
-func init() {
-	register(&command{
-		name:    "query intersect",
-		args:    "[--json] [--pairs N] MESH_A MESH_B --a POSE --b POSE",
-		summary: "do two mesh surfaces intersect at these poses (exact triangle tests), and which triangle pairs",
-		run:     runQueryIntersect,
-	})
-	register(&command{
-		name:    "query distance",
-		args:    "[--json] [--max D] MESH_A MESH_B --a POSE --b POSE",
-		summary: "distance between two mesh surfaces with closest points, triangles and features",
-		run:     runQueryDistance,
-	})
-	register(&command{
-		name:    "query contacts",
-		args:    "[--json] [--margin M] [--max-contacts N] MESH_A MESH_B --a POSE --b POSE",
-		summary: "contact records of two meshes at rest: penetration depths of closed bodies, near and touching features",
-		run:     runQueryContacts,
-	})
-}
-
 // queryInput is what every query command reads: two trees and two poses.
 type queryInput struct {
 	a, b   *meshquery.Tree

@@ -11,12 +11,6 @@ import (
 )
 
 func init() {
-	register(&command{
-		name:    "scene bullets",
-		args:    "[--json] [--dt 0.1] [--alg 2|3] [--bullets 100] [--seconds 1] [--tol 1e-5] [--restitution 0.2] [--seed 1] [--quiet]",
-		summary: "run the contact paper's 100-bullet scene (time of contact, Algorithms 2/3) and report speed and tunnelling",
-		run:     runSceneBullets,
-	})
 	registerDemo(demoSection{order: 60, title: "time of contact: 100 bullets against a warped plane with a hole (the contact paper, Sec. 4)", run: demoBullets})
 }
 

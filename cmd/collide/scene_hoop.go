@@ -11,12 +11,6 @@ import (
 )
 
 func init() {
-	register(&command{
-		name:    "scene hoop",
-		args:    "[--json] [--steps 600] [--dt 0.002] [--cables 8] [--segments 24] [--method inclusion|cubic] [--seed 1] [--svg FILE] [--quiet]",
-		summary: "drop spring cables through a basketball hoop and net (Jansen's test, Sec. 4) with ccd contacts; report frames per second and crossings",
-		run:     runSceneHoop,
-	})
 	registerDemo(demoSection{order: 30, title: "cables through a basketball hoop and net: ccd contacts and impulses (Jansen, Secs. 3.5, 3.7, 4)", run: demoHoop})
 }
 

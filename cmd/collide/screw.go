@@ -18,21 +18,6 @@ import (
 // (Buss, "Collision Detection with Relative Screw Motion") of two meshes
 // between start and end poses.
 
-func init() {
-	register(&command{
-		name:    "screw",
-		args:    "[--json] [--pixel P | --ppe N] [--properness T] [--conservative] [--two-sided] [--rest-margin D] [--html FILE] MESH_A MESH_B --a0 POSE --a1 POSE --b0 POSE --b1 POSE",
-		summary: "every collision of two bodies under relative screw motion (Buss): time, point, normal, features, properness",
-		run:     runScrew,
-	})
-	register(&command{
-		name:    "screen",
-		args:    "[--pixel P | --ppe N] MESH_A MESH_B --a0 POSE --a1 POSE --b0 POSE --b1 POSE -o screen.png",
-		summary: "draw the rasterized collision screen of a screw-motion query (Buss Fig. 14) as a PNG",
-		run:     runScreen,
-	})
-}
-
 // screwArgs are the flags shared by "screw" and "screen".
 type screwArgs struct {
 	a0, a1, b0, b1 *string

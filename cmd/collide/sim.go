@@ -7,15 +7,6 @@ import (
 	"github.com/collide-go/collide/simio"
 )
 
-func init() {
-	register(&command{
-		name:    "sim",
-		args:    "SCENE_DIR --out REC_DIR [--threads N] [--record-every K] [--substeps N] [--contacts] [--json] [--quiet]",
-		summary: "simulate a rigid-body scene (sim-scene/1) and write its recording (sim-recording/1); prints steps, ns per step, contacts per step and the deepest overlap seen",
-		run:     runSim,
-	})
-}
-
 // simSummary is the one-line summary of "collide sim".
 type simSummary struct {
 	Scene           string  `json:"scene"`

@@ -9,12 +9,6 @@ import (
 )
 
 func init() {
-	register(&command{
-		name:    "sim builtin",
-		args:    "pile|chain --out SCENE_DIR [--bodies N] [--steps K] [--seed S]",
-		summary: "write a built-in scene (a pile of cubes, cars, tori and polytopes falling into a bin, or a chain of linked tori hanging from a bar) in the simulation format, for collide sim and viewers",
-		run:     runSimBuiltin,
-	})
 	registerDemo(demoSection{order: 80, title: "sim: a pile of cubes, cars, tori and polytopes falling into a bin, and a chain of tori (built-in scenes, simulated and recorded)", run: demoSim})
 }
 

@@ -19,15 +19,6 @@ import (
 // recordings; "screw --html" and "world --html" write the same viewer for
 // their query.
 
-func init() {
-	register(&command{
-		name:    "view",
-		args:    "REC_DIR [--scene SCENE_DIR] [--port N] [--html FILE]",
-		summary: "watch a simulation recording in 3D in the browser (served on 127.0.0.1, or written as one self-contained HTML file)",
-		run:     runView,
-	})
-}
-
 func runView(e *env, args []string) error {
 	fs := newFlags("view")
 	sceneDir := fs.String("scene", "", "scene directory (default: REC_DIR/scene, or a directory named after the recording's scene beside REC_DIR or beside its parent)")

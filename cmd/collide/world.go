@@ -12,12 +12,6 @@ import (
 )
 
 func init() {
-	register(&command{
-		name:    "world",
-		args:    "[--bodies 500] [--steps 40] [--kind convex|polyhedron|soup|mixed] [--verts 10] [--broad sweep|sap|tree|brute] [--workers N] [--speed 0.05] [--rot 10] [--density 0.05] [--seed 1] [--contacts] [--json] [--quiet] [--html FILE]",
-		summary: "run a scene of random bodies bouncing in a box through the world pipeline (broad phase, then per pair the fitting narrow phase) and print per-step pairs, contacts and timing",
-		run:     runWorld,
-	})
 	registerDemo(demoSection{order: 70, title: "world: 300 bodies in a box, broad phase then per-pair narrow phase (sweep and prune, Chung-Wang Sec. 1)", run: demoWorld})
 }
 
