@@ -188,10 +188,10 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		for _, i := range s.keepA {
 			ka := &a.satEdges[i]
 			cba, dba := -b1.Dot(ka.x), -b2.Dot(ka.x)
-			ka1, ka2 := ma.Planes[ka.f[0]].N, ma.Planes[ka.f[1]].N
 			if cba*dba >= 0 {
 				continue
 			}
+			ka1, ka2 := ma.Planes[ka.f[0]].N, ma.Planes[ka.f[1]].N
 			adc, bdc := ka1.Dot(dxc), ka2.Dot(dxc)
 			if !(adc*bdc < 0 && cba*bdc > 0) {
 				continue
