@@ -82,6 +82,12 @@ type gjkState struct {
 	// noPlane skips placing the witness plane (Plane.D) of a separated
 	// result for rotations exact to rounding; Plane.N is still set.
 	noPlane bool
+	// known: the next run takes okT (both transforms rigid) and devT (the
+	// larger deviation from orthonormality) as computed by its caller
+	// instead of checking the transforms again (consumed by run).
+	known bool
+	okT   bool
+	devT  float64
 	// R and t place B in A's frame (x -> R x + t) for the last run.
 	R mat3
 	t geom.Vec3
@@ -116,8 +122,15 @@ func (g *gjkState) query(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.
 // towards A) and starting vertices ia, ib (-1: from the tables).
 func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, opt *Options, boolean bool, v0 geom.Vec3, ia, ib int32) gjkOut {
 	var out gjkOut
-	okA, devA := rigid(ta)
-	okB, devB := rigid(tb)
+	var okA, okB bool
+	var devA, devB float64
+	if g.known {
+		g.known = false
+		okA, okB, devA = g.okT, true, g.devT
+	} else {
+		okA, devA = rigid(ta)
+		okB, devB = rigid(tb)
+	}
 	if !okA || !okB || !v0.IsFinite() {
 		out.Status = Invalid
 		return out

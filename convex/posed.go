@@ -199,45 +199,26 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 	// pc, qc instead of p and q.
 	fresh := false
 	var pc, qc [3]int32
-	if cache != nil && cache.Valid && int(cache.P) < A.n && int(cache.Q) < B.n && cache.P >= 0 && cache.Q >= 0 {
-		S, p, q = cache.S, cache.P, cache.Q
-		if n2 := S.Dot(S); !(math.Abs(n2-1) < 1e-12) {
-			if !(n2 > 0) || math.IsInf(n2, 0) {
-				S = geom.Vec3{X: 1}
-			} else {
-				S = S.Scale(1 / math.Sqrt(n2))
-			}
-		}
+	if cache.usable(A.n, B.n) {
+		S, p, q = unitOrX(cache.S), cache.P, cache.Q
 	} else {
 		// First test of the pair: S from centroid to centroid, starting
 		// vertices from the direction tables (Sec. 2.4).
-		S = B.tf.Apply(b.centroid).Sub(A.tf.Apply(a.centroid))
-		if n2 := S.Dot(S); n2 > 0 && !math.IsInf(n2, 0) {
-			S = S.Scale(1 / math.Sqrt(n2))
-		} else {
-			S = geom.Vec3{X: 1}
-		}
+		S = unitOrX(B.tf.Apply(b.centroid).Sub(A.tf.Apply(a.centroid)))
 		pc, qc, fresh = [3]int32{-1, -1, -1}, [3]int32{-1, -1, -1}, true
 	}
 	s.rs = s.rs[:0]
 	s.pairs = s.pairs[:0]
-	fromTet := false
+	var it sepIter
 	if cache != nil && cache.HasTet {
 		cache.HasTet = false
-		switch face, n := s.tetCheck(A, B, &cache.Tet); face {
-		case -1:
-			cache.HasTet = true
-			*res = Result{Status: Intersecting, Iterations: 1, Witness: true}
+		face, n := s.tetCheck(A, B, &cache.Tet)
+		if s.tetStart(cache, face, &it) {
 			return Intersecting
-		case -2:
-		default:
-			// The origin left the tetrahedron through the face opposite
-			// vertex face, whose outward normal is n: its three points
-			// stay as r_j, and the search goes on beyond that face (the
-			// new m = q - p maximises n.m).
+		}
+		if it.fromTet {
 			S = n.Neg()
 			fresh = true
-			s.tetFace, fromTet = face, true
 			for j, i := 0, 0; j < 4; j++ {
 				if j != face {
 					// Start the climbs from the face's vertices.
@@ -245,12 +226,9 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 					i++
 				}
 			}
-			s.pushFace(&cache.Tet)
 		}
 	}
 	maxIter := s.Options.maxIter()
-	var w geom.Vec3
-	haveW, restarted := false, false
 	*res = Result{}
 	for k := 1; k <= maxIter; k++ {
 		res.Iterations = k
@@ -288,74 +266,17 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 		}
 		// m = q - p in world coordinates (Sec. 4.1).
 		m := B.at(q).Sub(A.at(p))
-		m2 := m.Dot(m)
-		if m2 == 0 {
-			// The supporting vertices coincide: a common point.
-			res.Status = Intersecting
-			s.save(cache, S, p, q)
+		next, sr := s.step(&it, k, &S, m, p, q, cache)
+		if next == stepDone {
 			return res.Status
 		}
-		if !(m2 < math.Inf(1)) {
-			break // NaN or overflow: let the fallback sort it out
+		if next == stepUndecided {
+			return s.fallback(a, A.tf, b, B.tf, S, p, q, cache)
 		}
-		key := uint64(uint32(p))<<32 | uint64(uint32(q))
-		if fromTet && k == 1 && s.faceEncloses(m, S, p, q, cache) {
-			res.Status = Intersecting
-			return res.Status
-		}
-		r := m.Scale(1 / math.Sqrt(m2))
-		rep := -1
-		for j, pk := range s.pairs {
-			if pk == key {
-				rep = j
-				break
-			}
-		}
-		if rep >= 0 {
-			// Lemma 3: a pair repeated in consecutive steps means S is
-			// separating, which only rounding (a gap of zero) can deny.
-			// Lemma 4: after S = w a repeat means w is separating, idem.
-			// Both leave the bodies touching within rounding: let GJK
-			// decide. Otherwise restart from w (Sec. 4.3).
-			if rep == len(s.pairs)-1 || !haveW || restarted {
-				break
-			}
-			S = w
+		if next == stepRestart {
 			pc, qc, fresh = [3]int32{p, -1, -1}, [3]int32{q, -1, -1}, true
-			restarted = true
-			res.Restarts++
 			continue
 		}
-		restarted = false
-		s.pairs = append(s.pairs, key)
-		s.rs = append(s.rs, r)
-		if len(s.rs) == 2 && !haveW {
-			w = s.rs[0].Add(r)
-			if n2 := w.Dot(w); n2 > pinMin*pinMin {
-				w = w.Scale(1 / math.Sqrt(n2))
-				haveW = true
-			}
-		} else if len(s.rs) >= 2 && !(haveW && w.Dot(r) > 0) {
-			// r is outside the half space of w: look for a plane through
-			// the origin touching r with all points on one side (Sec. 4.2).
-			nw, ok := s.pinnedPlane(r)
-			if !ok {
-				res.Status = Intersecting
-				s.save(cache, S, p, q)
-				if cache != nil {
-					cache.HasTet = true
-					cache.Tet[0] = [2]int32{p, q}
-					for j, t := range s.tet {
-						cache.Tet[j+1] = [2]int32{int32(s.pairs[t] >> 32), int32(uint32(s.pairs[t]))}
-					}
-				}
-				return res.Status
-			}
-			w, haveW = nw, true
-		}
-		// Eq. (2): reflect S about the plane perpendicular to r.
-		sr := S.Dot(r)
-		S = S.AddScaled(-2*sr, r)
 		// A turn of more than about 16 degrees (cos = 1 - 2 (S.r)^2): the table
 		// vertices may be closer starts for the hill climbing (Sec. 2.4);
 		// the climb starts from the better of them and the current ones.
@@ -363,20 +284,7 @@ func (s *Searcher) search(A, B *placed, cache *Cache) Status {
 			pc, qc, fresh = [3]int32{p, -1, -1}, [3]int32{q, -1, -1}, true
 		}
 	}
-	// Undecided: GJK, seeded with the current direction and vertices.
-	res.Fallback = true
-	g := s.gjk.run(a, A.tf, b, B.tf, &s.Options, true, S.Neg(), p, q)
-	res.Status = g.Status
-	if g.Status == Separated {
-		res.Plane = g.Plane
-		res.Gap = g.Gap
-		if cache != nil {
-			*cache = Cache{S: g.Plane.N, P: g.wa, Q: g.wb, Valid: true}
-		}
-		return res.Status
-	}
-	s.save(cache, S, p, q)
-	return res.Status
+	return s.fallback(a, A.tf, b, B.tf, S, p, q, cache)
 }
 
 // tetCheck evaluates the differences m = q - p of the four cached vertex

@@ -67,6 +67,10 @@ type satState struct {
 	// evaluated (else -1): the deepest vertex of B below each face of
 	// A (jm) and of A beyond each face of B (im).
 	jm, im [2*satMax - 4]int32
+	// Where jm[i] >= 0, jp[i] is that vertex of B in A's frame; where
+	// im[j] >= 0, ip[j] is that vertex of A in B's frame (turned once,
+	// read by the pruning of every edge of the face).
+	jp, ip [2*satMax - 4]geom.Vec3
 }
 
 // satAnswer is the best axis found: the depth U along the unit axis n (A's
@@ -120,7 +124,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 			continue
 		}
 		s.satAxis(f, axFaceA, int32(i), 0, &best)
-		yB = f.pb(st.jm[i])
+		yB = st.jp[i]
 		if best.U < -tol {
 			return false
 		}
@@ -134,7 +138,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 			continue
 		}
 		s.satAxis(f, axFaceB, 0, int32(j), &best)
-		yA = f.R.mulT(a.verts[st.im[j]].Sub(f.t))
+		yA = st.ip[j]
 		if best.U < -tol {
 			return false
 		}
@@ -154,10 +158,10 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 			continue
 		}
 		// Tighter: B's vertices deepest along the edge's face normals.
-		if y := st.jm[e.f[0]]; y >= 0 && edgePruned(ep.Sub(f.pb(y)), n1, n2, U) {
+		if st.jm[e.f[0]] >= 0 && edgePruned(ep.Sub(st.jp[e.f[0]]), n1, n2, U) {
 			continue
 		}
-		if y := st.jm[e.f[1]]; y >= 0 && edgePruned(ep.Sub(f.pb(y)), n1, n2, U) {
+		if st.jm[e.f[1]] >= 0 && edgePruned(ep.Sub(st.jp[e.f[1]]), n1, n2, U) {
 			continue
 		}
 		s.keepA = append(s.keepA, int32(i))
@@ -169,10 +173,10 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		if edgePruned(ep.Sub(cAB), n1, n2, U) {
 			continue
 		}
-		if y := st.im[e.f[0]]; y >= 0 && edgePruned(ep.Sub(f.R.mulT(a.verts[y].Sub(f.t))), n1, n2, U) {
+		if st.im[e.f[0]] >= 0 && edgePruned(ep.Sub(st.ip[e.f[0]]), n1, n2, U) {
 			continue
 		}
-		if y := st.im[e.f[1]]; y >= 0 && edgePruned(ep.Sub(f.R.mulT(a.verts[y].Sub(f.t))), n1, n2, U) {
+		if st.im[e.f[1]] >= 0 && edgePruned(ep.Sub(st.ip[e.f[1]]), n1, n2, U) {
 			continue
 		}
 		b1, b2 := s.bFace(f, e.f[0]), s.bFace(f, e.f[1])
@@ -184,10 +188,10 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		for _, i := range s.keepA {
 			ka := &a.satEdges[i]
 			cba, dba := -b1.Dot(ka.x), -b2.Dot(ka.x)
-			ka1, ka2 := ma.Planes[ka.f[0]].N, ma.Planes[ka.f[1]].N
 			if cba*dba >= 0 {
 				continue
 			}
+			ka1, ka2 := ma.Planes[ka.f[0]].N, ma.Planes[ka.f[1]].N
 			adc, bdc := ka1.Dot(dxc), ka2.Dot(dxc)
 			if !(adc*bdc < 0 && cba*bdc > 0) {
 				continue
@@ -245,14 +249,14 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 	case axFaceA:
 		pl := &a.mesh.Planes[i]
 		jm, lo := f.supB(pl.N)
-		st.jm[i] = jm
+		st.jm[i], st.jp[i] = jm, f.pb(jm)
 		if h := pl.D - lo; h < best.U {
 			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
 		}
 	case axFaceB:
 		m := s.bFace(f, j)
 		im, hi := f.supA(m.Neg())
-		st.im[j] = im
+		st.im[j], st.ip[j] = im, f.R.mulT(a.verts[im].Sub(f.t))
 		if h := hi + st.bd[j]; h < best.U {
 			*best = satAnswer{U: h, n: m.Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}

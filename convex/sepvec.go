@@ -168,52 +168,30 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 	ra, rb := &mA, &mB
 	var S geom.Vec3
 	var p, q int32
-	if cache != nil && cache.Valid && int(cache.P) < len(a.verts) && int(cache.Q) < len(b.verts) && cache.P >= 0 && cache.Q >= 0 {
-		S, p, q = cache.S, cache.P, cache.Q
-		if n2 := S.Dot(S); !(math.Abs(n2-1) < 1e-12) {
-			if !(n2 > 0) || math.IsInf(n2, 0) {
-				S = geom.Vec3{X: 1}
-			} else {
-				S = S.Scale(1 / math.Sqrt(n2))
-			}
-		}
+	if cache.usable(len(a.verts), len(b.verts)) {
+		S, p, q = unitOrX(cache.S), cache.P, cache.Q
 	} else {
 		// First test of the pair: S from centroid to centroid, starting
 		// vertices from the direction tables (Sec. 2.4).
-		S = tb.Apply(b.centroid).Sub(ta.Apply(a.centroid))
-		if n2 := S.Dot(S); n2 > 0 && !math.IsInf(n2, 0) {
-			S = S.Scale(1 / math.Sqrt(n2))
-		} else {
-			S = geom.Vec3{X: 1}
-		}
+		S = unitOrX(tb.Apply(b.centroid).Sub(ta.Apply(a.centroid)))
 		p, q = s.tableStarts(a, ra, b, rb, S)
 	}
 	dT := tb.T.Sub(ta.T)
 	s.rs = s.rs[:0]
 	s.pairs = s.pairs[:0]
-	fromTet := false
+	var it sepIter
 	if cache != nil && cache.HasTet {
 		cache.HasTet = false
-		switch face, n := s.tetCheckLocal(a, ra, b, rb, dT, &cache.Tet); face {
-		case -1:
-			cache.HasTet = true
-			*res = Result{Status: Intersecting, Iterations: 1, Witness: true}
+		face, n := s.tetCheckLocal(a, ra, b, rb, dT, &cache.Tet)
+		if s.tetStart(cache, face, &it) {
 			return Intersecting
-		case -2:
-		default:
-			// The origin left the tetrahedron through the face opposite
-			// vertex face, whose outward normal is n: its three points
-			// stay as r_j, and the search goes on beyond that face (the
-			// new m = q - p maximises n.m).
+		}
+		if it.fromTet {
 			S = n.Neg()
 			p, q = s.tableStarts(a, ra, b, rb, S)
-			s.tetFace, fromTet = face, true
-			s.pushFace(&cache.Tet)
 		}
 	}
 	maxIter := s.Options.maxIter()
-	var w geom.Vec3
-	haveW, restarted := false, false
 	scanA, scanB := false, false
 	*res = Result{}
 	for k := 1; k <= maxIter; k++ {
@@ -248,74 +226,17 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 		}
 		// m = q - p in world coordinates (Sec. 4.1).
 		m := rb.mul(b.verts[q]).Sub(ra.mul(a.verts[p])).Add(dT)
-		m2 := m.Dot(m)
-		if m2 == 0 {
-			// The supporting vertices coincide: a common point.
-			res.Status = Intersecting
-			s.save(cache, S, p, q)
+		next, sr := s.step(&it, k, &S, m, p, q, cache)
+		if next == stepDone {
 			return res.Status
 		}
-		if !(m2 < math.Inf(1)) {
-			break // NaN or overflow: let the fallback sort it out
+		if next == stepUndecided {
+			return s.fallback(a, ta, b, tb, S, p, q, cache)
 		}
-		if fromTet && k == 1 && s.faceEncloses(m, S, p, q, cache) {
-			res.Status = Intersecting
-			return res.Status
-		}
-		r := m.Scale(1 / math.Sqrt(m2))
-		key := uint64(uint32(p))<<32 | uint64(uint32(q))
-		rep := -1
-		for j, pk := range s.pairs {
-			if pk == key {
-				rep = j
-				break
-			}
-		}
-		if rep >= 0 {
-			// Lemma 3: a pair repeated in consecutive steps means S is
-			// separating, which only rounding (a gap of zero) can deny.
-			// Lemma 4: after S = w a repeat means w is separating, idem.
-			// Both leave the bodies touching within rounding: let GJK
-			// decide. Otherwise restart from w (Sec. 4.3).
-			if rep == len(s.pairs)-1 || !haveW || restarted {
-				break
-			}
-			S = w
+		if next == stepRestart {
 			p, q = s.tableStarts(a, ra, b, rb, S)
-			restarted = true
-			res.Restarts++
 			continue
 		}
-		restarted = false
-		s.pairs = append(s.pairs, key)
-		s.rs = append(s.rs, r)
-		if len(s.rs) == 2 && !haveW {
-			w = s.rs[0].Add(r)
-			if n2 := w.Dot(w); n2 > pinMin*pinMin {
-				w = w.Scale(1 / math.Sqrt(n2))
-				haveW = true
-			}
-		} else if len(s.rs) >= 2 && !(haveW && w.Dot(r) > 0) {
-			// r is outside the half space of w: look for a plane through
-			// the origin touching r with all points on one side (Sec. 4.2).
-			nw, ok := s.pinnedPlane(r)
-			if !ok {
-				res.Status = Intersecting
-				s.save(cache, S, p, q)
-				if cache != nil {
-					cache.HasTet = true
-					cache.Tet[0] = [2]int32{p, q}
-					for j, t := range s.tet {
-						cache.Tet[j+1] = [2]int32{int32(s.pairs[t] >> 32), int32(uint32(s.pairs[t]))}
-					}
-				}
-				return res.Status
-			}
-			w, haveW = nw, true
-		}
-		// Eq. (2): reflect S about the plane perpendicular to r.
-		sr := S.Dot(r)
-		S = S.AddScaled(-2*sr, r)
 		// A turn of more than about 16 degrees (cos = 1 - 2 (S.r)^2): the table
 		// vertices may be closer starts for the hill climbing (Sec. 2.4);
 		// the climb starts from the better of them and the current ones.
@@ -335,7 +256,32 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 			}
 		}
 	}
-	// Undecided: GJK, seeded with the current direction and vertices.
+	return s.fallback(a, ta, b, tb, S, p, q, cache)
+}
+
+// usable reports whether c holds a direction and vertices of bodies of na
+// and nb vertices (c may be nil or come from another pair).
+func (c *Cache) usable(na, nb int) bool {
+	return c != nil && c.Valid && int(c.P) < na && int(c.Q) < nb && c.P >= 0 && c.Q >= 0
+}
+
+// unitOrX returns S scaled to unit length (S itself when its length is 1
+// within 1e-12 relative), or the x axis when S is zero or not finite.
+func unitOrX(S geom.Vec3) geom.Vec3 {
+	n2 := S.Dot(S)
+	switch {
+	case math.Abs(n2-1) < 1e-12:
+		return S
+	case !(n2 > 0) || math.IsInf(n2, 0):
+		return geom.Vec3{X: 1}
+	}
+	return S.Scale(1 / math.Sqrt(n2))
+}
+
+// fallback ends an undecided separating-vector search by GJK, seeded with
+// the current direction S and vertices p, q.
+func (s *Searcher) fallback(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, S geom.Vec3, p, q int32, cache *Cache) Status {
+	res := &s.res
 	res.Fallback = true
 	g := s.gjk.run(a, ta, b, tb, &s.Options, true, S.Neg(), p, q)
 	res.Status = g.Status
@@ -351,6 +297,102 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 	return res.Status
 }
 
+// sepIter is the state that the iterations of the separating-vector
+// search carry (intersect and search): the vector w of Sec. 4.2 (when
+// haveW), whether the last iteration restarted from it, and whether the
+// search started beyond a face of the cached tetrahedron.
+type sepIter struct {
+	w                         geom.Vec3
+	haveW, restarted, fromTet bool
+}
+
+// Outcomes of an iteration (Searcher.step).
+const (
+	stepReflected = iota // S reflected (eq. 2): go on
+	stepRestart          // S = w (Sec. 4.3): go on from new starts
+	stepUndecided        // undecided: end by GJK (Searcher.fallback)
+	stepDone             // s.res.Status is the answer
+)
+
+// step is the part of iteration k of the separating-vector search after
+// the supports p of A and q of B along S failed to separate: from m = q - p
+// (world), it detects a common point (Sec. 4.1), a repeated pair (Lemmas 3
+// and 4: restart from w or leave the decision to GJK), the origin enclosed
+// (Sec. 4.2, the pinned plane), and otherwise reflects S about the plane
+// perpendicular to m (eq. 2), returning S.r for the unit r along m.
+func (s *Searcher) step(it *sepIter, k int, S *geom.Vec3, m geom.Vec3, p, q int32, cache *Cache) (int, float64) {
+	res := &s.res
+	m2 := m.Dot(m)
+	if m2 == 0 {
+		// The supporting vertices coincide: a common point.
+		res.Status = Intersecting
+		s.save(cache, *S, p, q)
+		return stepDone, 0
+	}
+	if !(m2 < math.Inf(1)) {
+		return stepUndecided, 0 // NaN or overflow: let the fallback sort it out
+	}
+	if it.fromTet && k == 1 && s.faceEncloses(m, *S, p, q, cache) {
+		res.Status = Intersecting
+		return stepDone, 0
+	}
+	r := m.Scale(1 / math.Sqrt(m2))
+	key := uint64(uint32(p))<<32 | uint64(uint32(q))
+	rep := -1
+	for j, pk := range s.pairs {
+		if pk == key {
+			rep = j
+			break
+		}
+	}
+	if rep >= 0 {
+		// Lemma 3: a pair repeated in consecutive steps means S is
+		// separating, which only rounding (a gap of zero) can deny.
+		// Lemma 4: after S = w a repeat means w is separating, idem.
+		// Both leave the bodies touching within rounding: let GJK
+		// decide. Otherwise restart from w (Sec. 4.3).
+		if rep == len(s.pairs)-1 || !it.haveW || it.restarted {
+			return stepUndecided, 0
+		}
+		*S = it.w
+		it.restarted = true
+		res.Restarts++
+		return stepRestart, 0
+	}
+	it.restarted = false
+	s.pairs = append(s.pairs, key)
+	s.rs = append(s.rs, r)
+	if len(s.rs) == 2 && !it.haveW {
+		w := s.rs[0].Add(r)
+		if n2 := w.Dot(w); n2 > pinMin*pinMin {
+			it.w, it.haveW = w.Scale(1/math.Sqrt(n2)), true
+		} else {
+			it.w = w
+		}
+	} else if len(s.rs) >= 2 && !(it.haveW && it.w.Dot(r) > 0) {
+		// r is outside the half space of w: look for a plane through
+		// the origin touching r with all points on one side (Sec. 4.2).
+		nw, ok := s.pinnedPlane(r)
+		if !ok {
+			res.Status = Intersecting
+			s.save(cache, *S, p, q)
+			if cache != nil {
+				cache.HasTet = true
+				cache.Tet[0] = [2]int32{p, q}
+				for j, t := range s.tet {
+					cache.Tet[j+1] = [2]int32{int32(s.pairs[t] >> 32), int32(uint32(s.pairs[t]))}
+				}
+			}
+			return stepDone, 0
+		}
+		it.w, it.haveW = nw, true
+	}
+	// Eq. (2): reflect S about the plane perpendicular to r.
+	sr := S.Dot(r)
+	*S = S.AddScaled(-2*sr, r)
+	return stepReflected, sr
+}
+
 // tableStarts returns the direction table's vertices of a along S and of b
 // along -S (Sec. 2.4), the starts of hill climbing; a body scanned whole
 // (supportLoc) needs none and gets 0.
@@ -362,6 +404,25 @@ func (s *Searcher) tableStarts(a *Polytope, ra *mat3, b *Polytope, rb *mat3, S g
 		q = b.table[tableIndexUnit(rb.mulT(S).Neg())]
 	}
 	return p, q
+}
+
+// tetStart acts on the place of the origin against the cached
+// tetrahedron (face from tetCheck): inside (-1), the bodies intersect (s.res
+// is set and tetStart returns true); beyond the face opposite vertex face
+// (>= 0), whose outward normal is n, its three points stay as r_j
+// (pushFace) and the search goes on beyond that face, along -n (the new
+// m = q - p maximises n.m): it.fromTet is set.
+func (s *Searcher) tetStart(cache *Cache, face int, it *sepIter) bool {
+	switch {
+	case face == -1:
+		cache.HasTet = true
+		s.res = Result{Status: Intersecting, Iterations: 1, Witness: true}
+		return true
+	case face >= 0:
+		s.tetFace, it.fromTet = face, true
+		s.pushFace(&cache.Tet)
+	}
+	return false
 }
 
 // pushFace makes the three points of the cached tetrahedron tet other

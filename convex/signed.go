@@ -186,6 +186,11 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	}
 	tol := s.Options.tol(a, b)
 	d.Tol = tol
+	// The transforms are checked once for all the stages.
+	okA, devA := rigid(ta)
+	okB, devB := rigid(tb)
+	okT, devT := okA && okB, max(devA, devB)
+	exact := okT && devT <= exactRotation
 	var v0 geom.Vec3
 	ia, ib := int32(-1), int32(-1)
 	var gc *GJKCache
@@ -199,8 +204,8 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	}
 	small := satOK(a, b)
 	if cache != nil && cache.feat.kind != fpNone {
-		if f, ok := s.exactFrame(a, ta, b, tb); ok && s.featureDistance(f, ta, &cache.feat, d) {
-			cache.gjk = GJKCache{V: d.Normal, A: f.ia, B: f.ib, Valid: true}
+		if exact && s.featureDistance(s.frameOf(a, ta, b, tb), ta, &cache.feat, d) {
+			cache.gjk = GJKCache{V: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
 			return nil
 		}
 		cache.feat.kind = fpNone
@@ -208,7 +213,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	if cache != nil && small && cache.sat.kind != axNone {
 		// The pair overlapped at the last query: the separating-axis
 		// test first, GJK only when the bodies came apart.
-		if f, ok := s.exactFrame(a, ta, b, tb); ok && s.satPenetration(f, ta, d, &cache.sat) {
+		if exact && s.satPenetration(s.frameOf(a, ta, b, tb), ta, d, &cache.sat) {
 			return nil
 		}
 		cache.sat.kind = axNone
@@ -218,6 +223,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	if cache != nil && gc.Valid {
 		g.seed, g.nseed = cache.simplex, cache.ns
 	}
+	g.known, g.okT, g.devT = true, okT, devT
 	out := g.run(a, ta, b, tb, &s.Options, false, v0, ia, ib)
 	g.relTol, g.noPlane = 0, false
 	d.Iterations = out.Iterations
@@ -246,7 +252,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		s.closestFeatures(f, ta, out, d, cache)
 		return nil
 	}
-	if small && max(rigidDev(ta), rigidDev(tb)) <= exactRotation {
+	if small && exact {
 		var c *satCache
 		if cache != nil {
 			c = &cache.sat
@@ -267,26 +273,16 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	return nil
 }
 
-// exactFrame sets the searcher's pair frame to a and b placed by ta and tb
-// when both transforms are rotations exact to rounding (the cached paths
-// work in A's frame without checking in world coordinates).
-func (s *Searcher) exactFrame(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform) (*pairFrame, bool) {
-	okA, devA := rigid(ta)
-	okB, devB := rigid(tb)
-	if !okA || !okB || max(devA, devB) > exactRotation {
-		return nil, false
-	}
+// frameOf sets the searcher's pair frame to a and b placed by ta and tb
+// (the cached paths use it only when both transforms are rotations exact
+// to rounding: they work in A's frame without checking in world
+// coordinates).
+func (s *Searcher) frameOf(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform) *pairFrame {
 	Rm := ta.R.Transpose().Mul(tb.R)
 	mA := rowsOf(&ta.R)
 	f := &s.frame
 	f.a, f.b, f.R, f.t, f.n, f.ia, f.ib = a, b, rowsOf(&Rm), mA.mulT(tb.T.Sub(ta.T)), 0, 0, 0
-	return f, true
-}
-
-// rigidDev returns the deviation of t's rotation from orthonormality.
-func rigidDev(t *geom.Transform) float64 {
-	_, dev := rigid(t)
-	return dev
+	return f
 }
 
 // closestFeatures turns a separated GJK result into d: the features of the
