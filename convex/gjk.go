@@ -18,7 +18,7 @@ import (
 // the last direction from A towards B (world) and the last supporting
 // vertices. The zero value is empty.
 type GJKCache struct {
-	V     geom.Vec3
+	Dir   geom.Vec3 // the last search direction, from A towards B (world)
 	A, B  int32
 	Valid bool
 }
@@ -103,7 +103,7 @@ func (g *gjkState) query(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.
 	var v geom.Vec3
 	ia, ib := int32(-1), int32(-1)
 	if cache != nil && cache.Valid && cache.A >= 0 && int(cache.A) < len(a.verts) && cache.B >= 0 && int(cache.B) < len(b.verts) {
-		v, ia, ib = cache.V.Neg(), cache.A, cache.B
+		v, ia, ib = cache.Dir.Neg(), cache.A, cache.B
 	} else {
 		v = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
 	}
@@ -112,7 +112,7 @@ func (g *gjkState) query(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.
 		if out.Status == Invalid {
 			*cache = GJKCache{}
 		} else {
-			*cache = GJKCache{V: ta.R.MulVec(out.vdir).Neg(), A: out.wa, B: out.wb, Valid: true}
+			*cache = GJKCache{Dir: ta.R.MulVec(out.vdir).Neg(), A: out.wa, B: out.wb, Valid: true}
 		}
 	}
 	return out.GJKResult

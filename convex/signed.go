@@ -198,14 +198,14 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		gc = &cache.gjk
 	}
 	if gc != nil && gc.Valid && gc.A >= 0 && int(gc.A) < len(a.verts) && gc.B >= 0 && int(gc.B) < len(b.verts) {
-		v0, ia, ib = gc.V.Neg(), gc.A, gc.B
+		v0, ia, ib = gc.Dir.Neg(), gc.A, gc.B
 	} else {
 		v0 = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
 	}
 	small := satOK(a, b)
 	if cache != nil && cache.feat.kind != fpNone {
 		if exact && s.featureDistance(s.frameOf(a, ta, b, tb), ta, &cache.feat, d) {
-			cache.gjk = GJKCache{V: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
+			cache.gjk = GJKCache{Dir: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
 			return nil
 		}
 		cache.feat.kind = fpNone
@@ -234,7 +234,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		return fmt.Errorf("%w (body B)", ErrTransform)
 	}
 	if gc != nil {
-		*gc = GJKCache{V: ta.R.MulVec(out.vdir).Neg(), A: out.wa, B: out.wb, Valid: true}
+		*gc = GJKCache{Dir: ta.R.MulVec(out.vdir).Neg(), A: out.wa, B: out.wb, Valid: true}
 		cache.ns = 0
 		if out.Status == Separated || g.n == 4 {
 			for i := 0; i < g.n; i++ {
@@ -267,7 +267,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	if gc != nil {
 		// The next call starts GJK from the depth's direction, at its
 		// supporting vertices.
-		gc.V = d.Normal
+		gc.Dir = d.Normal
 		gc.A, gc.B = f.ia, f.ib
 	}
 	return nil

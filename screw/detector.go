@@ -622,11 +622,11 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		}
 		d.trans = true
 		d.theta, d.g = 0, mot.G
-		d.ay = mot.V
+		d.ay = mot.Axis
 		// Right-handed (x = y cross z): the edge-edge normal's sign is
 		// chosen by formula (7), a triple product that a mirrored frame
 		// would reverse.
-		d.az, _ = mot.V.Orthonormal()
+		d.az, _ = mot.Axis.Orthonormal()
 		d.ax = d.ay.Cross(d.az)
 		d.o = cA
 	case mot.Theta < smallTheta:
@@ -635,9 +635,9 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 		// the axis point u.
 		d.trans, d.small = false, true
 		d.theta, d.g = mot.Theta, mot.G
-		d.ay = mot.V
+		d.ay = mot.Axis
 		// Right-handed (x = y cross z), so the rotation formulas hold.
-		d.az, _ = mot.V.Orthonormal()
+		d.az, _ = mot.Axis.Orthonormal()
 		d.ax = d.ay.Cross(d.az)
 		d.o = cB
 		w := mot.U.Sub(d.o)
@@ -645,7 +645,7 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	default:
 		d.trans = false
 		d.theta, d.g = mot.Theta, mot.G
-		d.ay = mot.V
+		d.ay = mot.Axis
 		d.o = mot.U
 		cBm := mot.Apply(cB, 0.5)
 		// Unit direction from the axis to p, or 0 when p is on the axis

@@ -46,7 +46,7 @@ func ExampleRelative() {
 	id := geom.PoseIdentity()
 	b1 := geom.Pose{P: geom.Vec3{X: 1, Z: 2}, Q: geom.QuatAxisAngle(geom.Vec3{Z: 1}, 0.5)}
 	m := screw.Relative(id, id, id, b1)
-	fmt.Printf("theta %.2f glide %.2f axis %v\n", m.Theta, m.G, m.V)
+	fmt.Printf("theta %.2f glide %.2f axis %v\n", m.Theta, m.G, m.Axis)
 	// Output:
 	// theta 0.50 glide 2.00 axis (0, 0, 1)
 }
