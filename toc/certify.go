@@ -60,18 +60,32 @@ func (q *Query) near(ms, os *Soup, f *Frame, pad float64) bool {
 		}
 	}
 	ax := [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
+	// ms's boxes, placed and grown, are made once per call: a node meets
+	// several of os's.
+	q.ngen++
+	if q.ngen == 0 {
+		clear(q.nmark)
+		q.ngen = 1
+	}
+	if len(q.nmark) < len(ms.nodes) {
+		q.nmark = append(q.nmark, make([]uint32, len(ms.nodes)-len(q.nmark))...)
+		q.nbox = append(q.nbox, make([]box, len(ms.nodes)-len(q.nbox))...)
+	}
 	stack := append(q.npairs[:0], [2]int32{0, 0})
 	found := false
 	for len(stack) > 0 && !found {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		m, o := &ms.nodes[p[0]], &os.nodes[p[1]]
-		var b box
-		b.c = f.Pos(m.c)
-		b.ax = ax
-		b.h = [3]float64{m.h.X + pad, m.h.Y + pad, m.h.Z + pad}
-		e := abs.MulVec(geom.Vec3{X: b.h[0], Y: b.h[1], Z: b.h[2]})
-		b.min, b.max = b.c.Sub(e), b.c.Add(e)
+		b := &q.nbox[p[0]]
+		if q.nmark[p[0]] != q.ngen {
+			q.nmark[p[0]] = q.ngen
+			b.c = f.Pos(m.c)
+			b.ax = ax
+			b.h = [3]float64{m.h.X + pad, m.h.Y + pad, m.h.Z + pad}
+			e := abs.MulVec(geom.Vec3{X: b.h[0], Y: b.h[1], Z: b.h[2]})
+			b.min, b.max = b.c.Sub(e), b.c.Add(e)
+		}
 		if !b.overlapsNode(o) {
 			continue
 		}

@@ -309,6 +309,11 @@ type Query struct {
 	mq     meshquery.Query
 	cwins  []window
 	npairs [][2]int32
+	// near's placed boxes of the mover's BVH nodes, valid where nmark
+	// equals ngen.
+	nbox  []box
+	nmark []uint32
+	ngen  uint32
 }
 
 type frameEntry struct {
