@@ -31,6 +31,10 @@ const (
 // other body is split into before it is left to the continuous search.
 const certSplit = 8
 
+// certMinWindow is the length, in certMinStep, below which a window is
+// searched without certification.
+const certMinWindow = 2
+
 // mqTree returns meshquery's tree of the soup, built on first use.
 func (s *Soup) mqTree() (*meshquery.Tree, error) {
 	s.mqOnce.Do(func() {
@@ -41,9 +45,11 @@ func (s *Soup) mqTree() (*meshquery.Tree, error) {
 
 // certifiable reports whether certify may replace the continuous search
 // of a query: both bodies' samples are their soups' vertices (other
-// samples need not lie on the surfaces the tests measure).
-func certifiable(a, b *Shape) bool {
-	return a.verts && b.verts
+// samples need not lie on the surfaces the tests measure), and the edge
+// phase is on (without it the point passes alone cost about as much as
+// the certification walk: 0.37 against 0.6 ms a query on rob in env).
+func certifiable(a, b *Shape, o *opts) bool {
+	return a.verts && b.verts && o.edges
 }
 
 // near reports whether a triangle of ms placed by the frame f (ms's local
@@ -132,6 +138,12 @@ func (q *Query) certify(mover, other *Shape, rel *Relative, dt float64, o *opts)
 	q.cwins = append(q.cwins[:0], q.wins...)
 	q.wins = q.wins[:0]
 	for wi, w := range q.cwins {
+		if w.tb-w.ta < certMinWindow*hmin {
+			// Too short to certify a part of it and still search
+			// less (a fast body's windows near the other body).
+			q.wins = append(q.wins, w)
+			continue
+		}
 		L := rel.SpeedBoundGlobal(rb, w.ta, w.tb)
 		u := math.NaN() // start of the uncertified run, NaN for none
 		t, rho := w.ta, hmin

@@ -488,7 +488,7 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 			return append(dst, c), nil
 		}
 	}
-	if certifiable(a, b) {
+	if certifiable(a, b, &o) {
 		q.certify(mover, other, relMO, dt, &o)
 	}
 	if o.edges {
