@@ -7,16 +7,17 @@ import (
 	"github.com/collide-go/collide/meshquery"
 )
 
-// Certification of time intervals by discrete tests (conservative
-// advancement, after Mirtich, "Impulse-based Dynamic Simulation of Rigid
-// Body Systems", Sec. 2.2, with a floor on the step): no point of the mover
-// moves faster than L relative to the other body, so when the surfaces
-// are more than L h / 2 plus the tolerance apart at the middle of an
-// interval of length h, nothing comes within the tolerance during it. The
+// Certification of time intervals by discrete tests (the conservative
+// advancement of B. Mirtich, "Impulse-based Dynamic Simulation of Rigid
+// Body Systems", PhD thesis, 1996, with a floor on the step): no point of
+// the mover moves faster than L relative to the other body, so when the
+// surfaces are more than L h / 2 apart (plus a rounding guard) at the
+// middle of an interval of length h, they do not touch during it. The
 // test is a padded one (near): the mover's BVH boxes, placed at the
-// middle instant and grown by that distance, against the other's. The
-// continuous search then runs only on the intervals left uncertified,
-// short and next to the contact, instead of proving the whole step free.
+// middle instant and grown by that distance, against the other's
+// triangles. The continuous search then runs only on the intervals left
+// uncertified, short and next to the contact, instead of proving the
+// whole step free.
 
 // Steps of the certification walk, as fractions of the step: intervals
 // start at certMinStep and double while certified, up to certMaxStep; an
