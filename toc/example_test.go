@@ -34,7 +34,7 @@ func ExampleQuery_Contacts() {
 			c.Status, c.Time, c.Point.X, c.Point.Y, c.Point.Z, c.Normal.X, c.Normal.Y, c.Normal.Z, c.FeatureA, c.FeatureB)
 	}
 	// Output:
-	// hit at t=0.3822 at (0.321, -0.191, 0.350), normal (-0.18, 0.14, -0.97), torus face 223, car vertex 13
+	// hit at t=0.3820 at (0.305, -0.207, 0.351), normal (-0.18, 0.14, -0.97), torus edge 432, car edge 24
 }
 
 // A bullet crossing a thin polygon soup at 1000 m/s within one 0.1 s step
@@ -72,5 +72,5 @@ func ExampleQuery_Between() {
 	}
 	r := cs[0].Record()
 	fmt.Printf("%v at t=%.4f, normal (%.2f, %.2f, %.2f), %v against %v\n", r.Status, r.Time, r.Normal.X+0, r.Normal.Y+0, r.Normal.Z, r.FeatureA, r.FeatureB)
-	// Output: hit at t=0.4999, normal (0.00, 0.00, -1.00), edge 3 against edge 9
+	// Output: hit at t=0.5000, normal (0.00, 0.00, -1.00), edge 3 against edge 9
 }

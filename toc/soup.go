@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshquery"
 )
 
 // Soup is a polygon soup: triangles with no required connectivity (open,
@@ -44,6 +46,13 @@ type Soup struct {
 	radius float64
 	bounds geom.AABB
 	scale  float64 // radius + |centre|_1, the coordinate scale for rounding guards
+	// tidx are the triangles as vertex index triples (input order), from
+	// which mq, meshquery's tree of the soup for the discrete distance
+	// tests of certify, is built on first use.
+	tidx   [][3]int32
+	mqOnce sync.Once
+	mq     *meshquery.Tree
+	mqErr  error
 }
 
 // tri is a triangle with its unit normal (counter-clockwise a, b, c), its
@@ -95,6 +104,7 @@ func newSoup(verts []geom.Vec3, tris [][3]int32, faces []int32, edges [][2]int32
 		s.bounds = s.bounds.AddPoint(v)
 	}
 	s.tris = make([]tri, len(tris))
+	s.tidx = append([][3]int32(nil), tris...)
 	for i, t := range tris {
 		for k, vi := range t {
 			if vi < 0 || int(vi) >= len(verts) {

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/collide-go/collide/ccd"
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshquery"
 )
 
 // Algorithm selects how a sample point's time of contact is found.
@@ -303,6 +305,15 @@ type Query struct {
 	// gen equals fgen.
 	fc   [64]frameEntry
 	fgen uint64
+	// certify's distance tests and the windows it splits.
+	mq     meshquery.Scratch
+	cwins  []window
+	npairs [][2]int32
+	// near's placed boxes of the mover's BVH nodes, valid where nmark
+	// equals ngen.
+	nbox  []box
+	nmark []uint32
+	ngen  uint32
 }
 
 type frameEntry struct {
@@ -477,6 +488,9 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 			return append(dst, c), nil
 		}
 	}
+	if certifiable(a, b, &o) {
+		q.certify(mover, other, relMO, dt, &o)
+	}
 	if o.edges {
 		q.startEdges(len(mover.soup.edges))
 	}
@@ -488,8 +502,13 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 		// Mover's points against the other's triangles, and the
 		// other's points against the mover's triangles, in the window,
 		// culled by the point trees.
+		st := time.Now()
 		best = q.treePass(mover, moverIsA, other.soup, relMO, w.ta, w.tb, &o, best)
+		DbgP[0] += time.Since(st)
+		st = time.Now()
 		best = q.treePass(other, !moverIsA, mover.soup, relOM, w.ta, w.tb, &o, best)
+		DbgP[1] += time.Since(st)
+		st = time.Now()
 		// Mover's edges against the other's edges in the window.
 		if o.edges && len(other.soup.edges) > 0 && len(mover.soup.edges) > 0 && other.soup.anyOverlap(&w.b, &q.stack) {
 			q.ecand = other.soup.etree.collectSegsMax(&w.b, maxCand, q.ecand[:0], &q.stack)
@@ -497,6 +516,7 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 				best = q.edgePass(mover, moverIsA, other.soup, q.ecand, relMO, w.ta, w.tb, &o, best)
 			}
 		}
+		DbgP[2] += time.Since(st)
 	}
 	if len(q.hits) == 0 {
 		return dst, nil
@@ -1622,3 +1642,5 @@ func edgeBox(a0, a1, b0, b1 geom.Vec3, r float64) box {
 	b.min, b.max = b.c.Sub(ext), b.c.Add(ext)
 	return b
 }
+
+var DbgP [3]time.Duration
