@@ -25,7 +25,7 @@ func init() {
 type tocAlgo struct {
 	w      *Workload
 	shapes []*toc.Shape
-	q      toc.Query
+	q      toc.Scratch
 	opt    toc.Options
 	buf    []toc.Contact
 }

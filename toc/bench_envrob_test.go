@@ -16,7 +16,7 @@ func BenchmarkEnvRob(b *testing.B) {
 		pointsOnly bool
 	}{{"edges", false}, {"points-only", true}} {
 		b.Run(c.name, func(b *testing.B) {
-			var q Query
+			var q Scratch
 			var cs []Contact
 			opt := &Options{Motion: geom.ScrewMotion, PointsOnly: c.pointsOnly}
 			b.ReportAllocs()

@@ -59,7 +59,7 @@ func certifiable(a, b *Shape, o *opts) bool {
 // os's boxes, and at the leaves ms's grown leaf box against os's
 // triangles (separating axes). It says yes for some surfaces that are
 // apart, never no for surfaces that are not.
-func (q *Query) near(ms, os *Soup, f *Frame, pad float64) bool {
+func (q *Scratch) near(ms, os *Soup, f *Frame, pad float64) bool {
 	var abs geom.Mat3
 	for i := range 3 {
 		for j := range 3 {
@@ -117,7 +117,7 @@ func (q *Query) near(ms, os *Soup, f *Frame, pad float64) bool {
 // intersecting (meshquery's exact test) ends the walk: the first contact
 // is no later, and the rest of the step follows unchanged, searched only
 // when the contact is not found before.
-func (q *Query) certify(mover, other *Shape, rel *Relative, dt float64, o *opts) {
+func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opts) {
 	tm, err := mover.soup.mqTree()
 	if err != nil {
 		return

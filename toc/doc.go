@@ -11,8 +11,8 @@
 // body's origin this is constant linear and angular velocity
 // (geom.LinearAngular); with it on the screw axis it is the screw motion
 // (geom.ScrewMotion, Buss, "Collision Detection with Relative Screw
-// Motion", Sec. 4). Query.Contacts takes States and a step length;
-// Query.Between takes start and end poses and answers on the model chosen
+// Motion", Sec. 4). Scratch.Contacts takes States and a step length;
+// Scratch.Between takes start and end poses and answers on the model chosen
 // by Options.Motion (StateOf builds the state of either model).
 //
 // # Method
@@ -27,7 +27,7 @@
 // contact of a sample point. Algorithm 3 (Segments) bisects until the
 // chords are within the tolerance and tests chords against triangles
 // (geom.SegmentTriangle); it may miss contacts shallower than the
-// tolerance. Algorithm 1 (Query.Contacts) runs either over both bodies'
+// tolerance. Algorithm 1 (Scratch.Contacts) runs either over both bodies'
 // sample points.
 //
 // Sample points alone find an edge of one body crossing an edge of the
@@ -59,5 +59,5 @@
 // time 0 get a contact at time 0 (Touching, or Penetrating when they
 // cross). The broad phase of Sec. 3.5 is EnlargedOBB, with SweptOBB as a
 // tighter alternative for fast bodies. Queries allocate nothing once a
-// Query's scratch space has grown.
+// Scratch's scratch space has grown.
 package toc

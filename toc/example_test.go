@@ -13,7 +13,7 @@ import (
 // of contact during a 1 s step, where, the contact normal (from the torus,
 // A, to the car, B) and the touching features: a vertex of the car on a
 // face of the torus.
-func ExampleQuery_Contacts() {
+func ExampleScratch_Contacts() {
 	torus, err := toc.ShapeOf(shapes.Torus(0.8, 0.3, 20, 15))
 	if err != nil {
 		panic(err)
@@ -24,7 +24,7 @@ func ExampleQuery_Contacts() {
 	}
 	a := toc.State{Pose: geom.Pose{P: geom.V(0.3, 0.1, 2.5), Q: geom.QuatIdentity()}, V: geom.V(0, 0, -3), W: geom.V(3, 1, 2)}
 	b := toc.State{Pose: geom.PoseIdentity(), W: geom.V(0, 0, 2)}
-	var q toc.Query // reusable scratch space: no allocation per query
+	var q toc.Scratch // reusable scratch space: no allocation per query
 	cs, err := q.Contacts(torus, a, car, b, 1, nil, nil)
 	if err != nil {
 		panic(err)
@@ -39,14 +39,14 @@ func ExampleQuery_Contacts() {
 
 // A bullet crossing a thin polygon soup at 1000 m/s within one 0.1 s step
 // is found by both algorithms, at the same time.
-func ExampleAlgorithm() {
+func ExampleMethod() {
 	bullet, _ := toc.ShapeOf(shapes.Bullet(shapes.DefaultBulletRadius, shapes.DefaultBulletLength))
 	plane, _ := toc.ShapeOf(shapes.WarpedPlane(shapes.DefaultPlaneSize, shapes.DefaultPlaneHole, shapes.DefaultPlaneWarp))
 	a := toc.State{Pose: geom.Pose{P: geom.V(-40, 0.6, 0.4), Q: geom.QuatIdentity()}, V: geom.V(1000, 0, 0), W: geom.V(2e-3, 0, 0)}
 	b := toc.State{Pose: geom.PoseIdentity()}
-	var q toc.Query
-	for _, alg := range []toc.Algorithm{toc.Boxes, toc.Segments} {
-		cs, _ := q.Contacts(bullet, a, plane, b, 0.1, &toc.Options{Algorithm: alg, Tolerance: 1e-5}, nil)
+	var q toc.Scratch
+	for _, alg := range []toc.Method{toc.Boxes, toc.Segments} {
+		cs, _ := q.Contacts(bullet, a, plane, b, 0.1, &toc.Options{Method: alg, Tolerance: 1e-5}, nil)
 		fmt.Printf("%s: %d contact at t=%.6f s, x=%.4f m\n", alg, len(cs), cs[0].Time*0.1, cs[0].Point.X)
 	}
 	// Output:
@@ -57,7 +57,7 @@ func ExampleAlgorithm() {
 // Two cubes given by their poses at the start and the end of a step, moving
 // by the screw motion between them (the default model; Options.Motion
 // selects the other): the first contact as a contact.Contact record.
-func ExampleQuery_Between() {
+func ExampleScratch_Between() {
 	cube, err := toc.ShapeOf(shapes.Cube(1))
 	if err != nil {
 		panic(err)
@@ -65,7 +65,7 @@ func ExampleQuery_Between() {
 	a0 := geom.Pose{P: geom.V(0, 0, 3), Q: geom.QuatIdentity()}
 	a1 := geom.Pose{P: geom.V(0, 0, -1), Q: geom.QuatAxisAngle(geom.V(0, 0, 1), math.Pi/4)}
 	b := geom.PoseIdentity()
-	var q toc.Query
+	var q toc.Scratch
 	cs, err := q.Between(cube, a0, a1, cube, b, b, nil, nil)
 	if err != nil {
 		panic(err)

@@ -80,10 +80,10 @@ func FuzzNewSoup(f *testing.F) {
 		if err != nil {
 			t.Fatalf("NewShape of an accepted soup: %v", err)
 		}
-		var q Query
+		var q Scratch
 		sa := State{Pose: geom.Pose{P: geom.V(0.1, 0.2, 3), Q: geom.QuatIdentity()}, V: geom.V(0, 0, -6), W: geom.V(1, 0, 2)}
-		for _, alg := range []Algorithm{Boxes, Segments} {
-			cs, err := q.Contacts(cube, sa, sh, State{Pose: geom.PoseIdentity()}, 1, &Options{Algorithm: alg, Within: 0.1}, nil)
+		for _, alg := range []Method{Boxes, Segments} {
+			cs, err := q.Contacts(cube, sa, sh, State{Pose: geom.PoseIdentity()}, 1, &Options{Method: alg, Within: 0.1}, nil)
 			if err != nil {
 				t.Fatalf("query: %v", err)
 			}
@@ -116,8 +116,8 @@ func FuzzContacts(f *testing.F) {
 		}
 		sa := State{Pose: geom.Pose{P: geom.V(px, py, pz), Q: qt}, V: geom.V(vx, vy, vz), W: geom.V(wx, wy, wz)}
 		sb := State{Pose: geom.PoseIdentity(), W: geom.V(0, 0, 1)}
-		var q Query
-		cs, err := q.Contacts(a, sa, b, sb, dt, &Options{Algorithm: Algorithm(alg % 3), Tolerance: tol}, nil)
+		var q Scratch
+		cs, err := q.Contacts(a, sa, b, sb, dt, &Options{Method: Method(alg % 3), Tolerance: tol}, nil)
 		if err != nil {
 			return
 		}

@@ -110,7 +110,7 @@ func TestEnvRobReference(t *testing.T) {
 		t.Skip("rob in env: about a second")
 	}
 	env, rob, qs := loadEnvRob(t)
-	var q Query
+	var q Scratch
 	var cs []Contact
 	for _, pointsOnly := range []bool{false, true} {
 		opt := &Options{Motion: geom.ScrewMotion, PointsOnly: pointsOnly}

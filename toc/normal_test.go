@@ -130,7 +130,7 @@ func TestContactNormalSeparates(t *testing.T) {
 		n = 200
 	}
 	r := rand.New(rand.NewPCG(*seed, 17))
-	var q Query
+	var q Scratch
 	var dst []Contact
 	var hits, edgeEdge, nearParallel, unconfirmed int
 	kinds := map[[2]contact.FeatureKind]int{}

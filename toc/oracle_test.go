@@ -359,7 +359,7 @@ func TestOracle(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(*seed, 7))
 	kinds := []*mesh.Mesh{shapes.Cube(1), shapes.Torus(0.8, 0.3, 8, 6), shapes.Car(), shapes.Box(geom.V(0.9, 0.2, 0.4))}
-	var q Query
+	var q Scratch
 	var hits, segMiss, early, unconfirmed int
 	var maxD, maxSegD float64
 	var dst []Contact
@@ -377,8 +377,8 @@ func TestOracle(t *testing.T) {
 			t.Fatal(err)
 		}
 		bound := 3 * DefaultRelTolerance * math.Min(sha.radius, shb.radius)
-		for _, alg := range []Algorithm{Boxes, Segments} {
-			dst, err = q.Contacts(sha, c.sa, shb, c.sb, c.dt, &Options{Algorithm: alg}, dst[:0])
+		for _, alg := range []Method{Boxes, Segments} {
+			dst, err = q.Contacts(sha, c.sa, shb, c.sb, c.dt, &Options{Method: alg}, dst[:0])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -437,7 +437,7 @@ func TestOracleMotionModels(t *testing.T) {
 	for i, m := range kinds {
 		shp[i] = mustShape(t, m)
 	}
-	var q Query
+	var q Scratch
 	var dst []Contact
 	for _, model := range []geom.MotionModel{geom.ScrewMotion, geom.LinearAngular} {
 		hits := 0

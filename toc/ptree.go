@@ -97,7 +97,7 @@ const maxPointSplits = 1 << 14
 // points are then followed only over the intervals in which its sphere
 // can meet s, earliest first, and intervals after the best time so far
 // are dropped. It returns the updated best time.
-func (q *Query) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
+func (q *Scratch) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
 	if len(sh.pnodes) == 0 {
 		return best
 	}
@@ -169,7 +169,7 @@ func (q *Query) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb flo
 // overlap b, or larger leaves with an entry that overlaps b, provided one
 // of them has such an entry;
 // nothing is appended when no entry of t can overlap b.
-func (q *Query) descend(t *Soup, seg bool, b *box, fs, fn int32, dst *[]int32, max int) (int32, int32) {
+func (q *Scratch) descend(t *Soup, seg bool, b *box, fs, fn int32, dst *[]int32, max int) (int32, int32) {
 	start := int32(len(q.front))
 	size2 := 4 * (b.h[0]*b.h[0] + b.h[1]*b.h[1] + b.h[2]*b.h[2])
 	stack := append(q.stack[:0], q.front[fs:fs+fn]...)
@@ -220,7 +220,7 @@ func (q *Query) descend(t *Soup, seg bool, b *box, fs, fn int32, dst *[]int32, m
 
 // anyUnder reports whether an entry of t's subtree rooted at node ni
 // overlaps b.
-func (q *Query) anyUnder(t *Soup, seg bool, b *box, ni int32) bool {
+func (q *Scratch) anyUnder(t *Soup, seg bool, b *box, ni int32) bool {
 	stack := append(q.stack2[:0], ni)
 	found := false
 	for len(stack) > 0 && !found {

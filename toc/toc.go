@@ -15,8 +15,8 @@ import (
 	"github.com/collide-go/collide/meshquery"
 )
 
-// Algorithm selects how a sample point's time of contact is found.
-type Algorithm int
+// Method selects how a sample point's time of contact is found.
+type Method int
 
 const (
 	// Boxes is Algorithm 2: the trajectory is bounded by oriented boxes,
@@ -26,7 +26,7 @@ const (
 	// the time reported is never later than the true one (a trajectory
 	// passing within the tolerance of a triangle earlier reports that
 	// moment: the paper's Sec. 3.3 meaning of epsilon).
-	Boxes Algorithm = iota
+	Boxes Method = iota
 	// Segments is Algorithm 3: the trajectory is bisected until every
 	// piece has deviation nu at most the tolerance (the paper's test), and
 	// the chords are tested against the triangles with exact-sign
@@ -40,7 +40,7 @@ const (
 )
 
 // String returns "boxes" or "segments".
-func (a Algorithm) String() string {
+func (a Method) String() string {
 	switch a {
 	case Boxes:
 		return "boxes"
@@ -64,8 +64,9 @@ const (
 
 // Options tune a query. The zero value means the documented defaults.
 type Options struct {
-	// Algorithm: Boxes (Algorithm 2, the default) or Segments (Algorithm 3).
-	Algorithm Algorithm
+	// Method: Boxes (Algorithm 2 of the paper, the default) or Segments
+	// (Algorithm 3).
+	Method Method
 	// Tolerance (length units, the paper's epsilon). With Boxes a
 	// trajectory piece is final when its box reaches at most this far
 	// from its chord across it; with Segments when its deviation nu is at
@@ -97,9 +98,9 @@ type Options struct {
 	// contact of an edge against an edge is then found late, when a sample
 	// point finally touches.
 	PointsOnly bool
-	// Motion is the motion model of Query.Between: how each body moves
+	// Motion is the motion model of Scratch.Between: how each body moves
 	// from its start pose to its end pose (zero: geom.ScrewMotion).
-	// Query.Contacts takes the motion from its States and ignores it.
+	// Scratch.Contacts takes the motion from its States and ignores it.
 	Motion geom.MotionModel
 }
 
@@ -254,10 +255,10 @@ type window struct {
 	b      box
 }
 
-// Query holds the scratch space of time-of-contact queries, so that
+// Scratch holds the scratch space of time-of-contact queries, so that
 // repeated queries allocate nothing. The zero value is ready to use; a
-// Query must not be used by two goroutines at once.
-type Query struct {
+// Scratch must not be used by two goroutines at once.
+type Scratch struct {
 	stack []int32
 	segs  []seg
 	cand  []int32
@@ -323,7 +324,7 @@ type frameEntry struct {
 }
 
 // frame returns rel's frame at t through the cache of the current pass.
-func (q *Query) frame(rel *Relative, t float64) *Frame {
+func (q *Scratch) frame(rel *Relative, t float64) *Frame {
 	b := math.Float64bits(t)
 	e := &q.fc[(b*0x9E3779B97F4A7C15)>>58]
 	if e.gen != q.fgen || e.t != t {
@@ -338,7 +339,7 @@ type sampleKey struct {
 }
 
 // startDone prepares the per-sample marks for a new query.
-func (q *Query) startDone(na, nb int) {
+func (q *Scratch) startDone(na, nb int) {
 	q.gen++
 	if q.gen == 0 { // wrapped: clear
 		clear(q.done[0])
@@ -354,7 +355,7 @@ func (q *Query) startDone(na, nb int) {
 
 // opts are resolved options.
 type opts struct {
-	alg            Algorithm
+	alg            Method
 	eps, within    float64
 	timeTol        float64
 	maxDepth       int32
@@ -366,10 +367,10 @@ func resolve(o *Options, a, b *Shape, dt float64) (opts, error) {
 	r := opts{alg: Boxes, maxDepth: DefaultMaxDepth, timeTol: DefaultRelTimeTolerance * dt}
 	r.eps = DefaultRelTolerance * math.Min(a.radius, b.radius)
 	if o != nil {
-		if o.Algorithm != Boxes && o.Algorithm != Segments {
-			return r, fmt.Errorf("toc: unknown algorithm %d", int(o.Algorithm))
+		if o.Method != Boxes && o.Method != Segments {
+			return r, fmt.Errorf("toc: unknown algorithm %d", int(o.Method))
 		}
-		r.alg = o.Algorithm
+		r.alg = o.Method
 		if o.Tolerance < 0 || math.IsNaN(o.Tolerance) || math.IsInf(o.Tolerance, 0) {
 			return r, fmt.Errorf("toc: tolerance %v must be finite and >= 0", o.Tolerance)
 		}
@@ -408,7 +409,7 @@ func resolve(o *Options, a, b *Shape, dt float64) (opts, error) {
 
 // pruned reports whether a piece starting at t can still give a reported
 // contact.
-func (q *Query) pruned(t, best float64, o *opts) bool {
+func (q *Scratch) pruned(t, best float64, o *opts) bool {
 	if o.within > 0 {
 		return t > best+o.within
 	}
@@ -440,7 +441,7 @@ func (q *Query) pruned(t, best float64, o *opts) bool {
 // coordinate, a distance or angle travelled in the step, a body's size or
 // dt itself exceeds geom.MaxCoord (far beyond any sensible step: only
 // overflow is guarded against), or an option is out of range.
-func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt *Options, dst []Contact) ([]Contact, error) {
+func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt *Options, dst []Contact) ([]Contact, error) {
 	if a == nil || b == nil {
 		return dst, errors.New("toc: nil shape")
 	}
@@ -544,7 +545,7 @@ func (q *Query) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, opt
 // of the step to a1, b1 at its end under the motion model
 // Options.Motion (the screw motion by default): the states are StateOf the
 // poses and the step has length 1.
-func (q *Query) Between(a *Shape, a0, a1 geom.Pose, b *Shape, b0, b1 geom.Pose, opt *Options, dst []Contact) ([]Contact, error) {
+func (q *Scratch) Between(a *Shape, a0, a1 geom.Pose, b *Shape, b0, b1 geom.Pose, opt *Options, dst []Contact) ([]Contact, error) {
 	m := geom.ScrewMotion
 	if opt != nil {
 		m = opt.Motion
@@ -561,7 +562,7 @@ func (q *Query) Between(a *Shape, a0, a1 geom.Pose, b *Shape, b0, b1 geom.Pose, 
 }
 
 // contact converts a hit to a world-frame Contact.
-func (q *Query) contact(h hit, a *Shape, sa State, b *Shape, sb State, dt float64) Contact {
+func (q *Scratch) contact(h hit, a *Shape, sa State, b *Shape, sb State, dt float64) Contact {
 	own, oth, so, st := a, b, sa, sb
 	if !h.onA {
 		own, oth, so, st = b, a, sb, sa
@@ -655,7 +656,7 @@ func (b *box) contains(p geom.Vec3) bool {
 // sphere (c, r) of the moving body can meet soup s: the centre's
 // trajectory is bisected while its box grown by r meets s and is longer
 // than a few radii.
-func (q *Query) windows(s *Soup, rel *Relative, c geom.Vec3, r, dt float64, o *opts) {
+func (q *Scratch) windows(s *Soup, rel *Relative, c geom.Vec3, r, dt float64, o *opts) {
 	q.wins = q.wins[:0]
 	k, rb := rel.Lipschitz(c), rel.RotationBound(c)
 	f0, f1 := rel.Frame(0), rel.Frame(dt)
@@ -712,7 +713,7 @@ const maxCand = 48
 // pass runs Algorithm 2 or 3 for the samples of sh (all, or those listed
 // in idx) against soup s during [ta, tb], and returns the updated best
 // time.
-func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
+func (q *Scratch) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
 	if len(cand) > maxCand {
 		cand = nil
 	}
@@ -774,7 +775,7 @@ func (q *Query) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, re
 // lower bound ta + (a_min + d/2) / L where a_min is the least coordinate
 // along the chord of the part of a triangle inside the box, d the chord's
 // length and L the speed bound.
-func (q *Query) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
+func (q *Scratch) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
 	q.segs = append(q.segs[:0], root)
 	splits := 0
@@ -839,7 +840,7 @@ func (rel *Relative) pieceSpeed(sg *seg, k, rb float64) float64 {
 
 // popSeg pops into sg the next trajectory piece that can still give a
 // reported contact; false when none is left.
-func (q *Query) popSeg(sg *seg, best float64, o *opts) bool {
+func (q *Scratch) popSeg(sg *seg, best float64, o *opts) bool {
 	for len(q.segs) > 0 {
 		*sg = q.segs[len(q.segs)-1]
 		q.segs = q.segs[:len(q.segs)-1]
@@ -852,7 +853,7 @@ func (q *Query) popSeg(sg *seg, best float64, o *opts) bool {
 
 // bisect pushes the two halves of sg, split at time tm, onto the segment
 // stack, the later half first so that the earlier one is processed next.
-func (q *Query) bisect(rel *Relative, u geom.Vec3, sg seg, tm float64) {
+func (q *Scratch) bisect(rel *Relative, u geom.Vec3, sg seg, tm float64) {
 	q.work++
 	fm := q.frame(rel, tm)
 	qm, vm := fm.Pos(u), fm.Vel(u)
@@ -864,7 +865,7 @@ func (q *Query) bisect(rel *Relative, u geom.Vec3, sg seg, tm float64) {
 // cut shortens a piece that ends after the pruning limit (best, or best +
 // within) to end at the limit: nothing after it can be reported. The frame
 // at the limit is computed once per limit.
-func (q *Query) cut(sg *seg, rel *Relative, u geom.Vec3, best float64, o *opts) {
+func (q *Scratch) cut(sg *seg, rel *Relative, u geom.Vec3, best float64, o *opts) {
 	lim := best + o.within
 	if !(lim < sg.tb) || !(lim > sg.ta) {
 		return
@@ -893,7 +894,7 @@ func facing(t *tri, sg seg) (flip, separating bool) {
 
 // overlapAny reports whether an entry of s (of cand when not nil) meets
 // b: a triangle, or with seg an edge of an edge tree.
-func (q *Query) overlapAny(s *Soup, cand []int32, b *box, seg bool) bool {
+func (q *Scratch) overlapAny(s *Soup, cand []int32, b *box, seg bool) bool {
 	if cand == nil {
 		if seg {
 			return s.anySegOverlap(b, &q.stack)
@@ -918,7 +919,7 @@ func (q *Query) overlapAny(s *Soup, cand []int32, b *box, seg bool) bool {
 
 // overlapping appends the entries of s (of cand when not nil) that meet
 // b: triangles, or with seg the edges of an edge tree.
-func (q *Query) overlapping(s *Soup, cand []int32, b *box, seg bool, dst []int32) []int32 {
+func (q *Scratch) overlapping(s *Soup, cand []int32, b *box, seg bool, dst []int32) []int32 {
 	if cand == nil {
 		if seg {
 			return s.collectSegs(b, dst, &q.stack)
@@ -982,7 +983,7 @@ func minAxial(b *box, t *tri) (float64, bool) {
 // trajectory is bisected until nu <= eps (pieces whose box misses s are
 // dropped), and the chords are tested against the triangles in time
 // order.
-func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
+func (q *Scratch) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root seg, o *opts, best float64) (hit, bool) {
 	k, rb := rel.Lipschitz(u), rel.RotationBound(u)
 	q.segs = append(q.segs[:0], root)
 	splits := 0
@@ -1031,7 +1032,7 @@ func (q *Query) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root
 
 // startEdges sizes the marks of the edge phase: edone[i] == gen once the
 // moving edge i has its contact.
-func (q *Query) startEdges(nm int) {
+func (q *Scratch) startEdges(nm int) {
 	if len(q.edone) < nm {
 		q.edone = append(q.edone, make([]uint32, nm-len(q.edone))...)
 	}
@@ -1044,7 +1045,7 @@ func (q *Query) startEdges(nm int) {
 // ends over the same time interval.
 type epiece struct {
 	e [2]seg
-	// cs, cn locate in Query.ebuf the other's edges (etree positions) the
+	// cs, cn locate in Scratch.ebuf the other's edges (etree positions) the
 	// piece's parent box meets; cn < 0 means all of them (search the BVH).
 	cs, cn int32
 }
@@ -1058,7 +1059,7 @@ type epiece struct {
 // bisected until each end deviates from its chord by at most the
 // tolerance, and a final piece is tested with ccd's conservative
 // edge-edge test on the chords, widened by the deviation.
-func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
+func (q *Scratch) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
 	if len(cand) > maxCand {
 		cand = nil
 	}
@@ -1150,7 +1151,7 @@ func (q *Query) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, rel
 type gnode struct {
 	node   int32
 	sg     seg
-	fs, fn int32 // the parent's front in the other's edge tree (Query.front)
+	fs, fn int32 // the parent's front in the other's edge tree (Scratch.front)
 }
 
 // from returns g with the front fs, fn.
@@ -1160,7 +1161,7 @@ func (g gnode) from(fs, fn int32) gnode {
 }
 
 // gpiece returns node ni of tree t over [ta, tb].
-func (q *Query) gpiece(t *Soup, ni int32, rel *Relative, ta, tb float64, depth int32) gnode {
+func (q *Scratch) gpiece(t *Soup, ni int32, rel *Relative, ta, tb float64, depth int32) gnode {
 	c, _ := nodeSphere(&t.nodes[ni])
 	fa := *q.frame(rel, ta) // a copy: the cache may reuse the slot for tb
 	fb := *q.frame(rel, tb)
@@ -1174,7 +1175,7 @@ func nodeSphere(n *node) (geom.Vec3, float64) {
 
 // edgeBoxes finds the first contact of the edge ei of soup ms against the
 // edges of s, from the root piece.
-func (q *Query) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epiece, o *opts, best float64) (hit, bool) {
+func (q *Scratch) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epiece, o *opts, best float64) (hit, bool) {
 	es := s.etree
 	u := [2]geom.Vec3{ms.verts[ms.edges[ei][0]], ms.verts[ms.edges[ei][1]]}
 	var k, rb [2]float64
@@ -1294,7 +1295,7 @@ func (q *Query) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epiec
 
 // bisectEdge pushes the two halves of the edge piece pc, split at tm, with
 // the candidate list (cs, cn), the later half first.
-func (q *Query) bisectEdge(rel *Relative, u [2]geom.Vec3, pc *epiece, tm float64, cs, cn int32) {
+func (q *Scratch) bisectEdge(rel *Relative, u [2]geom.Vec3, pc *epiece, tm float64, cs, cn int32) {
 	q.work++
 	fm := q.frame(rel, tm)
 	var early, late epiece
@@ -1415,7 +1416,7 @@ func splitEdges(st, en [4]geom.Vec3, opt ccd.Options, depth int) (x ccd.Result, 
 // their closest points and the normals of the edges' triangles, either
 // way. ok is false when no candidate separates: the edges are near but the
 // surfaces do not touch there edge against edge.
-func (q *Query) edgeContactNormal(rel *Relative, t float64, ms *Soup, me int32, s *Soup, oe int32, guess geom.Vec3, tol float64) (geom.Vec3, bool) {
+func (q *Scratch) edgeContactNormal(rel *Relative, t float64, ms *Soup, me int32, s *Soup, oe int32, guess geom.Vec3, tol float64) (geom.Vec3, bool) {
 	f := rel.Frame(t)
 	ea, ec := ms.edges[me], s.edges[oe]
 	a0, a1, c0, c1 := f.Pos(ms.verts[ea[0]]), f.Pos(ms.verts[ea[1]]), s.verts[ec[0]], s.verts[ec[1]]
@@ -1490,7 +1491,7 @@ func (q *Query) edgeContactNormal(rel *Relative, t float64, ms *Soup, me int32, 
 // the tolerance from the triangle's sides. The edges of each body are tested against the
 // triangles of the other by a simultaneous descent of the edge tree and the
 // triangle tree (the edge tree's boxes placed in the other body's frame).
-func (q *Query) crossing(mover, other *Shape, relMO, relOM *Relative, moverIsA bool, o *opts) (Contact, bool) {
+func (q *Scratch) crossing(mover, other *Shape, relMO, relOM *Relative, moverIsA bool, o *opts) (Contact, bool) {
 	if c, ok := q.crossEdges(mover, other, relMO, moverIsA, o); ok {
 		return c, true
 	}
@@ -1513,7 +1514,7 @@ func inside(t *tri, x geom.Vec3, eps float64) bool {
 
 // crossEdges tests the edges of own (placed by rel's frame at time 0 in
 // oth's frame) against the triangles of oth.
-func (q *Query) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opts) (Contact, bool) {
+func (q *Scratch) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opts) (Contact, bool) {
 	es, ts := own.soup.etree, oth.soup
 	if es == nil || len(es.nodes) == 0 {
 		return Contact{}, false

@@ -89,9 +89,9 @@ func TestStraightMotionExact(t *testing.T) {
 	a := mustShape(t, shapes.Cube(1))
 	b := mustShape(t, shapes.Cube(1))
 	sa, sb := cubeAbove()
-	var q Query
-	for _, alg := range []Algorithm{Boxes, Segments} {
-		cs, err := q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: alg}, nil)
+	var q Scratch
+	for _, alg := range []Method{Boxes, Segments} {
+		cs, err := q.Contacts(a, sa, b, sb, 1, &Options{Method: alg}, nil)
 		if err != nil || len(cs) != 1 {
 			t.Fatalf("%v: %v %v", alg, cs, err)
 		}
@@ -122,7 +122,7 @@ func TestSymmetric(t *testing.T) {
 		mustShape(t, shapes.Torus(0.8, 0.3, 8, 6)),
 		mustShape(t, shapes.Car()),
 	}
-	var q Query
+	var q Scratch
 	n := 0
 	for i := 0; i < 300; i++ {
 		c := randomCase(r, []*mesh.Mesh{shapes.Cube(1)})
@@ -167,7 +167,7 @@ func TestWithin(t *testing.T) {
 	b := mustShape(t, shapes.Cube(1))
 	sa, sb := cubeAbove()
 	sa.W = geom.V(0.01, 0.02, 0)
-	var q Query
+	var q Scratch
 	first, _ := q.Contacts(a, sa, b, sb, 1, nil, nil)
 	all, err := q.Contacts(a, sa, b, sb, 1, &Options{Within: 0.01}, nil)
 	if err != nil || len(first) != 1 || len(all) < 2 {
@@ -201,7 +201,7 @@ func TestWithin(t *testing.T) {
 func TestErrors(t *testing.T) {
 	a := mustShape(t, shapes.Cube(1))
 	sa, sb := cubeAbove()
-	var q Query
+	var q Scratch
 	bad := sa
 	bad.V.X = math.NaN()
 	cases := []struct {
@@ -216,7 +216,7 @@ func TestErrors(t *testing.T) {
 		{"negative dt", sa, sb, -1, nil},
 		{"NaN dt", sa, sb, math.NaN(), nil},
 		{"negative tolerance", sa, sb, 1, &Options{Tolerance: -1}},
-		{"bad algorithm", sa, sb, 1, &Options{Algorithm: 7}},
+		{"bad algorithm", sa, sb, 1, &Options{Method: 7}},
 		{"negative within", sa, sb, 1, &Options{Within: -1}},
 	}
 	for _, c := range cases {
@@ -268,7 +268,7 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// TestZeroAlloc: a warm Query allocates nothing, with either algorithm.
+// TestZeroAlloc: a warm Scratch allocates nothing, with either algorithm.
 func TestZeroAlloc(t *testing.T) {
 	if racecheck.Enabled {
 		t.Skip("the race detector adds allocations of its own")
@@ -278,10 +278,10 @@ func TestZeroAlloc(t *testing.T) {
 	sa, sb := cubeAbove()
 	sa.W = geom.V(1, 2, 0.5)
 	sb.W = geom.V(0, 0, 1)
-	var q Query
+	var q Scratch
 	dst := make([]Contact, 0, 64)
-	for _, alg := range []Algorithm{Boxes, Segments} {
-		opt := &Options{Algorithm: alg, Within: 0.01}
+	for _, alg := range []Method{Boxes, Segments} {
+		opt := &Options{Method: alg, Within: 0.01}
 		dst, _ = q.Contacts(a, sa, b, sb, 1, opt, dst[:0])
 		if len(dst) == 0 {
 			t.Fatal("no contact")
@@ -341,16 +341,16 @@ func TestShallowContact(t *testing.T) {
 	sa := State{Pose: geom.Pose{Q: geom.QuatAxisAngle(geom.V(0, 0, 1), -math.Pi/4)}, W: geom.V(0, 0, math.Pi/2)}
 	sb := State{Pose: geom.PoseIdentity()}
 	want := (math.Pi/4 - math.Acos(0.98)) / (math.Pi / 2)
-	var q Query
-	cs, err := q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: Segments, Tolerance: 0.2}, nil)
+	var q Scratch
+	cs, err := q.Contacts(a, sa, b, sb, 1, &Options{Method: Segments, Tolerance: 0.2}, nil)
 	if err != nil || len(cs) != 0 {
 		t.Errorf("Segments: %v %v; expected to miss the shallow contact", cs, err)
 	}
-	cs, err = q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: Boxes, Tolerance: 0.2}, nil)
+	cs, err = q.Contacts(a, sa, b, sb, 1, &Options{Method: Boxes, Tolerance: 0.2}, nil)
 	if err != nil || len(cs) != 1 || cs[0].Time > want+1e-9 || cs[0].Time < want-0.2 {
 		t.Fatalf("Boxes: %v %v; want a contact at or a little before %v", cs, err, want)
 	}
-	cs, err = q.Contacts(a, sa, b, sb, 1, &Options{Algorithm: Boxes, Tolerance: 1e-9}, nil)
+	cs, err = q.Contacts(a, sa, b, sb, 1, &Options{Method: Boxes, Tolerance: 1e-9}, nil)
 	if err != nil || len(cs) != 1 || math.Abs(cs[0].Time-want) > 1e-6 || !cs[0].Normal.ApproxEqual(geom.V(1, 0, 0), 1e-12) {
 		t.Fatalf("Boxes, tight tolerance: %v %v; want %v with normal +x (from the point to the wall)", cs, err, want)
 	}
@@ -397,7 +397,7 @@ func TestStateOfMatchesPoseAt(t *testing.T) {
 // negative separation for the overlap.
 func TestStartContact(t *testing.T) {
 	cube := mustShape(t, shapes.Cube(1))
-	var q Query
+	var q Scratch
 	at := func(z float64) geom.Pose { return geom.Pose{P: geom.V(0.1, -0.2, z), Q: geom.QuatIdentity()} }
 	for _, c := range []struct {
 		name   string
@@ -409,7 +409,7 @@ func TestStartContact(t *testing.T) {
 		{"overlapping", 0.75, contact.Penetrating},
 	} {
 		for _, v := range []geom.Vec3{{}, geom.V(0, 0, -1), geom.V(0, 0, 1), geom.V(1, 0, 0)} {
-			for _, o := range []*Options{nil, {Algorithm: Segments}, {PointsOnly: true}} {
+			for _, o := range []*Options{nil, {Method: Segments}, {PointsOnly: true}} {
 				sa := State{Pose: geom.PoseIdentity()}
 				sb := State{Pose: at(c.bz), V: v}
 				cs, err := q.Contacts(cube, sa, cube, sb, 1, o, nil)
@@ -456,7 +456,7 @@ func TestStartOverlapOracle(t *testing.T) {
 		return geom.OBB{Center: p.P, Axes: p.Q.Mat3(), Half: geom.V(0.5+grow, 0.5+grow, 0.5+grow)}
 	}
 	r := rand.New(rand.NewPCG(*seed, 41))
-	var q Query
+	var q Scratch
 	n, pen := 400, 0
 	for i := 0; i < n; i++ {
 		pa := geom.Pose{P: randUnit(r).Scale(0.3 * r.Float64()), Q: randQuat(r)}
@@ -547,7 +547,7 @@ func TestPointTree(t *testing.T) {
 // half of the cases within the pad.
 func TestNearNeverMisses(t *testing.T) {
 	r := rand.New(rand.NewPCG(*seed, 61))
-	var q Query
+	var q Scratch
 	var mq meshquery.Scratch
 	id := geom.TransformIdentity()
 	const n = 600

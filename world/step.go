@@ -202,7 +202,7 @@ type result struct {
 type worker struct {
 	sv   convex.Searcher
 	det  *screw.Detector
-	tq   toc.Query
+	tq   toc.Scratch
 	mq   meshquery.Scratch
 	fp   probe
 	recs []contact.Contact

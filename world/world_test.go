@@ -127,7 +127,7 @@ func pairwiseErr(w *World) ([]Contact, error) {
 	var firstErr error
 	var out []Contact
 	det := screw.NewDetector()
-	var tq toc.Query
+	var tq toc.Scratch
 	for i := range w.bodies {
 		for j := i + 1; j < len(w.bodies); j++ {
 			a, b := &w.bodies[i], &w.bodies[j]

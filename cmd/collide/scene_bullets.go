@@ -14,7 +14,7 @@ func init() {
 	registerDemo(demoSection{order: 60, title: "time of contact: 100 bullets against a warped plane with a hole (the contact paper, Sec. 4)", run: demoBullets})
 }
 
-func sceneAlgorithm(n int) (toc.Algorithm, error) {
+func sceneAlgorithm(n int) (toc.Method, error) {
 	switch n {
 	case 2:
 		return toc.Boxes, nil
@@ -86,7 +86,7 @@ func printBullets(e *env, r bullets.Result) {
 }
 
 func demoBullets(e *env, outDir string) error {
-	for _, a := range []toc.Algorithm{toc.Boxes, toc.Segments} {
+	for _, a := range []toc.Method{toc.Boxes, toc.Segments} {
 		s, err := bullets.New(&bullets.Config{Algorithm: a})
 		if err != nil {
 			return err

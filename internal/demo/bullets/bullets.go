@@ -65,7 +65,7 @@ type Config struct {
 	Seconds float64
 	// Algorithm is toc.Boxes (Algorithm 2, default) or toc.Segments
 	// (Algorithm 3).
-	Algorithm toc.Algorithm
+	Algorithm toc.Method
 	// Tolerance is the trajectory tolerance in metres (default 1e-5, about
 	// 1/1400 of the bullet's size).
 	Tolerance float64
@@ -244,7 +244,7 @@ func New(cfg *Config) (*Scene, error) {
 		Table:  &table,
 		Motion: geom.LinearAngular,
 		// The rim is sampled densely (rimRefined) instead of an edge phase.
-		TOC: &toc.Options{Algorithm: c.Algorithm, Tolerance: c.Tolerance, SkipSeparating: true, PointsOnly: true},
+		TOC: &toc.Options{Method: c.Algorithm, Tolerance: c.Tolerance, SkipSeparating: true, PointsOnly: true},
 	})
 	if err != nil {
 		return nil, err

@@ -14,7 +14,7 @@ import (
 func TestNoTunnelling(t *testing.T) {
 	for _, dt := range []float64{0.1, 0.01, 0.001} {
 		var hits [2][]bool
-		for ai, alg := range []toc.Algorithm{toc.Boxes, toc.Segments} {
+		for ai, alg := range []toc.Method{toc.Boxes, toc.Segments} {
 			n := 20
 			if dt < 0.005 && testing.Short() {
 				n = 10
@@ -84,7 +84,7 @@ func TestConfigErrors(t *testing.T) {
 }
 
 func BenchmarkScene(b *testing.B) {
-	for _, alg := range []toc.Algorithm{toc.Boxes, toc.Segments} {
+	for _, alg := range []toc.Method{toc.Boxes, toc.Segments} {
 		b.Run(alg.String(), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				s, err := New(&Config{Algorithm: alg})
@@ -110,7 +110,7 @@ func FuzzConfig(f *testing.F) {
 	f.Add(1, math.NaN(), 1.0, uint8(0), 0.0, 0.0, uint64(0))
 	f.Add(0, 0.0, 0.0, uint8(2), 1e300, 5.0, uint64(3))
 	f.Fuzz(func(t *testing.T, n int, dt, secs float64, alg uint8, tol, rest float64, seed uint64) {
-		cfg := Config{Bullets: n % 4, Dt: dt, Seconds: secs, Algorithm: toc.Algorithm(alg % 3), Tolerance: tol, Restitution: rest, Seed: seed}
+		cfg := Config{Bullets: n % 4, Dt: dt, Seconds: secs, Algorithm: toc.Method(alg % 3), Tolerance: tol, Restitution: rest, Seed: seed}
 		s, err := New(&cfg)
 		if err != nil {
 			return
