@@ -8,6 +8,19 @@ import (
 	"github.com/collide-go/collide/geom"
 )
 
+// sampledDistance is the distance from p to the nearest of the points
+// a + s/n (b-a) + r/n (c-a), s, r >= 0, s+r <= n.
+func sampledDistance(p, a, b, c geom.Vec3, n int) float64 {
+	best := math.Inf(1)
+	for s := 0; s <= n; s++ {
+		for r := 0; r+s <= n; r++ {
+			x := a.AddScaled(float64(s)/float64(n), b.Sub(a)).AddScaled(float64(r)/float64(n), c.Sub(a))
+			best = math.Min(best, p.Dist(x))
+		}
+	}
+	return best
+}
+
 // TestClosestOnTriangle checks seeded random points against dense sampling
 // of the triangle: the answer lies on the triangle (its barycentric weights,
 // solved independently, are in [0, 1]) and no sample is nearer than the
@@ -42,13 +55,7 @@ func TestClosestOnTriangle(t *testing.T) {
 			interior++
 		}
 		got := p.Dist(q)
-		best := math.Inf(1)
-		for s := 0; s <= grid; s++ {
-			for r := 0; r+s <= grid; r++ {
-				x := a.AddScaled(float64(s)/grid, e0).AddScaled(float64(r)/grid, e1)
-				best = math.Min(best, p.Dist(x))
-			}
-		}
+		best := sampledDistance(p, a, b, c, grid)
 		res := (e0.Norm() + e1.Norm() + c.Sub(b).Norm()) / grid
 		if got > best+1e-12 {
 			t.Fatalf("case %d: distance %g, but a sample is at %g", i, got, best)
