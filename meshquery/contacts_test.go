@@ -1,11 +1,13 @@
 package meshquery
 
 import (
-	"github.com/collide-go/collide/internal/racecheck"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/collide-go/collide/internal/racecheck"
+	"github.com/collide-go/collide/internal/testutil"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
@@ -234,7 +236,7 @@ func windingNumber(tris [][3]geom.Vec3, p geom.Vec3) float64 {
 // random points around the bunny (hit rate asserted), and finds the
 // surface's own vertices on it.
 func TestLocate(t *testing.T) {
-	m := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
+	m := testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	tr := mustTree(t, m)
 	o := oracleOf(m, m, geom.PoseIdentity(), geom.PoseIdentity())
 	r := rand.New(rand.NewPCG(11, 12))
@@ -268,7 +270,7 @@ func TestLocate(t *testing.T) {
 			t.Fatalf("vertex %d: %v, %v; want on surface", v, loc, err)
 		}
 	}
-	if _, err := q.Locate(mustTree(t, loadMesh(t, sampleDir+"/meshes/rob.obj")), geom.Vec3{}); err == nil {
+	if _, err := q.Locate(mustTree(t, testutil.ReadMesh(t, sampleDir+"/meshes/rob.obj")), geom.Vec3{}); err == nil {
 		t.Fatal("Locate on an open soup: no error")
 	}
 }
@@ -278,8 +280,8 @@ func TestLocate(t *testing.T) {
 // vertices to the other surface, and which lie inside it by the winding
 // number.
 func TestContactsDuckBunny(t *testing.T) {
-	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
-	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
+	duck := testutil.ReadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	a, b := mustTree(t, duck), mustTree(t, bunny)
 	pa := geom.PoseIdentity()
 	pb := geom.Pose{P: duck.Bounds().Center().Sub(bunny.Bounds().Center().Scale(0.3)), Q: geom.QuatAxisAngle(geom.Vec3{X: 1}, 0.4)}
@@ -334,8 +336,8 @@ func TestAllocs(t *testing.T) {
 	if racecheck.Enabled {
 		t.Skip("the race detector allocates")
 	}
-	duck := mustTree(t, loadMesh(t, "../testdata/meshes/bullet/duck.obj"))
-	bunny := mustTree(t, loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj"))
+	duck := mustTree(t, testutil.ReadMesh(t, "../testdata/meshes/bullet/duck.obj"))
+	bunny := mustTree(t, testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj"))
 	ta := geom.TransformIdentity()
 	var q Scratch
 	var dst []contact.Contact

@@ -7,8 +7,8 @@ import (
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/testutil"
 	"github.com/collide-go/collide/mesh"
-	"github.com/collide-go/collide/meshio"
 	"github.com/collide-go/collide/shapes"
 )
 
@@ -219,14 +219,8 @@ func TestMarginNearContacts(t *testing.T) {
 // method reports the pair at time 0 or at the end pose, with an overlap
 // status, whichever kind the bodies are given.
 func TestRestingOverlapEveryKind(t *testing.T) {
-	duck, err := meshio.ReadFile("../testdata/meshes/bullet/duck.obj", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bunny, err := meshio.ReadFile("../testdata/meshes/parry/low_poly_bunny.obj", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	duck := testutil.ReadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	// Both centred on the same point: the solids overlap and the surfaces
 	// cross.
 	at := func(m *mesh.Mesh) geom.Pose { return geom.Pose{P: m.Bounds().Center().Neg(), Q: geom.QuatIdentity()} }
