@@ -17,13 +17,20 @@ import (
 
 func tfOf(p geom.Vec3, q geom.Quat) geom.Transform { return geom.Pose{P: p, Q: q}.Transform() }
 
-func validAll(t *testing.T, cs []contact.Contact) {
+// contactsOf returns q.Contacts(a, ta, b, tb, opt, nil), stopping the test
+// on an error or on a record that fails Validate.
+func contactsOf(t *testing.T, q *Scratch, a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, opt *ContactOptions) []contact.Contact {
 	t.Helper()
+	cs, err := q.Contacts(a, ta, b, tb, opt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range cs {
 		if err := cs[i].Validate(); err != nil {
 			t.Fatalf("record %d %v: %v", i, cs[i], err)
 		}
 	}
+	return cs
 }
 
 // TestContactsRestingBox: a unit cube resting 1e-3 above a slab gets its
@@ -41,11 +48,7 @@ func TestContactsRestingBox(t *testing.T) {
 	for frame := 0; frame < 100; frame++ {
 		jit := geom.Vec3{X: 1e-4 * (r.Float64() - 0.5), Y: 1e-4 * (r.Float64() - 0.5)}
 		tb := tfOf(geom.Vec3{X: jit.X, Y: jit.Y, Z: 1 + gap}, geom.QuatAxisAngle(geom.Vec3{Z: 1}, 1e-3*(r.Float64()-0.5)))
-		cs, err := q.Contacts(a, &ta, b, &tb, &ContactOptions{Margin: 0.01}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		validAll(t, cs)
+		cs := contactsOf(t, &q, a, &ta, b, &tb, &ContactOptions{Margin: 0.01})
 		var corners []uint64
 		for _, c := range cs {
 			if c.Status != contact.Near || math.Abs(c.Separation-gap) > 1e-9 || c.Normal.Dist(geom.Vec3{Z: 1}) > 1e-9 {
@@ -84,11 +87,7 @@ func TestContactsPenetrating(t *testing.T) {
 	ta := geom.TransformIdentity()
 	tb := tfOf(geom.Vec3{X: 0.3, Y: -0.2, Z: 0.9}, geom.QuatIdentity())
 	var q Scratch
-	cs, err := q.Contacts(a, &ta, b, &tb, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	validAll(t, cs)
+	cs := contactsOf(t, &q, a, &ta, b, &tb, nil)
 	deep := 0
 	for _, c := range cs {
 		if c.Status == contact.Penetrating && math.Abs(c.Separation+0.1) < 1e-9 && c.Normal.Dist(geom.Vec3{Z: 1}) < 1e-9 {
@@ -107,11 +106,7 @@ func TestContactsPenetrating(t *testing.T) {
 	if hit, _ := q.Intersect(a, &ta, small, &tb); hit {
 		t.Fatal("contained cube: surfaces intersect")
 	}
-	cs, err = q.Contacts(a, &ta, small, &tb, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	validAll(t, cs)
+	cs = contactsOf(t, &q, a, &ta, small, &tb, nil)
 	if len(cs) == 0 {
 		t.Fatal("contained cube: no contacts")
 	}
@@ -135,11 +130,7 @@ func TestContactsOpenSurfaces(t *testing.T) {
 	ta := geom.TransformIdentity()
 	tb := tfOf(geom.Vec3{Z: 0.1}, geom.QuatAxisAngle(geom.Vec3{X: 1, Y: 1}, 0.3))
 	var q Scratch
-	cs, err := q.Contacts(sheet, &ta, cube, &tb, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	validAll(t, cs)
+	cs := contactsOf(t, &q, sheet, &ta, cube, &tb, nil)
 	if len(cs) == 0 {
 		t.Fatal("crossing: no contacts")
 	}
@@ -174,11 +165,7 @@ func TestContactsRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 			const margin = 0.2
-			cs, err := q.Contacts(a, &ta, b, &tb, &ContactOptions{Margin: margin, MaxContacts: 64}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			validAll(t, cs)
+			cs := contactsOf(t, &q, a, &ta, b, &tb, &ContactOptions{Margin: margin, MaxContacts: 64})
 			minSep := math.Inf(1)
 			hasPen := false
 			for _, c := range cs {
@@ -288,11 +275,7 @@ func TestContactsDuckBunny(t *testing.T) {
 	ta, tb := pa.Transform(), pb.Transform()
 	o := oracleOf(duck, bunny, pa, pb)
 	var q Scratch
-	cs, err := q.Contacts(a, &ta, b, &tb, &ContactOptions{MaxContacts: 16}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	validAll(t, cs)
+	cs := contactsOf(t, &q, a, &ta, b, &tb, &ContactOptions{MaxContacts: 16})
 	if len(cs) == 0 {
 		t.Fatal("overlapping duck and bunny: no contacts")
 	}
