@@ -42,10 +42,7 @@ func contactRecordsGeometric(t *testing.T, method Method, tol float64) {
 	r := rand.New(rand.NewPCG(12, 1))
 	checked := 0
 	for trial := 0; trial < 200; trial++ {
-		w, err := New(&Options{Table: &Table{Convex: {Convex: method}}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := mustNew(t, &Options{Table: &Table{Convex: {Convex: method}}})
 		ma := shapes.RandomPolytope(shapes.PolytopeShape(trial%3), 8+trial%12, 1, uint64(trial))
 		mb := shapes.Cube(1)
 		randQ := func() geom.Quat {
@@ -182,10 +179,7 @@ func TestMarginNearContacts(t *testing.T) {
 	const gap = 0.05
 	for _, kind := range []BodyKind{Convex, Polyhedron} {
 		for _, margin := range []float64{0, 0.1} {
-			w, err := New(&Options{Margin: margin})
-			if err != nil {
-				t.Fatal(err)
-			}
+			w := mustNew(t, &Options{Margin: margin})
 			q := geom.QuatAxisAngle(geom.Vec3{Z: 1}, 0.3)
 			w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: kind, Pose: geom.Pose{Q: q}, Static: true})
 			w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: kind, Pose: geom.Pose{P: geom.Vec3{Z: 1 + gap}, Q: q}})
@@ -234,10 +228,7 @@ func TestRestingOverlapEveryKind(t *testing.T) {
 		kind BodyKind
 		tab  *Table
 	}{{Polyhedron, nil}, {Soup, nil}, {Polyhedron, &all}, {Soup, &all}} {
-		w, err := New(&Options{Table: c.tab})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := mustNew(t, &Options{Table: c.tab})
 		if _, err := w.Add(BodyDef{Mesh: duck, Kind: c.kind, Pose: at(duck), Static: true}); err != nil {
 			t.Fatal(err)
 		}
