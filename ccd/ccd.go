@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
@@ -40,10 +41,8 @@ func ParseMethod(name string) (Method, error) {
 	if name == "" {
 		return Inclusion, nil
 	}
-	for i, n := range methodNames {
-		if n == name {
-			return Method(i), nil
-		}
+	if i := slices.Index(methodNames[:], name); i >= 0 {
+		return Method(i), nil
 	}
 	return 0, fmt.Errorf("ccd: unknown method %q (want one of %v)", name, methodNames)
 }

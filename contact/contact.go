@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/enumname"
 )
 
 // Status says what a contact record asserts. Its zero value, Unknown, is
@@ -58,12 +59,7 @@ const (
 var statusNames = [numStatus]string{"unknown", "hit", "touching", "penetrating", "near", "unconfirmed"}
 
 // String returns the status's name.
-func (s Status) String() string {
-	if s < numStatus {
-		return statusNames[s]
-	}
-	return fmt.Sprintf("Status(%d)", uint8(s))
-}
+func (s Status) String() string { return enumname.Of(statusNames[:], s, "Status") }
 
 // Colliding reports whether the status asserts that the bodies meet: Hit,
 // Touching or Penetrating. Near and Unconfirmed records are not collisions
@@ -88,12 +84,7 @@ const (
 var featureNames = [numFeatureKinds]string{"none", "vertex", "edge", "face"}
 
 // String returns the kind's name.
-func (k FeatureKind) String() string {
-	if k < numFeatureKinds {
-		return featureNames[k]
-	}
-	return fmt.Sprintf("FeatureKind(%d)", uint8(k))
-}
+func (k FeatureKind) String() string { return enumname.Of(featureNames[:], k, "FeatureKind") }
 
 // PairKind says which features of A and B meet in an elementary contact or
 // query: a vertex of A against a face of B, a face of A against a vertex of
@@ -114,12 +105,7 @@ const (
 var pairNames = [numPairKinds]string{"vf", "fv", "ee"}
 
 // String returns "vf", "fv" or "ee".
-func (k PairKind) String() string {
-	if k < numPairKinds {
-		return pairNames[k]
-	}
-	return fmt.Sprintf("PairKind(%d)", uint8(k))
-}
+func (k PairKind) String() string { return enumname.Of(pairNames[:], k, "PairKind") }
 
 // ParsePairKind accepts "vf", "vertex-face", "fv", "face-vertex", "ee" and
 // "edge-edge", in any case.

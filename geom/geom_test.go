@@ -779,3 +779,24 @@ func TestLexLess(t *testing.T) {
 		t.Fatalf("%d of 2000 pairs ordered: the cases do not mix", less)
 	}
 }
+
+// TestMaxAxis checks every vector with components in {-1, 0, 1, 2} against
+// the definition: the smallest index holding the largest component.
+func TestMaxAxis(t *testing.T) {
+	vals := []float64{-1, 0, 1, 2}
+	for _, x := range vals {
+		for _, y := range vals {
+			for _, z := range vals {
+				c := [3]float64{x, y, z}
+				top := math.Max(x, math.Max(y, z))
+				want := 0
+				for c[want] != top {
+					want++
+				}
+				if got := (Vec3{x, y, z}).MaxAxis(); got != want {
+					t.Errorf("%v.MaxAxis() = %d, want %d", Vec3{x, y, z}, got, want)
+				}
+			}
+		}
+	}
+}

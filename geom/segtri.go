@@ -2,7 +2,8 @@ package geom
 
 import (
 	"math"
-	"math/big"
+
+	"github.com/collide-go/collide/internal/ratorient"
 )
 
 // orient returns the sign of ((b-a) x (c-a)) . (d-a): positive when d is on
@@ -31,21 +32,7 @@ func orient(a, b, c, d Vec3) int {
 }
 
 func orientExact(a, b, c, d Vec3) int {
-	r := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
-	sub := func(p, q Vec3) [3]*big.Rat {
-		return [3]*big.Rat{
-			new(big.Rat).Sub(r(p.X), r(q.X)),
-			new(big.Rat).Sub(r(p.Y), r(q.Y)),
-			new(big.Rat).Sub(r(p.Z), r(q.Z)),
-		}
-	}
-	u, v, w := sub(b, a), sub(c, a), sub(d, a)
-	mul := func(x, y *big.Rat) *big.Rat { return new(big.Rat).Mul(x, y) }
-	det := new(big.Rat)
-	det.Add(det, mul(u[0], new(big.Rat).Sub(mul(v[1], w[2]), mul(v[2], w[1]))))
-	det.Add(det, mul(u[1], new(big.Rat).Sub(mul(v[2], w[0]), mul(v[0], w[2]))))
-	det.Add(det, mul(u[2], new(big.Rat).Sub(mul(v[0], w[1]), mul(v[1], w[0]))))
-	return det.Sign()
+	return ratorient.Orient3([3]float64{a.X, a.Y, a.Z}, [3]float64{b.X, b.Y, b.Z}, [3]float64{c.X, c.Y, c.Z}, [3]float64{d.X, d.Y, d.Z})
 }
 
 // edgeSide returns the side of the directed line p->q relative to edge

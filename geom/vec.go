@@ -124,6 +124,20 @@ func (v Vec3) Get(i int) float64 {
 	return v.Z
 }
 
+// MaxAxis returns the index (0, 1 or 2) of v's largest component, the
+// lower index on a tie; a NaN component is never chosen over an earlier
+// one.
+func (v Vec3) MaxAxis() int {
+	axis := 0
+	if v.Y > v.X {
+		axis = 1
+	}
+	if v.Z > v.Get(axis) {
+		axis = 2
+	}
+	return axis
+}
+
 // Set returns v with component i (0, 1 or 2) replaced by s.
 func (v Vec3) Set(i int, s float64) Vec3 {
 	switch i {

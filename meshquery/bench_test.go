@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/testutil"
 )
 
 type sampleBench struct {
@@ -15,8 +16,8 @@ type sampleBench struct {
 }
 
 func loadSampleBench(b testing.TB) *sampleBench {
-	env := loadMesh(b, filepath.Join(sampleDir, "meshes/env.obj"))
-	rob := loadMesh(b, filepath.Join(sampleDir, "meshes/rob.obj"))
+	env := testutil.ReadMesh(b, filepath.Join(sampleDir, "meshes/env.obj"))
+	rob := testutil.ReadMesh(b, filepath.Join(sampleDir, "meshes/rob.obj"))
 	s := &sampleBench{a: mustTree(b, env), b: mustTree(b, rob)}
 	for _, p := range readPlacements(b, filepath.Join(sampleDir, "placements.csv")) {
 		s.ta = append(s.ta, p.pa.Transform())
@@ -51,8 +52,8 @@ func BenchmarkSampleDistance(b *testing.B) {
 // of the bunny around the duck (the duck at the identity), about half of
 // them intersecting.
 func duckBunny(b testing.TB, n int) *sampleBench {
-	duck := loadMesh(b, "../testdata/meshes/bullet/duck.obj")
-	bunny := loadMesh(b, "../testdata/meshes/parry/low_poly_bunny.obj")
+	duck := testutil.ReadMesh(b, "../testdata/meshes/bullet/duck.obj")
+	bunny := testutil.ReadMesh(b, "../testdata/meshes/parry/low_poly_bunny.obj")
 	s := &sampleBench{a: mustTree(b, duck), b: mustTree(b, bunny)}
 	r := rand.New(rand.NewPCG(21, 1))
 	cb, dc := bunny.Bounds().Center(), duck.Bounds().Center()
@@ -92,7 +93,7 @@ func workloadBench(b *testing.B) (hits, misses *sampleBench) {
 		if t, ok := trees[name]; ok {
 			return t
 		}
-		t := mustTree(b, loadMesh(b, filepath.Join(dir, "meshes", name+".obj")))
+		t := mustTree(b, testutil.ReadMesh(b, filepath.Join(dir, "meshes", name+".obj")))
 		trees[name] = t
 		return t
 	}

@@ -1,11 +1,13 @@
 package meshquery
 
 import (
-	"github.com/collide-go/collide/internal/racecheck"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/collide-go/collide/internal/racecheck"
+	"github.com/collide-go/collide/internal/testutil"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
@@ -15,13 +17,20 @@ import (
 
 func tfOf(p geom.Vec3, q geom.Quat) geom.Transform { return geom.Pose{P: p, Q: q}.Transform() }
 
-func validAll(t *testing.T, cs []contact.Contact) {
+// contactsOf returns q.Contacts(a, ta, b, tb, opt, nil), stopping the test
+// on an error or on a record that fails Validate.
+func contactsOf(t *testing.T, q *Scratch, a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, opt *ContactOptions) []contact.Contact {
 	t.Helper()
+	cs, err := q.Contacts(a, ta, b, tb, opt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range cs {
 		if err := cs[i].Validate(); err != nil {
 			t.Fatalf("record %d %v: %v", i, cs[i], err)
 		}
 	}
+	return cs
 }
 
 // TestContactsRestingBox: a unit cube resting 1e-3 above a slab gets its
@@ -39,11 +48,7 @@ func TestContactsRestingBox(t *testing.T) {
 	for frame := 0; frame < 100; frame++ {
 		jit := geom.Vec3{X: 1e-4 * (r.Float64() - 0.5), Y: 1e-4 * (r.Float64() - 0.5)}
 		tb := tfOf(geom.Vec3{X: jit.X, Y: jit.Y, Z: 1 + gap}, geom.QuatAxisAngle(geom.Vec3{Z: 1}, 1e-3*(r.Float64()-0.5)))
-		cs, err := q.Contacts(a, &ta, b, &tb, &ContactOptions{Margin: 0.01}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		validAll(t, cs)
+		cs := contactsOf(t, &q, a, &ta, b, &tb, &ContactOptions{Margin: 0.01})
 		var corners []uint64
 		for _, c := range cs {
 			if c.Status != contact.Near || math.Abs(c.Separation-gap) > 1e-9 || c.Normal.Dist(geom.Vec3{Z: 1}) > 1e-9 {
@@ -82,11 +87,7 @@ func TestContactsPenetrating(t *testing.T) {
 	ta := geom.TransformIdentity()
 	tb := tfOf(geom.Vec3{X: 0.3, Y: -0.2, Z: 0.9}, geom.QuatIdentity())
 	var q Scratch
-	cs, err := q.Contacts(a, &ta, b, &tb, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	validAll(t, cs)
+	cs := contactsOf(t, &q, a, &ta, b, &tb, nil)
 	deep := 0
 	for _, c := range cs {
 		if c.Status == contact.Penetrating && math.Abs(c.Separation+0.1) < 1e-9 && c.Normal.Dist(geom.Vec3{Z: 1}) < 1e-9 {
@@ -105,11 +106,7 @@ func TestContactsPenetrating(t *testing.T) {
 	if hit, _ := q.Intersect(a, &ta, small, &tb); hit {
 		t.Fatal("contained cube: surfaces intersect")
 	}
-	cs, err = q.Contacts(a, &ta, small, &tb, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	validAll(t, cs)
+	cs = contactsOf(t, &q, a, &ta, small, &tb, nil)
 	if len(cs) == 0 {
 		t.Fatal("contained cube: no contacts")
 	}
@@ -133,11 +130,7 @@ func TestContactsOpenSurfaces(t *testing.T) {
 	ta := geom.TransformIdentity()
 	tb := tfOf(geom.Vec3{Z: 0.1}, geom.QuatAxisAngle(geom.Vec3{X: 1, Y: 1}, 0.3))
 	var q Scratch
-	cs, err := q.Contacts(sheet, &ta, cube, &tb, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	validAll(t, cs)
+	cs := contactsOf(t, &q, sheet, &ta, cube, &tb, nil)
 	if len(cs) == 0 {
 		t.Fatal("crossing: no contacts")
 	}
@@ -172,11 +165,7 @@ func TestContactsRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 			const margin = 0.2
-			cs, err := q.Contacts(a, &ta, b, &tb, &ContactOptions{Margin: margin, MaxContacts: 64}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			validAll(t, cs)
+			cs := contactsOf(t, &q, a, &ta, b, &tb, &ContactOptions{Margin: margin, MaxContacts: 64})
 			minSep := math.Inf(1)
 			hasPen := false
 			for _, c := range cs {
@@ -234,7 +223,7 @@ func windingNumber(tris [][3]geom.Vec3, p geom.Vec3) float64 {
 // random points around the bunny (hit rate asserted), and finds the
 // surface's own vertices on it.
 func TestLocate(t *testing.T) {
-	m := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
+	m := testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	tr := mustTree(t, m)
 	o := oracleOf(m, m, geom.PoseIdentity(), geom.PoseIdentity())
 	r := rand.New(rand.NewPCG(11, 12))
@@ -268,7 +257,7 @@ func TestLocate(t *testing.T) {
 			t.Fatalf("vertex %d: %v, %v; want on surface", v, loc, err)
 		}
 	}
-	if _, err := q.Locate(mustTree(t, loadMesh(t, sampleDir+"/meshes/rob.obj")), geom.Vec3{}); err == nil {
+	if _, err := q.Locate(mustTree(t, testutil.ReadMesh(t, sampleDir+"/meshes/rob.obj")), geom.Vec3{}); err == nil {
 		t.Fatal("Locate on an open soup: no error")
 	}
 }
@@ -278,19 +267,15 @@ func TestLocate(t *testing.T) {
 // vertices to the other surface, and which lie inside it by the winding
 // number.
 func TestContactsDuckBunny(t *testing.T) {
-	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
-	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
+	duck := testutil.ReadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	a, b := mustTree(t, duck), mustTree(t, bunny)
 	pa := geom.PoseIdentity()
 	pb := geom.Pose{P: duck.Bounds().Center().Sub(bunny.Bounds().Center().Scale(0.3)), Q: geom.QuatAxisAngle(geom.Vec3{X: 1}, 0.4)}
 	ta, tb := pa.Transform(), pb.Transform()
 	o := oracleOf(duck, bunny, pa, pb)
 	var q Scratch
-	cs, err := q.Contacts(a, &ta, b, &tb, &ContactOptions{MaxContacts: 16}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	validAll(t, cs)
+	cs := contactsOf(t, &q, a, &ta, b, &tb, &ContactOptions{MaxContacts: 16})
 	if len(cs) == 0 {
 		t.Fatal("overlapping duck and bunny: no contacts")
 	}
@@ -334,8 +319,8 @@ func TestAllocs(t *testing.T) {
 	if racecheck.Enabled {
 		t.Skip("the race detector allocates")
 	}
-	duck := mustTree(t, loadMesh(t, "../testdata/meshes/bullet/duck.obj"))
-	bunny := mustTree(t, loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj"))
+	duck := mustTree(t, testutil.ReadMesh(t, "../testdata/meshes/bullet/duck.obj"))
+	bunny := mustTree(t, testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj"))
 	ta := geom.TransformIdentity()
 	var q Scratch
 	var dst []contact.Contact

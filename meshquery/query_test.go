@@ -12,21 +12,12 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/testutil"
 	"github.com/collide-go/collide/mesh"
-	"github.com/collide-go/collide/meshio"
 	"github.com/collide-go/collide/shapes"
 )
 
 const sampleDir = "../testdata/bench-samples/placements-env-rob-fcl-q60-s7"
-
-func loadMesh(t testing.TB, path string) *mesh.Mesh {
-	t.Helper()
-	m, err := meshio.ReadFile(path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
 
 func mustTree(t testing.TB, m *mesh.Mesh) *Tree {
 	t.Helper()
@@ -299,7 +290,7 @@ func checkSample(t *testing.T, dir string) {
 	ps := readPlacements(t, filepath.Join(dir, "placements.csv"))
 	meshes, trees := map[string]*mesh.Mesh{}, map[string]*Tree{}
 	for _, name := range []string{ps[0].meshA, ps[0].meshB} {
-		meshes[name] = loadMesh(t, filepath.Join(dir, "meshes", name+".obj"))
+		meshes[name] = testutil.ReadMesh(t, filepath.Join(dir, "meshes", name+".obj"))
 		trees[name] = mustTree(t, meshes[name])
 	}
 	exp := map[int][3]string{}
@@ -347,8 +338,8 @@ func checkSample(t *testing.T, dir string) {
 // TestDuckBunny checks random placements of Bullet's duck against parry's
 // low-poly bunny with brute force, hit rate asserted.
 func TestDuckBunny(t *testing.T) {
-	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
-	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
+	duck := testutil.ReadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	a, b := mustTree(t, duck), mustTree(t, bunny)
 	r := rand.New(rand.NewPCG(5, 6))
 	n := 16
@@ -378,8 +369,8 @@ func TestDuckBunny(t *testing.T) {
 // exceeds the least triangle distance, and the overlap test never
 // separates two nodes with an intersecting triangle pair.
 func TestNodeBounds(t *testing.T) {
-	duck := loadMesh(t, "../testdata/meshes/bullet/duck.obj")
-	bunny := loadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
+	duck := testutil.ReadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	a, b := mustTree(t, duck), mustTree(t, bunny)
 	r := rand.New(rand.NewPCG(5, 6))
 	ca, cb := duck.Bounds().Center(), bunny.Bounds().Center()

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/testutil"
 )
 
 // TestWritePlacementsWorkload writes a "placements" benchmark workload of
@@ -49,7 +50,7 @@ func TestWritePlacementsWorkload(t *testing.T) {
 	if nameA == nameB {
 		nameA, nameB = nameA+"_a", nameB+"_b"
 	}
-	ma, mb := loadMesh(t, srcA), loadMesh(t, srcB)
+	ma, mb := testutil.ReadMesh(t, srcA), testutil.ReadMesh(t, srcB)
 	a, b := mustTree(t, ma), mustTree(t, mb)
 	for _, d := range []string{"meshes", "expected"} {
 		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {

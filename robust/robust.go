@@ -13,7 +13,7 @@
 // where no intermediate can overflow or underflow, and with math/big
 // rationals otherwise. The STYLE guide's "exact or filtered predicates for
 // yes/no decisions" is this package; it depends on nothing but the standard
-// library and geom.
+// library, geom and its rational fallback (internal/ratorient).
 package robust
 
 import (
@@ -21,6 +21,7 @@ import (
 	"math/big"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/ratorient"
 )
 
 const (
@@ -228,22 +229,7 @@ func sumSign(terms []float64) int {
 func rat(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
 
 func orient3DBig(a, b, c, d geom.Vec3) int {
-	sub := func(p, q geom.Vec3) [3]*big.Rat {
-		return [3]*big.Rat{
-			new(big.Rat).Sub(rat(p.X), rat(q.X)),
-			new(big.Rat).Sub(rat(p.Y), rat(q.Y)),
-			new(big.Rat).Sub(rat(p.Z), rat(q.Z)),
-		}
-	}
-	u, v, w := sub(b, a), sub(c, a), sub(d, a)
-	mul := func(x, y *big.Rat) *big.Rat { return new(big.Rat).Mul(x, y) }
-	cx := new(big.Rat).Sub(mul(u[1], v[2]), mul(u[2], v[1]))
-	cy := new(big.Rat).Sub(mul(u[2], v[0]), mul(u[0], v[2]))
-	cz := new(big.Rat).Sub(mul(u[0], v[1]), mul(u[1], v[0]))
-	s := mul(cx, w[0])
-	s.Add(s, mul(cy, w[1]))
-	s.Add(s, mul(cz, w[2]))
-	return s.Sign()
+	return ratorient.Orient3([3]float64{a.X, a.Y, a.Z}, [3]float64{b.X, b.Y, b.Z}, [3]float64{c.X, c.Y, c.Z}, [3]float64{d.X, d.Y, d.Z})
 }
 
 func orient2DBig(ax, ay, bx, by, cx, cy float64) int {

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/testutil"
 	"github.com/collide-go/collide/mesh"
-	"github.com/collide-go/collide/meshio"
 )
 
 // checkEveryEvent runs Detect and FirstContact on one motion of B against A
@@ -134,14 +134,8 @@ func TestSmallRotations(t *testing.T) {
 // Culling faces that face away from the motion used to lose every contact
 // from the back.
 func TestTwoSidedSoup(t *testing.T) {
-	plane, err := meshio.ReadFile("testdata/rigid-ipc/plane.obj", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cube, err := meshio.ReadFile("testdata/rigid-ipc/cube.obj", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plane := testutil.ReadMesh(t, "testdata/rigid-ipc/plane.obj")
+	cube := testutil.ReadMesh(t, "testdata/rigid-ipc/cube.obj")
 	if plane.Closed() || !cube.Closed() {
 		t.Fatalf("plane closed %v, cube closed %v", plane.Closed(), cube.Closed())
 	}

@@ -597,6 +597,17 @@ type oracleStats struct {
 	maxFirst                                       float64
 }
 
+// add accumulates the counts of st and the larger maxFirst.
+func (s *oracleStats) add(st oracleStats) {
+	s.cases += st.cases
+	s.hits += st.hits
+	s.proper += st.proper
+	s.found += st.found
+	s.reported += st.reported
+	s.firstBad += st.firstBad
+	s.maxFirst = max(s.maxFirst, st.maxFirst)
+}
+
 // runOracle compares the detector with the oracle on random cases.
 func runOracle(t *testing.T, name string, ma, mb *mesh.Mesh, cases, samples int, seed uint64, opt *Options) oracleStats {
 	return runOracleGen(t, name, ma, mb, cases, samples, seed, opt, randomCase)
@@ -710,12 +721,7 @@ func TestOracle(t *testing.T) {
 		var tot oracleStats
 		for i, s := range oracleShapes(t) {
 			st := runOracle(t, fmt.Sprintf("%s px%v", s.name, ppe), s.m, s.m, s.n, 200, uint64(100*i)+uint64(ppe), &Options{PixelsPerEdge: ppe})
-			tot.cases += st.cases
-			tot.hits += st.hits
-			tot.proper += st.proper
-			tot.found += st.found
-			tot.reported += st.reported
-			tot.firstBad += st.firstBad
+			tot.add(st)
 			t.Logf("px%v %-9s cases %4d hits %4d proper contacts %5d found %5d reported %6d first-contact errors %d", ppe, s.name, st.cases, st.hits, st.proper, st.found, st.reported, st.firstBad)
 		}
 		recall := float64(tot.found) / float64(max(tot.proper, 1))
@@ -741,10 +747,7 @@ func TestOracleAxisThrough(t *testing.T) {
 	for _, ppe := range ppes {
 		for i, s := range oracleShapes(t) {
 			st := runOracleGen(t, fmt.Sprintf("%s px%v axis", s.name, ppe), s.m, s.m, s.n, 300, uint64(100*i)+uint64(ppe)+5, &Options{PixelsPerEdge: ppe}, pivotCase)
-			tot.cases += st.cases
-			tot.hits += st.hits
-			tot.proper += st.proper
-			tot.found += st.found
+			tot.add(st)
 			t.Logf("px%v %-9s axis cases %4d hits %4d proper contacts %5d found %5d first-contact errors %d", ppe, s.name, st.cases, st.hits, st.proper, st.found, st.firstBad)
 		}
 	}
@@ -804,10 +807,7 @@ func TestOracleRows(t *testing.T) {
 	var tot oracleStats
 	for i, s := range oracleShapes(t) {
 		st := runOracle(t, s.name+" rows", s.m, s.m, max(s.n/3, 10), 200, uint64(100*i)+77, &Options{PixelsPerEdge: 12, PixelRows: true})
-		tot.proper += st.proper
-		tot.found += st.found
-		tot.hits += st.hits
-		tot.cases += st.cases
+		tot.add(st)
 		t.Logf("rows %-9s cases %4d hits %4d proper contacts %5d found %5d first-contact errors %d", s.name, st.cases, st.hits, st.proper, st.found, st.firstBad)
 	}
 	if recall := float64(tot.found) / float64(max(tot.proper, 1)); recall < 0.99 {

@@ -3,6 +3,7 @@ package shapes
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/hull"
@@ -38,10 +39,8 @@ func (s PolytopeShape) String() string {
 
 // ParsePolytopeShape returns the shape named "ellipsoid", "rod" or "plate".
 func ParsePolytopeShape(name string) (PolytopeShape, error) {
-	for s, n := range polytopeShapeNames {
-		if n == name {
-			return PolytopeShape(s), nil
-		}
+	if i := slices.Index(polytopeShapeNames[:], name); i >= 0 {
+		return PolytopeShape(i), nil
 	}
 	return 0, fmt.Errorf("unknown polytope shape %q (want ellipsoid, rod or plate)", name)
 }

@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/refgeom"
 	"github.com/collide-go/collide/simio"
 )
 
 // The checks in this file judge recordings with an oracle that shares no
 // code with the simulator or any narrow phase: point-in-solid by ray parity
 // over the raw mesh triangles (Möller-Trumbore segment tests written here),
-// distances to the surface by brute force over the triangles, and the
+// distances to the surface by brute force over the triangles (closest
+// points by internal/refgeom, which no narrow phase uses), and the
 // chain's links by the parity of the crossings of one core circle with the
 // other's disk.
 
@@ -95,46 +97,10 @@ func (s *oracleSolid) inside(p geom.Vec3) bool {
 	return false
 }
 
-// closestOnTriangle is Ericson's closest point on a triangle (Real-Time
-// Collision Detection, Sec. 5.1.5).
-func closestOnTriangle(p geom.Vec3, t [3]geom.Vec3) geom.Vec3 {
-	a, b, c := t[0], t[1], t[2]
-	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
-	d1, d2 := ab.Dot(ap), ac.Dot(ap)
-	if d1 <= 0 && d2 <= 0 {
-		return a
-	}
-	bp := p.Sub(b)
-	d3, d4 := ab.Dot(bp), ac.Dot(bp)
-	if d3 >= 0 && d4 <= d3 {
-		return b
-	}
-	vc := d1*d4 - d3*d2
-	if vc <= 0 && d1 >= 0 && d3 <= 0 {
-		return a.AddScaled(d1/(d1-d3), ab)
-	}
-	cp := p.Sub(c)
-	d5, d6 := ab.Dot(cp), ac.Dot(cp)
-	if d6 >= 0 && d5 <= d6 {
-		return c
-	}
-	vb := d5*d2 - d1*d6
-	if vb <= 0 && d2 >= 0 && d6 <= 0 {
-		return a.AddScaled(d2/(d2-d6), ac)
-	}
-	va := d3*d6 - d5*d4
-	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
-		w := (d4 - d3) / ((d4 - d3) + (d5 - d6))
-		return b.AddScaled(w, c.Sub(b))
-	}
-	den := 1 / (va + vb + vc)
-	return a.AddScaled(vb*den, ab).AddScaled(vc*den, ac)
-}
-
 func (s *oracleSolid) surfaceDist(p geom.Vec3) float64 {
 	best := math.Inf(1)
 	for _, t := range s.tris {
-		best = math.Min(best, p.Dist(closestOnTriangle(p, t)))
+		best = math.Min(best, p.Dist(refgeom.ClosestOnTriangle(p, t[0], t[1], t[2])))
 	}
 	return best
 }

@@ -51,14 +51,7 @@ func (t *bvh) build(boxes []geom.AABB, start, end int32) int32 {
 	if end-start <= leafSize {
 		return id
 	}
-	size := cent.Size()
-	axis := 0
-	if size.Y > size.Get(axis) {
-		axis = 1
-	}
-	if size.Z > size.Get(axis) {
-		axis = 2
-	}
+	axis := cent.Size().MaxAxis()
 	sub := t.items[start:end]
 	sort.Slice(sub, func(i, j int) bool {
 		ci, cj := boxes[sub[i]].Center().Get(axis), boxes[sub[j]].Center().Get(axis)

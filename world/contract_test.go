@@ -7,8 +7,8 @@ import (
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/testutil"
 	"github.com/collide-go/collide/mesh"
-	"github.com/collide-go/collide/meshio"
 	"github.com/collide-go/collide/shapes"
 )
 
@@ -42,10 +42,7 @@ func contactRecordsGeometric(t *testing.T, method Method, tol float64) {
 	r := rand.New(rand.NewPCG(12, 1))
 	checked := 0
 	for trial := 0; trial < 200; trial++ {
-		w, err := New(&Options{Table: &Table{Convex: {Convex: method}}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := mustNew(t, &Options{Table: &Table{Convex: {Convex: method}}})
 		ma := shapes.RandomPolytope(shapes.PolytopeShape(trial%3), 8+trial%12, 1, uint64(trial))
 		mb := shapes.Cube(1)
 		randQ := func() geom.Quat {
@@ -182,10 +179,7 @@ func TestMarginNearContacts(t *testing.T) {
 	const gap = 0.05
 	for _, kind := range []BodyKind{Convex, Polyhedron} {
 		for _, margin := range []float64{0, 0.1} {
-			w, err := New(&Options{Margin: margin})
-			if err != nil {
-				t.Fatal(err)
-			}
+			w := mustNew(t, &Options{Margin: margin})
 			q := geom.QuatAxisAngle(geom.Vec3{Z: 1}, 0.3)
 			w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: kind, Pose: geom.Pose{Q: q}, Static: true})
 			w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: kind, Pose: geom.Pose{P: geom.Vec3{Z: 1 + gap}, Q: q}})
@@ -219,14 +213,8 @@ func TestMarginNearContacts(t *testing.T) {
 // method reports the pair at time 0 or at the end pose, with an overlap
 // status, whichever kind the bodies are given.
 func TestRestingOverlapEveryKind(t *testing.T) {
-	duck, err := meshio.ReadFile("../testdata/meshes/bullet/duck.obj", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bunny, err := meshio.ReadFile("../testdata/meshes/parry/low_poly_bunny.obj", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	duck := testutil.ReadMesh(t, "../testdata/meshes/bullet/duck.obj")
+	bunny := testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj")
 	// Both centred on the same point: the solids overlap and the surfaces
 	// cross.
 	at := func(m *mesh.Mesh) geom.Pose { return geom.Pose{P: m.Bounds().Center().Neg(), Q: geom.QuatIdentity()} }
@@ -240,10 +228,7 @@ func TestRestingOverlapEveryKind(t *testing.T) {
 		kind BodyKind
 		tab  *Table
 	}{{Polyhedron, nil}, {Soup, nil}, {Polyhedron, &all}, {Soup, &all}} {
-		w, err := New(&Options{Table: c.tab})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := mustNew(t, &Options{Table: c.tab})
 		if _, err := w.Add(BodyDef{Mesh: duck, Kind: c.kind, Pose: at(duck), Static: true}); err != nil {
 			t.Fatal(err)
 		}

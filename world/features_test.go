@@ -38,10 +38,7 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 	radius := geom.V(0.5, 0.4, 0.3).Norm()
 	hits, trials := 0, 400
 	for trial := 0; trial < trials; trial++ {
-		w, err := New(&Options{Table: featureTable(), Margin: 0.01, Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := mustNew(t, &Options{Table: featureTable(), Margin: 0.01, Workers: 1})
 		ma, mb := 0.02*r.Float64(), 0.02*r.Float64()
 		ia, err := w.Add(BodyDef{Mesh: slab, Kind: Convex, Static: true, Pose: geom.Pose{P: geom.V(0, 0, -0.5), Q: geom.QuatIdentity()}, Margin: ma})
 		if err != nil {
@@ -125,10 +122,7 @@ func TestFeatureContactsCrossedEdges(t *testing.T) {
 	cube := shapes.Cube(1)
 	h := math.Sqrt(0.5) // a unit cube's edge height when turned 45 degrees
 	for _, gap := range []float64{0.01, 0.001, -0.01} {
-		w, err := New(&Options{Table: featureTable(), Margin: 0.02, Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := mustNew(t, &Options{Table: featureTable(), Margin: 0.02, Workers: 1})
 		pa := geom.Pose{P: geom.V(0.1, -0.05, 0), Q: geom.QuatAxisAngle(geom.V(1, 0, 0), math.Pi/4)}
 		pb := geom.Pose{P: geom.V(0.1, -0.05, 2*h+gap), Q: geom.QuatAxisAngle(geom.V(0, 1, 0), math.Pi/4)}
 		ia, _ := w.Add(BodyDef{Mesh: cube, Kind: Convex, Pose: pa})
@@ -172,10 +166,7 @@ func TestFeatureContactsCrossedEdges(t *testing.T) {
 func TestSetAsleep(t *testing.T) {
 	slab := shapes.Box(geom.V(3, 3, 0.5))
 	cube := shapes.Cube(1)
-	w, err := New(&Options{Table: featureTable(), Margin: 0.05, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := mustNew(t, &Options{Table: featureTable(), Margin: 0.05, Workers: 1})
 	is, _ := w.Add(BodyDef{Mesh: slab, Kind: Convex, Static: true, Pose: geom.Pose{P: geom.V(0, 0, -0.5), Q: geom.QuatIdentity()}})
 	i1, _ := w.Add(BodyDef{Mesh: cube, Kind: Convex, Pose: geom.Pose{P: geom.V(0, 0, 0.5), Q: geom.QuatIdentity()}})
 	i2, _ := w.Add(BodyDef{Mesh: cube, Kind: Convex, Pose: geom.Pose{P: geom.V(0.2, 0, 1.5), Q: geom.QuatIdentity()}})
@@ -213,10 +204,7 @@ func TestFeatureErrors(t *testing.T) {
 	if _, err := New(&Options{Table: &tbl}); err == nil {
 		t.Fatal("FeatureContacts on a soup accepted")
 	}
-	w, err := New(&Options{Table: featureTable()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := mustNew(t, &Options{Table: featureTable()})
 	if _, err := w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: Convex, Pose: geom.PoseIdentity(), Margin: -1}); err == nil {
 		t.Fatal("negative body margin accepted")
 	}
@@ -246,10 +234,7 @@ func TestFeatureErrors(t *testing.T) {
 func TestFeatureContactsThroughTheRim(t *testing.T) {
 	big := shapes.Cube(1)
 	small := shapes.Cube(0.2)
-	w, err := New(&Options{Table: featureTable(), Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := mustNew(t, &Options{Table: featureTable(), Workers: 1})
 	ib, _ := w.Add(BodyDef{Mesh: big, Kind: Convex, Static: true, Pose: geom.PoseIdentity()})
 	// The small cube's (+x, +y, -z) corner at (0.495, 0, 0): its body
 	// lies towards -x, -y, +z from there, inside the big cube.
@@ -284,10 +269,7 @@ func TestFeatureContactsThroughTheRim(t *testing.T) {
 func TestFeatureContactsThinPlate(t *testing.T) {
 	plate := shapes.Box(geom.V(3, 3, 0.005))
 	cube := shapes.Cube(0.2)
-	w, err := New(&Options{Table: featureTable(), Margin: 0.001, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := mustNew(t, &Options{Table: featureTable(), Margin: 0.001, Workers: 1})
 	ip, _ := w.Add(BodyDef{Mesh: plate, Kind: Convex, Static: true, Pose: geom.Pose{P: geom.V(0, 0, -0.005), Q: geom.QuatIdentity()}})
 	ic, _ := w.Add(BodyDef{Mesh: cube, Kind: Convex, Pose: geom.Pose{P: geom.V(0.3, -0.2, 0.1002), Q: geom.QuatIdentity()}})
 	cs, err := w.Step(nil)

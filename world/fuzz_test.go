@@ -34,10 +34,7 @@ func FuzzWorld(f *testing.F) {
 	f.Add([]byte("\x00\x02\x01\x03\x00\x01\x04\x02\x00\x04\x03\x01\x04"))
 	f.Add(append([]byte{0, 1}, make([]byte, 60)...))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := New(&Options{Workers: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := mustNew(t, &Options{Workers: 2})
 		meshes := []BodyDef{{Mesh: cubeMesh, Kind: Convex}, {Mesh: carMesh, Kind: Polyhedron}, {Mesh: cubeMesh, Kind: Soup}}
 		var ids []BodyID
 		next := func() float64 { return fuzzFloat(&data, 16) }
@@ -114,10 +111,7 @@ func FuzzFeatureMargins(f *testing.F) {
 	f.Add([]byte{0, 0, 1, 4, 5})
 	f.Add(append([]byte{0, 0, 3, 1, 2, 4}, make([]byte, 40)...))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		w, err := New(&Options{Table: featureTable(), Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := mustNew(t, &Options{Table: featureTable(), Workers: 1})
 		next := func() float64 { return fuzzFloat(&data, 32) }
 		var ids []BodyID
 		margins := map[BodyID]float64{}

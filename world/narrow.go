@@ -62,26 +62,16 @@ func (w *World) convexPair(wk *worker, t *task, a, b *body, c Contact) error {
 	if !hit && !(gap <= margin) {
 		return nil
 	}
-	var err error
-	wk.recs, err = wk.sv.Manifold(a.sh.poly, &a.t1, b.sh.poly, &b.t1, margin, &pc.dist, wk.recs[:0])
-	if err != nil {
-		return err
-	}
-	wk.emit(c, wk.recs)
-	return nil
+	recs, err := wk.sv.Manifold(a.sh.poly, &a.t1, b.sh.poly, &b.t1, margin, &pc.dist, wk.recs[:0])
+	return wk.keep(c, recs, err)
 }
 
 // screwPair runs continuous detection under the pair's relative screw
 // motion and keeps every collision of the step, and the resting contacts
 // of the start poses.
 func (w *World) screwPair(wk *worker, a, b *body, c Contact) error {
-	var err error
-	wk.recs, err = wk.det.ContactsPrepared(a.sh.screw, b.sh.screw, a.p0, a.p1, b.p0, b.p1, w.screwOpt, wk.recs[:0])
-	if err != nil {
-		return err
-	}
-	wk.emit(c, wk.recs)
-	return nil
+	recs, err := wk.det.ContactsPrepared(a.sh.screw, b.sh.screw, a.p0, a.p1, b.p0, b.p1, w.screwOpt, wk.recs[:0])
+	return wk.keep(c, recs, err)
 }
 
 // tocPair runs the time of contact of two bodies over the step, on the
@@ -117,13 +107,8 @@ func (w *World) tocPair(wk *worker, a, b *body, c Contact) error {
 func (w *World) meshPair(wk *worker, a, b *body, c Contact) error {
 	opt := w.mqOpt
 	opt.Margin = w.margin(a, b)
-	var err error
-	wk.recs, err = wk.mq.Contacts(a.sh.tree, &a.t1, b.sh.tree, &b.t1, &opt, wk.recs[:0])
-	if err != nil {
-		return err
-	}
-	wk.emit(c, wk.recs)
-	return nil
+	recs, err := wk.mq.Contacts(a.sh.tree, &a.t1, b.sh.tree, &b.t1, &opt, wk.recs[:0])
+	return wk.keep(c, recs, err)
 }
 
 // margin returns a pair's speculative distance.
@@ -150,6 +135,17 @@ func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
 // featureDepth is the depth, in bounding radii of the smaller body, to
 // which FeatureContacts sees a vertex behind a face.
 const featureDepth = 0.1
+
+// keep stores recs as the worker's record buffer and, when err is nil,
+// emits them.
+func (wk *worker) keep(c Contact, recs []contact.Contact, err error) error {
+	wk.recs = recs
+	if err != nil {
+		return err
+	}
+	wk.emit(c, recs)
+	return nil
+}
 
 // emit appends the records to the worker's contacts of the step, each with
 // the pair and method of c.

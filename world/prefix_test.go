@@ -12,10 +12,7 @@ import (
 // TestPoseErrorsSayThePackageOnce: a bad pose given to Add, Move or
 // SetPose is an error that says "world:" once and names the body.
 func TestPoseErrorsSayThePackageOnce(t *testing.T) {
-	w, err := New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := mustNew(t, nil)
 	id, err := w.Add(BodyDef{Mesh: shapes.Cube(1), Kind: Convex, Pose: geom.PoseIdentity()})
 	if err != nil {
 		t.Fatal(err)

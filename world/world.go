@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 
 	"github.com/collide-go/collide/broad"
 	"github.com/collide-go/collide/convex"
@@ -92,10 +93,8 @@ func (m Method) String() string {
 
 // ParseMethod returns the method named s (as printed by String).
 func ParseMethod(s string) (Method, error) {
-	for i, n := range methodNames {
-		if n == s {
-			return Method(i), nil
-		}
+	if i := slices.Index(methodNames[:], s); i >= 0 {
+		return Method(i), nil
 	}
 	return None, fmt.Errorf("world: unknown method %q", s)
 }

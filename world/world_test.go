@@ -33,14 +33,21 @@ var (
 	cubeMesh = shapes.Cube(1)
 )
 
-// newTestScene adds n bodies of mixed kinds in a box: convex polytopes,
-// non-convex polyhedra (Buss's car, scaled down by its own size), cubes as
-// soups, and a few static bodies.
-func newTestScene(t testing.TB, n int, seed uint64, opt *Options) *testScene {
+// mustNew returns New(opt), stopping the test on an error.
+func mustNew(t testing.TB, opt *Options) *World {
+	t.Helper()
 	w, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return w
+}
+
+// newTestScene adds n bodies of mixed kinds in a box: convex polytopes,
+// non-convex polyhedra (Buss's car, scaled down by its own size), cubes as
+// soups, and a few static bodies.
+func newTestScene(t testing.TB, n int, seed uint64, opt *Options) *testScene {
+	w := mustNew(t, opt)
 	s := &testScene{w: w, rng: rand.New(rand.NewPCG(seed, 1)), side: 2.2 * math.Cbrt(float64(n)), static: map[BodyID]bool{}}
 	r := s.rng
 	for i := 0; i < n; i++ {
@@ -380,10 +387,7 @@ func stepPairs(t *testing.T, w *World) ([]Contact, map[[2]BodyID]bool) {
 // TestStaticAndFilteredPairs builds a pile of overlapping cubes and checks
 // which pairs are tested.
 func TestStaticAndFilteredPairs(t *testing.T) {
-	w, err := New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := mustNew(t, nil)
 	at := func(x float64) geom.Pose { return geom.Pose{P: geom.Vec3{X: x}, Q: geom.QuatIdentity()} }
 	s1, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0), Static: true})
 	s2, _ := w.Add(BodyDef{Mesh: cubeMesh, Pose: at(0.5), Static: true})
@@ -547,10 +551,7 @@ func TestCacheNotReusedAcrossBodies(t *testing.T) {
 
 func TestEmptyAndSingle(t *testing.T) {
 	for _, bk := range []BroadKind{BroadSweep, BroadSAP, BroadTree, BroadBrute} {
-		w, err := New(&Options{Broad: bk, Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := mustNew(t, &Options{Broad: bk, Workers: 1})
 		if cs, err := w.Step(nil); err != nil || len(cs) != 0 {
 			t.Fatalf("empty world: %v %v", cs, err)
 		}
