@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"time"
 
 	"github.com/collide-go/collide/ccd"
 	"github.com/collide-go/collide/contact"
@@ -503,13 +502,8 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 		// Mover's points against the other's triangles, and the
 		// other's points against the mover's triangles, in the window,
 		// culled by the point trees.
-		st := time.Now()
 		best = q.treePass(mover, moverIsA, other.soup, relMO, w.ta, w.tb, &o, best)
-		DbgP[0] += time.Since(st)
-		st = time.Now()
 		best = q.treePass(other, !moverIsA, mover.soup, relOM, w.ta, w.tb, &o, best)
-		DbgP[1] += time.Since(st)
-		st = time.Now()
 		// Mover's edges against the other's edges in the window.
 		if o.edges && len(other.soup.edges) > 0 && len(mover.soup.edges) > 0 && other.soup.anyOverlap(&w.b, &q.stack) {
 			q.ecand = other.soup.etree.collectSegsMax(&w.b, maxCand, q.ecand[:0], &q.stack)
@@ -517,7 +511,6 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 				best = q.edgePass(mover, moverIsA, other.soup, q.ecand, relMO, w.ta, w.tb, &o, best)
 			}
 		}
-		DbgP[2] += time.Since(st)
 	}
 	if len(q.hits) == 0 {
 		return dst, nil
@@ -1643,5 +1636,3 @@ func edgeBox(a0, a1, b0, b1 geom.Vec3, r float64) box {
 	b.min, b.max = b.c.Sub(ext), b.c.Add(ext)
 	return b
 }
-
-var DbgP [3]time.Duration
