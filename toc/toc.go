@@ -1603,8 +1603,10 @@ func (q *Scratch) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opt
 			p, r := q.xe[i][0], q.xe[i][1]
 			for k := tn.start; k < tn.start+tn.count; k++ {
 				t := &ts.tris[k]
-				// Both ends beyond the tolerance on opposite sides of the
-				// plane, the crossing point inside the sides by as much.
+				// The ends on opposite sides of the plane, the crossing
+				// point inside the sides grown by the tolerance; deep when
+				// both ends are beyond the tolerance and the point inside
+				// the sides by as much.
 				dp, dr := t.n.Dot(p.Sub(t.a)), t.n.Dot(r.Sub(t.a))
 				if !(dp > 0 && dr < 0) && !(dp < 0 && dr > 0) {
 					continue
