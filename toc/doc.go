@@ -57,7 +57,7 @@
 // normal points from A to B, features are in the meshes' numbering, and
 // Contact.Record gives the shared record. Bodies whose surfaces meet at
 // time 0 get a contact at time 0 (Touching, or Penetrating when they
-// cross). The broad phase of Sec. 3.5 is EnlargedOBB, with SweptOBB as a
+// cross by more than the tolerance). The broad phase of Sec. 3.5 is EnlargedOBB, with SweptOBB as a
 // tighter alternative for fast bodies. Queries allocate nothing once a
 // Scratch's scratch space has grown.
 package toc

@@ -432,7 +432,8 @@ func (q *Scratch) pruned(t, best float64, o *opts) bool {
 // Bodies whose surfaces already meet at time 0 get a contact at time 0:
 // Penetrating (one record) when an edge of one crosses a triangle of the
 // other by more than the tolerance at both ends, otherwise Touching for
-// the features within the tolerance, whether or not the bodies move. A
+// the features within the tolerance (one record, the edge and the
+// triangle, for a shallower crossing), whether or not the bodies move. A
 // body wholly inside the other without the surfaces meeting is no contact:
 // a soup has no inside.
 //
@@ -483,9 +484,15 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 		mover, other, relMO, relOM, moverIsA = b, a, &relBA, &relAB, false
 	}
 	q.windows(other.soup, relMO, mover.center, mover.radius, dt, &o)
+	var shallow Contact // a crossing at time 0 within the tolerance
 	if len(q.wins) > 0 && q.wins[0].ta == 0 {
-		if c, ok := q.crossing(mover, other, relMO, relOM, moverIsA, &o); ok {
+		c, ok := q.crossing(mover, other, relMO, relOM, moverIsA, &o)
+		switch {
+		case ok && (c.Status == contact.Penetrating || o.within == 0):
 			return append(dst, c), nil
+		case ok:
+			// With Within, the contacts within it of time 0 follow.
+			shallow, best = c, 0
 		}
 	}
 	if certifiable(a, b, &o) {
@@ -511,6 +518,9 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 				best = q.edgePass(mover, moverIsA, other.soup, q.ecand, relMO, w.ta, w.tb, &o, best)
 			}
 		}
+	}
+	if shallow.Status != contact.Unknown {
+		dst = append(dst, shallow)
 	}
 	if len(q.hits) == 0 {
 		return dst, nil
@@ -1260,7 +1270,16 @@ func (q *Scratch) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epi
 			if !(tc < res.t) {
 				continue
 			}
-			n, ok := q.edgeContactNormal(rel, tc, ms, ei, s, et.id, r.Normal, o.eps+dev+pad)
+			n, ok := q.edgeContactNormal(rel, tc, ms, ei, s, et.id, r.Normal, o.eps+dev+pad, o.eps+dev+pad)
+			if !ok {
+				// The triangles around an end may admit no plane (a
+				// saddle vertex of a non-convex body) while the contact
+				// is inside the edges: ccd's time is conservative, up to
+				// the tolerance early, and the edges may then be nearest
+				// near an end that they no longer are when they touch.
+				// The edges' own triangles decide.
+				n, ok = q.edgeContactNormal(rel, tc, ms, ei, s, et.id, r.Normal, o.eps+dev+pad, 0)
+			}
 			if !ok {
 				// No plane through the touching edges has both bodies'
 				// triangles at them on its two sides: the edges come
@@ -1398,8 +1417,8 @@ func splitEdges(st, en [4]geom.Vec3, opt ccd.Options, depth int) (x ccd.Result, 
 // pointing from the moving edge to the other: a direction for which the
 // plane through the contact has the moving edge's triangles behind it and
 // the other's in front, within tol (and the triangles around an end of an
-// edge too when the edges are nearest within tol of that end: the contact
-// is then at a vertex). An edge-edge contact of two surfaces is proper
+// edge too when the edges are nearest within ends of that end: the contact
+// may be at a vertex). An edge-edge contact of two surfaces is proper
 // only when such a plane exists (the edges' dihedral wedges then lie on its
 // two sides; the test of a Minkowski face in Gregorius, "The Separating
 // Axis Test between Convex Polyhedra", GDC 2013). The first candidate is
@@ -1409,7 +1428,7 @@ func splitEdges(st, en [4]geom.Vec3, opt ccd.Options, depth int) (x ccd.Result, 
 // their closest points and the normals of the edges' triangles, either
 // way. ok is false when no candidate separates: the edges are near but the
 // surfaces do not touch there edge against edge.
-func (q *Scratch) edgeContactNormal(rel *Relative, t float64, ms *Soup, me int32, s *Soup, oe int32, guess geom.Vec3, tol float64) (geom.Vec3, bool) {
+func (q *Scratch) edgeContactNormal(rel *Relative, t float64, ms *Soup, me int32, s *Soup, oe int32, guess geom.Vec3, tol, ends float64) (geom.Vec3, bool) {
 	f := rel.Frame(t)
 	ea, ec := ms.edges[me], s.edges[oe]
 	a0, a1, c0, c1 := f.Pos(ms.verts[ea[0]]), f.Pos(ms.verts[ea[1]]), s.verts[ec[0]], s.verts[ec[1]]
@@ -1419,7 +1438,7 @@ func (q *Scratch) edgeContactNormal(rel *Relative, t float64, ms *Soup, me int32
 		q.wpos = append(q.wpos, f.Pos(ms.verts[v]))
 	}
 	for k, x := range [2]geom.Vec3{a0, a1} {
-		if pa.Dist(x) <= tol {
+		if pa.Dist(x) <= ends {
 			for _, v := range ms.aroundVertex(ea[k]) {
 				q.wpos = append(q.wpos, f.Pos(ms.verts[v]))
 			}
@@ -1431,7 +1450,7 @@ func (q *Scratch) edgeContactNormal(rel *Relative, t float64, ms *Soup, me int32
 		q.wpos = append(q.wpos, s.verts[v])
 	}
 	for k, x := range [2]geom.Vec3{c0, c1} {
-		if pc.Dist(x) <= tol {
+		if pc.Dist(x) <= ends {
 			for _, v := range s.aroundVertex(ec[k]) {
 				q.wpos = append(q.wpos, s.verts[v])
 			}
@@ -1484,11 +1503,22 @@ func (q *Scratch) edgeContactNormal(rel *Relative, t float64, ms *Soup, me int32
 // the tolerance from the triangle's sides. The edges of each body are tested against the
 // triangles of the other by a simultaneous descent of the edge tree and the
 // triangle tree (the edge tree's boxes placed in the other body's frame).
+//
+// A shallower crossing (an edge through a triangle with an end or the
+// crossing point within the tolerance of the triangle's plane or sides) is
+// a Touching contact at time 0, returned when no edge crosses deeper: the
+// surfaces already meet, and a feature that moves away from the one it
+// touches (a vertex just under a face going deeper, an edge leaving a
+// face) gives the continuous search nothing to cross.
 func (q *Scratch) crossing(mover, other *Shape, relMO, relOM *Relative, moverIsA bool, o *opts) (Contact, bool) {
-	if c, ok := q.crossEdges(mover, other, relMO, moverIsA, o); ok {
+	var shallow Contact
+	if c, ok := q.crossEdges(mover, other, relMO, moverIsA, o, &shallow); ok {
 		return c, true
 	}
-	return q.crossEdges(other, mover, relOM, !moverIsA, o)
+	if c, ok := q.crossEdges(other, mover, relOM, !moverIsA, o, &shallow); ok {
+		return c, true
+	}
+	return shallow, shallow.Status == contact.Touching
 }
 
 // inside reports whether the point x of triangle t's plane is inside the
@@ -1506,8 +1536,10 @@ func inside(t *tri, x geom.Vec3, eps float64) bool {
 }
 
 // crossEdges tests the edges of own (placed by rel's frame at time 0 in
-// oth's frame) against the triangles of oth.
-func (q *Scratch) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opts) (Contact, bool) {
+// oth's frame) against the triangles of oth: it returns the first deep
+// crossing, and records the first shallow one in *shallow (Touching) when
+// none is recorded yet.
+func (q *Scratch) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opts, shallow *Contact) (Contact, bool) {
 	es, ts := own.soup.etree, oth.soup
 	if es == nil || len(es.nodes) == 0 {
 		return Contact{}, false
@@ -1564,25 +1596,34 @@ func (q *Scratch) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opt
 			p, r := q.xe[i][0], q.xe[i][1]
 			for k := tn.start; k < tn.start+tn.count; k++ {
 				t := &ts.tris[k]
-				// Both ends beyond the tolerance on opposite sides of the
-				// plane, the crossing point inside the sides by as much.
+				// The ends on opposite sides of the plane, the crossing
+				// point inside the sides grown by the tolerance; deep when
+				// both ends are beyond the tolerance and the point inside
+				// the sides by as much.
 				dp, dr := t.n.Dot(p.Sub(t.a)), t.n.Dot(r.Sub(t.a))
-				if !(dp > o.eps && dr < -o.eps) && !(dp < -o.eps && dr > o.eps) {
+				if !(dp > 0 && dr < 0) && !(dp < 0 && dr > 0) {
 					continue
 				}
-				depth := min(math.Abs(dp), math.Abs(dr))
 				x := p.Lerp(r, dp/(dp-dr))
-				if !inside(t, x, o.eps) {
+				deep := (dp > o.eps || dp < -o.eps) && (dr > o.eps || dr < -o.eps) && inside(t, x, o.eps)
+				if !deep && (shallow.Status != contact.Unknown || !inside(t, x, -o.eps)) {
 					continue
 				}
 				pose := rel.s.At(0) // oth's pose: its frame to world
-				c := Contact{Status: contact.Penetrating, Point: pose.Apply(x), Separation: -depth}
+				c := Contact{Status: contact.Penetrating, Point: pose.Apply(x), Separation: -min(math.Abs(dp), math.Abs(dr))}
+				if !deep {
+					c.Status, c.Separation = contact.Touching, 0
+				}
 				n := pose.ApplyDir(t.n)
 				fe, ff := contact.E(et.id), contact.F(ts.faces[t.id])
 				if ownIsA {
 					c.Normal, c.FeatureA, c.FeatureB = n.Neg(), fe, ff
 				} else {
 					c.Normal, c.FeatureA, c.FeatureB = n, ff, fe
+				}
+				if !deep {
+					*shallow = c
+					continue
 				}
 				return c, true
 			}
