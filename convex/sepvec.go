@@ -21,6 +21,7 @@ const (
 	Invalid
 )
 
+// String returns the status's name.
 func (s Status) String() string {
 	switch s {
 	case Separated:

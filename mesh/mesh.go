@@ -203,6 +203,7 @@ type Error struct {
 	Msg                string
 }
 
+// Error formats the error with the face, edge or vertex it names.
 func (e *Error) Error() string {
 	where := ""
 	switch {

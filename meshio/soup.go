@@ -23,6 +23,7 @@ type Error struct {
 	Err    error  // underlying error (such as a *mesh.Error), or nil
 }
 
+// Error formats the error with its file and line.
 func (e *Error) Error() string {
 	var prefix string
 	switch {

@@ -29,6 +29,7 @@ const (
 	numKinds
 )
 
+// String returns "convex", "polyhedron" or "soup".
 func (k BodyKind) String() string {
 	return enumname.Of(bodyKindNames[:], k, "BodyKind")
 }
@@ -87,6 +88,7 @@ const (
 
 var methodNames = [...]string{"none", "separating-vector", "gjk", "screw", "toc", "mesh", "features"}
 
+// String returns the method's name, as ParseMethod accepts it.
 func (m Method) String() string {
 	return enumname.Of(methodNames[:], m, "Method")
 }
