@@ -125,7 +125,10 @@ type Contact struct {
 	Point geom.Vec3
 	// Normal is the unit world normal at Time, pointing from A towards B:
 	// the normal of the triangle touched by a sample point, oriented
-	// across from the point's side, or the normal of two touching edges:
+	// across from the point's side (a vertex touching beside its
+	// triangle, or with triangles around it across the triangle's plane,
+	// is reported as the contact of its edge with the triangle's edge
+	// nearest to it, at the same time), or the normal of two touching edges:
 	// their cross product, across from A's edge to B's, or where that
 	// plane would cut into the triangles at the edges (parallel edges,
 	// edges touching at an end) the direction between the edges' closest
