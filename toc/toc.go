@@ -125,7 +125,10 @@ type Contact struct {
 	Point geom.Vec3
 	// Normal is the unit world normal at Time, pointing from A towards B:
 	// the normal of the triangle touched by a sample point, oriented
-	// across from the point's side, or the normal of two touching edges:
+	// across from the point's side (a vertex touching beside its
+	// triangle, or with triangles around it across the triangle's plane,
+	// is reported as the contact of its edge with the triangle's edge
+	// nearest to it, at the same time), or the normal of two touching edges:
 	// their cross product, across from A's edge to B's, or where that
 	// plane would cut into the triangles at the edges (parallel edges,
 	// edges touching at an end) the direction between the edges' closest
@@ -532,13 +535,15 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 				first = i
 			}
 		}
-		return append(dst, q.contact(q.hits[first], a, sa, b, sb, dt)), nil
+		h := q.properVertexFace(q.hits[first], a, b, &relAB, &relBA, &o)
+		return append(dst, q.contact(h, a, sa, b, sb, dt)), nil
 	}
 	slices.SortStableFunc(q.hits, func(x, y hit) int { return cmp.Compare(x.t, y.t) })
 	for _, h := range q.hits {
 		if h.t > best+o.within {
 			break
 		}
+		h = q.properVertexFace(h, a, b, &relAB, &relBA, &o)
 		dst = append(dst, q.contact(h, a, sa, b, sb, dt))
 	}
 	return dst, nil
@@ -605,6 +610,76 @@ func (q *Scratch) contact(h hit, a *Shape, sa State, b *Shape, sb State, dt floa
 		c.FeatureA, c.FeatureB = ft, fo
 	}
 	return c
+}
+
+// properVertexFace checks a sample point's contact h with a triangle
+// when the point is a vertex of its soup: the triangle's normal is the
+// contact's only when the vertex is over the triangle (within the
+// tolerance of its sides that are edges of the surface; a diagonal of a
+// polygon face has the face beyond it) and the triangles around the vertex
+// are behind the triangle's plane (within the tolerance). Otherwise the
+// vertex meets the triangle's body near an edge of the triangle, and the
+// contact is that of an edge at the vertex against an edge of the
+// triangle: the pair nearest at h's time, within twice the tolerance,
+// whose normal (edgeContactNormal, with the triangles around the ends of
+// the edges) keeps both bodies on their sides replaces h's features, point
+// and normal, at h's time. h is returned unchanged when it is proper or no
+// such pair exists. relAB
+// places A in B's frame, relBA B in A's.
+func (q *Scratch) properVertexFace(h hit, a, b *Shape, relAB, relBA *Relative, o *opts) hit {
+	own, oth, rel := a, b, relAB
+	if !h.onA {
+		own, oth, rel = b, a, relBA
+	}
+	if h.edge >= 0 || !own.verts {
+		return h
+	}
+	ms, s := own.soup, oth.soup
+	t := &s.tris[h.tri]
+	f := rel.Frame(h.t)
+	x := f.Pos(ms.verts[h.sample])
+	n := t.n // from the triangle towards the vertex's side
+	if h.flip {
+		n = n.Neg()
+	}
+	proper := true
+	for k, e := range [3][2]geom.Vec3{{t.a, t.b}, {t.b, t.c}, {t.c, t.a}} {
+		d := e[1].Sub(e[0])
+		if t.e[k] >= 0 && d.Cross(x.Sub(e[0])).Dot(t.n) < -o.eps*d.Norm() {
+			proper = false
+		}
+	}
+	for _, v := range ms.aroundVertex(h.sample) {
+		if n.Dot(f.Pos(ms.verts[v]).Sub(x)) < -o.eps {
+			proper = false
+		}
+	}
+	if proper {
+		return h
+	}
+	// A pair farther apart than twice the tolerance is not where the
+	// bodies touch.
+	best, bestD := h, 2*o.eps
+	for me, e := range ms.edges {
+		if e[0] != h.sample && e[1] != h.sample {
+			continue
+		}
+		a0, a1 := f.Pos(ms.verts[e[0]]), f.Pos(ms.verts[e[1]])
+		for _, oe := range t.e {
+			if oe < 0 {
+				continue
+			}
+			_, _, pa, pc := geom.ClosestSegmentPoints(a0, a1, s.verts[s.edges[oe][0]], s.verts[s.edges[oe][1]])
+			d := pa.Dist(pc)
+			if !(d < bestD) {
+				continue
+			}
+			if nv, ok := q.edgeContactNormal(rel, h.t, ms, int32(me), s, oe, geom.Vec3{}, o.eps, o.eps); ok {
+				best, bestD = hit{t: h.t, sample: int32(me), tri: h.tri, edge: oe, onA: h.onA, p: pa, n: nv, unconfirmed: h.unconfirmed}, d
+			}
+		}
+	}
+	return best
 }
 
 // padFor returns the rounding guard added to a box around a trajectory
