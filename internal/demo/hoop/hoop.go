@@ -6,6 +6,7 @@
 package hoop
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -55,25 +56,17 @@ type Info struct {
 }
 
 func (h Config) resolve() Config {
-	orDefault(&h.Cables, 8)
-	orDefault(&h.Segments, 24)
-	orDefault(&h.CableLength, 0.5)
-	orDefault(&h.NetAround, 32)
-	orDefault(&h.NetRows, 8)
-	orDefault(&h.Seed, 1)
-	orDefault(&h.Spread, 0.35)
+	h.Cables = cmp.Or(h.Cables, 8)
+	h.Segments = cmp.Or(h.Segments, 24)
+	h.CableLength = cmp.Or(h.CableLength, 0.5)
+	h.NetAround = cmp.Or(h.NetAround, 32)
+	h.NetRows = cmp.Or(h.NetRows, 8)
+	h.Seed = cmp.Or(h.Seed, 1)
+	h.Spread = cmp.Or(h.Spread, 0.35)
 	if !h.Frictionless {
-		orDefault(&h.Options.Friction, 0.3)
+		h.Options.Friction = cmp.Or(h.Options.Friction, 0.3)
 	}
 	return h
-}
-
-// orDefault sets *v to def when it is the zero value.
-func orDefault[T comparable](v *T, def T) {
-	var zero T
-	if *v == zero {
-		*v = def
-	}
 }
 
 // New builds the hoop scene.
