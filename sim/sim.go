@@ -121,6 +121,7 @@ type Sim struct {
 	engaged    []bool
 	uf         []int32
 	islandRest []float64
+	rows       []projRow // the position pass's linearized contacts
 }
 
 type body struct {
@@ -146,6 +147,9 @@ type body struct {
 	sweep float64   // how far a point of the body can travel in the step
 	v0    geom.Vec3 // velocities at the step's start
 	w0    geom.Vec3
+	// the position pass's correction, not yet applied: displacement and
+	// rotation vector
+	cp, cr geom.Vec3
 }
 
 // MaxDt is the largest step accepted, in seconds.
@@ -471,7 +475,7 @@ func (s *Sim) recheck() error {
 		return err
 	}
 	s.prepare(s.opt.Dt / float64(s.opt.Substeps))
-	s.project(4 * projectIters)
+	s.project(4*projectIters, recheckBeta, recheckAim)
 	s.rechecks++
 	return nil
 }
@@ -535,7 +539,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 		s.solve(h, false)
 	}
 	s.restitution()
-	if s.project(projectIters) {
+	if s.project(projectIters, projectBeta, 1) {
 		s.unsure = true
 	}
 	outran, turned := s.outran(dt)

@@ -25,15 +25,12 @@ type warmKey struct {
 type impulses struct{ n, t1, t2 float64 }
 
 type constraint struct {
-	a, b         int32
-	n, t1, t2    geom.Vec3
-	ra, rb       geom.Vec3 // anchors from the centres of mass at the step's start
-	baseSep      float64   // separation minus (rb - ra)·n
-	mn, mt1, mt2 float64   // effective masses
-	// Angular velocity changes per unit impulse along n, t1 and t2:
-	// invI_a (ra x d) and invI_b (rb x d).
-	an, at1, at2   geom.Vec3
-	bn, bt1, bt2   geom.Vec3
+	a, b     int32
+	ima, imb float64 // inverse masses as the solver sees them (zero when fixed)
+	// The normal and the two tangents.
+	n, t1, t2      axis
+	ra, rb         geom.Vec3 // anchors from the centres of mass at the step's start
+	baseSep        float64   // separation minus (rb - ra)·n
 	imp            impulses
 	maxImp         float64
 	relVel         float64 // normal velocity before the step
@@ -41,6 +38,51 @@ type constraint struct {
 	static         bool    // one body is static
 	slop           float64 // overlap the position pass leaves alone
 	key            warmKey
+}
+
+// axis is one direction of a contact's Jacobian at its anchors: the unit
+// direction d (from a to b), the lever arms crossed with it (the angular
+// velocities' shares of the relative velocity along d), the angular
+// velocity change of each body per unit impulse along d, and the
+// effective mass.
+type axis struct {
+	d      geom.Vec3
+	ca, cb geom.Vec3 // ra x d, rb x d
+	ia, ib geom.Vec3 // invI_a (ra x d), invI_b (rb x d)
+	m      float64
+}
+
+// makeAxis returns the axis of direction d at anchors ra and rb.
+func makeAxis(a, b *body, ra, rb, d geom.Vec3) axis {
+	x := axis{d: d, ca: ra.Cross(d), cb: rb.Cross(d)}
+	k := a.im() + b.im()
+	if !a.fixed {
+		x.ia = a.invI.MulVec(x.ca)
+		k += x.ca.Dot(x.ia)
+	}
+	if !b.fixed {
+		x.ib = b.invI.MulVec(x.cb)
+		k += x.cb.Dot(x.ib)
+	}
+	if k > 0 {
+		x.m = 1 / k
+	}
+	return x
+}
+
+// vel is the velocity of b's anchor relative to a's along the axis.
+func (x *axis) vel(a, b *body) float64 {
+	return b.v.Sub(a.v).Dot(x.d) + b.w.Dot(x.cb) - a.w.Dot(x.ca)
+}
+
+// push applies impulse p along the axis to b and its opposite to a; ima
+// and imb are the inverse masses (zero for a fixed body, whose angular
+// responses are zero too).
+func (x *axis) push(a, b *body, ima, imb, p float64) {
+	a.v = a.v.AddScaled(-p*ima, x.d)
+	a.w = a.w.AddScaled(-p, x.ia)
+	b.v = b.v.AddScaled(p*imb, x.d)
+	b.w = b.w.AddScaled(p, x.ib)
 }
 
 // slopFrac is the overlap, as a fraction of the smaller body's bounding
@@ -65,27 +107,27 @@ func (s *Sim) prepare(h float64) {
 	for i := range s.raw {
 		c := &s.raw[i]
 		a, b := &s.bodies[c.A], &s.bodies[c.B]
-		k := constraint{a: int32(c.A), b: int32(c.B), n: c.Normal, friction: s.opt.Friction, rest: s.opt.Restitution}
+		k := constraint{a: int32(c.A), b: int32(c.B), ima: a.im(), imb: b.im(), friction: s.opt.Friction, rest: s.opt.Restitution}
 		k.static = a.fixed || b.fixed
 		k.slop = slopFrac * math.Min(a.radius, b.radius)
-		k.t1, k.t2 = c.Normal.Orthonormal()
+		n := c.Normal
+		t1, t2 := n.Orthonormal()
 		// Each body's anchor is its own witness point (half the separation
 		// either side of the contact point), so that the separation tracked
 		// through the substeps follows the vertex that may hit, even for a
 		// far speculative contact of a spinning body.
-		k.ra = c.Point.AddScaled(-0.5*c.Separation, c.Normal).Sub(a.pose.P)
-		k.rb = c.Point.AddScaled(0.5*c.Separation, c.Normal).Sub(b.pose.P)
-		k.baseSep = c.Separation - k.rb.Sub(k.ra).Dot(k.n)
-		k.mn, k.an, k.bn = s.jacobian(a, b, k.ra, k.rb, k.n)
-		k.mt1, k.at1, k.bt1 = s.jacobian(a, b, k.ra, k.rb, k.t1)
-		k.mt2, k.at2, k.bt2 = s.jacobian(a, b, k.ra, k.rb, k.t2)
+		k.ra = c.Point.AddScaled(-0.5*c.Separation, n).Sub(a.pose.P)
+		k.rb = c.Point.AddScaled(0.5*c.Separation, n).Sub(b.pose.P)
+		k.baseSep = c.Separation - k.rb.Sub(k.ra).Dot(n)
+		k.n = makeAxis(a, b, k.ra, k.rb, n)
+		k.t1 = makeAxis(a, b, k.ra, k.rb, t1)
+		k.t2 = makeAxis(a, b, k.ra, k.rb, t2)
 		k.key = warmKey{c.A, c.B, c.ID()}
 		if w, ok := s.warm[k.key]; ok {
 			// Stored as forces: the substep may differ (a split step).
 			k.imp = impulses{w.n * h, w.t1 * h, w.t2 * h}
 		}
-		dv := velAt(b, k.rb).Sub(velAt(a, k.ra))
-		k.relVel = dv.Dot(k.n)
+		k.relVel = k.n.vel(a, b)
 		s.cons = append(s.cons, k)
 	}
 }
@@ -98,67 +140,22 @@ func (b *body) im() float64 {
 	return b.invMass
 }
 
-func (s *Sim) effMass(a, b *body, ra, rb, n geom.Vec3) float64 {
-	k := a.im() + b.im()
-	if !a.fixed {
-		x := ra.Cross(n)
-		k += x.Dot(a.invI.MulVec(x))
-	}
-	if !b.fixed {
-		x := rb.Cross(n)
-		k += x.Dot(b.invI.MulVec(x))
-	}
-	if k <= 0 {
-		return 0
-	}
-	return 1 / k
-}
-
-// jacobian returns the effective mass along d at the anchors and the
-// angular velocity change of each body per unit impulse.
-func (s *Sim) jacobian(a, b *body, ra, rb, d geom.Vec3) (m float64, ia, ib geom.Vec3) {
-	k := a.im() + b.im()
-	if !a.fixed {
-		x := ra.Cross(d)
-		ia = a.invI.MulVec(x)
-		k += x.Dot(ia)
-	}
-	if !b.fixed {
-		x := rb.Cross(d)
-		ib = b.invI.MulVec(x)
-		k += x.Dot(ib)
-	}
-	if k > 0 {
-		m = 1 / k
-	}
-	return m, ia, ib
-}
-
-// push applies impulse p along d (unit), with the precomputed angular
-// responses ia and ib, to a (negatively) and b.
-func push(a, b *body, d geom.Vec3, p float64, ia, ib geom.Vec3) {
-	if !a.fixed {
-		a.v = a.v.AddScaled(-p*a.invMass, d)
-		a.w = a.w.AddScaled(-p, ia)
-	}
-	if !b.fixed {
-		b.v = b.v.AddScaled(p*b.invMass, d)
-		b.w = b.w.AddScaled(p, ib)
-	}
-}
-
-func velAt(b *body, r geom.Vec3) geom.Vec3 { return b.v.Add(b.w.Cross(r)) }
-
 func (s *Sim) warmStart() {
 	for i := range s.cons {
 		k := &s.cons[i]
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
-		push(a, b, k.n, k.imp.n, k.an, k.bn)
-		push(a, b, k.t1, k.imp.t1, k.at1, k.bt1)
-		push(a, b, k.t2, k.imp.t2, k.at2, k.bt2)
+		// The impulses along the normal and the tangents, at once.
+		p := k.n.d.Scale(k.imp.n).Add(k.t1.d.Scale(k.imp.t1)).Add(k.t2.d.Scale(k.imp.t2))
+		a.v = a.v.AddScaled(-k.ima, p)
+		b.v = b.v.AddScaled(k.imb, p)
+		a.w = a.w.Sub(k.n.ia.Scale(k.imp.n).Add(k.t1.ia.Scale(k.imp.t1)).Add(k.t2.ia.Scale(k.imp.t2)))
+		b.w = b.w.Add(k.n.ib.Scale(k.imp.n).Add(k.t1.ib.Scale(k.imp.t1)).Add(k.t2.ib.Scale(k.imp.t2)))
 	}
 }
 
+// solve is one pass of sequential impulses over the contacts, with the
+// soft position bias when useBias is set (and without it, the relax pass).
+// The axes' helpers are written out here: this is the hot loop.
 func (s *Sim) solve(h float64, useBias bool) {
 	o := &s.opt
 	hz := math.Min(o.ContactHertz, 0.25/h)
@@ -168,10 +165,20 @@ func (s *Sim) solve(h float64, useBias bool) {
 	for i := range s.cons {
 		k := &s.cons[i]
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
-		// Current separation from the motion since the step's start.
-		pa := a.dp.Add(a.dR.MulVec(k.ra))
-		pb := b.dp.Add(b.dR.MulVec(k.rb))
-		sep := pb.Sub(pa).Dot(k.n) + k.baseSep
+		// Current separation from the motion since the step's start (a
+		// fixed body has not moved).
+		n := k.n.d
+		sep := b.dp.Sub(a.dp).Dot(n) + k.baseSep
+		if !a.fixed {
+			sep -= a.dR.MulVec(k.ra).Dot(n)
+		} else {
+			sep -= k.ra.Dot(n)
+		}
+		if !b.fixed {
+			sep += b.dR.MulVec(k.rb).Dot(n)
+		} else {
+			sep += k.rb.Dot(n)
+		}
 		bias, massScale, impScale := 0.0, 1.0, 0.0
 		if sep > 0 {
 			bias = sep * inv // speculative: may close the gap, no more
@@ -180,35 +187,41 @@ func (s *Sim) solve(h float64, useBias bool) {
 			if k.static {
 				sf = staticSoft
 			}
-			bias = math.Max(sf.biasRate*sep, -o.PushVelocity)
+			bias = max(sf.biasRate*sep, -o.PushVelocity)
 			massScale, impScale = sf.massScale, sf.impulseScale
 		}
-		dv := velAt(b, k.rb).Sub(velAt(a, k.ra))
-		vn := dv.Dot(k.n)
+		va, wa, vb, wb := a.v, a.w, b.v, b.w
 		// The normal points from a to b: separating velocity is vn > 0.
-		imp := -k.mn*massScale*(vn+bias) - impScale*k.imp.n
-		newImp := math.Max(k.imp.n+imp, 0)
+		vn := vb.Sub(va).Dot(n) + wb.Dot(k.n.cb) - wa.Dot(k.n.ca)
+		imp := -k.n.m*massScale*(vn+bias) - impScale*k.imp.n
+		newImp := max(k.imp.n+imp, 0)
 		imp = newImp - k.imp.n
 		k.imp.n = newImp
-		k.maxImp = math.Max(k.maxImp, imp)
-		push(a, b, k.n, imp, k.an, k.bn)
+		k.maxImp = max(k.maxImp, imp)
+		va = va.AddScaled(-imp*k.ima, n)
+		wa = wa.AddScaled(-imp, k.n.ia)
+		vb = vb.AddScaled(imp*k.imb, n)
+		wb = wb.AddScaled(imp, k.n.ib)
 
 		// Friction, the two tangents clamped together to the disc.
-		dv = velAt(b, k.rb).Sub(velAt(a, k.ra))
-		l1 := k.imp.t1 - k.mt1*dv.Dot(k.t1)
-		l2 := k.imp.t2 - k.mt2*dv.Dot(k.t2)
+		dv := vb.Sub(va)
+		l1 := k.imp.t1 - k.t1.m*(dv.Dot(k.t1.d)+wb.Dot(k.t1.cb)-wa.Dot(k.t1.ca))
+		l2 := k.imp.t2 - k.t2.m*(dv.Dot(k.t2.d)+wb.Dot(k.t2.cb)-wa.Dot(k.t2.ca))
 		lim := k.friction * k.imp.n
-		if m := math.Hypot(l1, l2); m > lim {
-			if m > 0 {
-				l1, l2 = l1*lim/m, l2*lim/m
+		if m2 := l1*l1 + l2*l2; m2 > lim*lim {
+			if f := lim / math.Sqrt(m2); f < math.Inf(1) {
+				l1, l2 = l1*f, l2*f
 			} else {
 				l1, l2 = 0, 0
 			}
 		}
 		d1, d2 := l1-k.imp.t1, l2-k.imp.t2
 		k.imp.t1, k.imp.t2 = l1, l2
-		push(a, b, k.t1, d1, k.at1, k.bt1)
-		push(a, b, k.t2, d2, k.at2, k.bt2)
+		p := k.t1.d.Scale(d1).Add(k.t2.d.Scale(d2))
+		a.v = va.AddScaled(-k.ima, p)
+		b.v = vb.AddScaled(k.imb, p)
+		a.w = wa.Sub(k.t1.ia.Scale(d1).Add(k.t2.ia.Scale(d2)))
+		b.w = wb.Add(k.t1.ib.Scale(d1).Add(k.t2.ib.Scale(d2)))
 	}
 }
 
@@ -220,12 +233,12 @@ func (s *Sim) restitution() {
 			continue
 		}
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
-		vn := velAt(b, k.rb).Sub(velAt(a, k.ra)).Dot(k.n)
-		imp := -k.mn * (vn + k.rest*k.relVel)
-		newImp := math.Max(k.imp.n+imp, 0)
+		vn := k.n.vel(a, b)
+		imp := -k.n.m * (vn + k.rest*k.relVel)
+		newImp := max(k.imp.n+imp, 0)
 		imp = newImp - k.imp.n
 		k.imp.n = newImp
-		push(a, b, k.n, imp, k.an, k.bn)
+		k.n.push(a, b, k.ima, k.imb, imp)
 	}
 }
 
@@ -245,42 +258,139 @@ func (s *Sim) store(dt float64) {
 // Gauss-Seidel, as Box2D v2.4's position solver): every contact deeper than
 // the slop moves its bodies apart along its normal by pseudo-impulses that
 // change positions only, never velocities, so no energy is added and the
-// overlap left by a hard impact is undone before the step ends.
-func (s *Sim) project(iters int) (left bool) {
-	const beta = 0.5
-	for it := 0; it <= iters; it++ {
-		worst := 0.0
-		left = false
-		for i := range s.cons {
-			k := &s.cons[i]
-			a, b := &s.bodies[k.a], &s.bodies[k.b]
-			ra, rb := a.dR.MulVec(k.ra), b.dR.MulVec(k.rb)
-			sep := b.dp.Add(rb).Sub(a.dp.Add(ra)).Dot(k.n) + k.baseSep
-			slop := k.slop
-			if sep >= -slop {
-				continue
-			}
-			worst = math.Min(worst, sep+slop)
-			if sep < -2*slop {
-				left = true // more than twice the slop remains
-			}
-			if it == iters {
-				continue // the last round only measures
-			}
-			mass := s.effMass(a, b, ra, rb, k.n)
-			p := k.n.Scale(-beta * (sep + slop) * mass)
-			if !a.fixed {
-				a.moveBy(p.Scale(-a.invMass), a.invI.MulVec(ra.Cross(p)).Neg())
-			}
-			if !b.fixed {
-				b.moveBy(p.Scale(b.invMass), b.invI.MulVec(rb.Cross(p)))
+// overlap left by a hard impact is undone before the step ends. Each push
+// takes beta of the way to a separation of -aim times the slop.
+//
+// The rounds run on the separations linearized at the bodies' current
+// poses: each body's correction is accumulated as a displacement and a
+// rotation vector, each contact's separation follows it to first order,
+// and the bodies are moved once when the corrections are applied. The
+// separations are then measured exactly again at the new poses, and the
+// rounds go on from there while any contact is still deeper than the slop
+// (the linearization error of a turn θ is about θ²r/2, far below the slop
+// for the pushes of a resting contact). iters bounds the rounds in all;
+// left reports a contact still more than twice the slop deep after them.
+func (s *Sim) project(iters int, beta, aim float64) (left bool) {
+	for it := 0; ; {
+		deep, left := s.linearize()
+		if !deep || it >= iters {
+			return left
+		}
+		for ; it < iters; it++ {
+			if !s.projectRound(beta, aim) {
+				break
 			}
 		}
-		if worst == 0 {
-			return false
+		s.applyCorrections()
+	}
+}
+
+// The position pass at the end of a step takes half of each push (as
+// Box2D v2.4) and stops at the slop: resting contacts the soft step keeps
+// near the slop are barely moved, so a resting stack is not lifted from
+// step to step and comes to rest. The pass on contacts found afresh at the
+// end of a step (recheck) takes whole pushes aimed inside the slop: it
+// undoes the overlap a fast body left in a few rounds, where half pushes
+// converge slowly on a light body pressed between a heavy one and a static
+// one (the pushes of the two contacts undo each other).
+const (
+	projectBeta = 0.5
+	recheckBeta = 1
+	recheckAim  = 0.75
+)
+
+// projRow is a contact of the position pass linearized at the bodies'
+// poses when it was made: the separation then, the anchors' lever arms
+// crossed with the normal and the rotations a unit push along the normal
+// gives each body.
+type projRow struct {
+	sep    float64
+	mass   float64
+	ca, cb geom.Vec3 // ra x n, rb x n
+	ia, ib geom.Vec3 // invI_a ca, invI_b cb
+}
+
+// linearize measures every contact's separation exactly at the bodies'
+// poses and, when one is deeper than the slop, makes every contact's row
+// of the position pass. It reports whether a contact is deeper than the
+// slop and whether one is deeper than twice the slop.
+func (s *Sim) linearize() (deep, left bool) {
+	if cap(s.rows) < len(s.cons) {
+		s.rows = make([]projRow, len(s.cons), 2*len(s.cons))
+	}
+	s.rows = s.rows[:len(s.cons)]
+	for i := range s.cons {
+		k := &s.cons[i]
+		a, b := &s.bodies[k.a], &s.bodies[k.b]
+		r := &s.rows[i]
+		r.ca, r.cb = a.dR.MulVec(k.ra), b.dR.MulVec(k.rb) // the anchors, for now
+		r.sep = b.dp.Add(r.cb).Sub(a.dp.Add(r.ca)).Dot(k.n.d) + k.baseSep
+		deep = deep || r.sep < -k.slop
+		left = left || r.sep < -2*k.slop
+	}
+	if !deep {
+		return false, false
+	}
+	for i := range s.cons {
+		k := &s.cons[i]
+		a, b := &s.bodies[k.a], &s.bodies[k.b]
+		r := &s.rows[i]
+		r.ca, r.cb = r.ca.Cross(k.n.d), r.cb.Cross(k.n.d)
+		r.ia, r.ib = geom.Vec3{}, geom.Vec3{}
+		w := a.im() + b.im()
+		if !a.fixed {
+			r.ia = a.invI.MulVec(r.ca)
+			w += r.ca.Dot(r.ia)
+		}
+		if !b.fixed {
+			r.ib = b.invI.MulVec(r.cb)
+			w += r.cb.Dot(r.ib)
+		}
+		r.mass = 0
+		if w > 0 {
+			r.mass = 1 / w
 		}
 	}
-	return left
+	return true, left
+}
+
+// projectRound is one Gauss-Seidel round of the position pass on the
+// linearized rows: each contact deeper than the slop takes beta of the
+// push that would bring it to the slop. It reports whether any contact
+// was deeper than the slop.
+func (s *Sim) projectRound(beta, aim float64) (any bool) {
+	for i := range s.cons {
+		k := &s.cons[i]
+		r := &s.rows[i]
+		a, b := &s.bodies[k.a], &s.bodies[k.b]
+		sep := r.sep + b.cp.Sub(a.cp).Dot(k.n.d) + b.cr.Dot(r.cb) - a.cr.Dot(r.ca)
+		if sep >= -k.slop {
+			continue
+		}
+		any = true
+		p := -beta * (sep + aim*k.slop) * r.mass
+		if !a.fixed {
+			a.cp = a.cp.AddScaled(-p*a.invMass, k.n.d)
+			a.cr = a.cr.AddScaled(-p, r.ia)
+		}
+		if !b.fixed {
+			b.cp = b.cp.AddScaled(p*b.invMass, k.n.d)
+			b.cr = b.cr.AddScaled(p, r.ib)
+		}
+	}
+	return any
+}
+
+// applyCorrections moves every body by the correction the position pass
+// accumulated for it.
+func (s *Sim) applyCorrections() {
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.cp != (geom.Vec3{}) || b.cr != (geom.Vec3{}) {
+			b.moveBy(b.cp, b.cr)
+			b.cp, b.cr = geom.Vec3{}, geom.Vec3{}
+		}
+	}
 }
 
 // moveBy displaces a body by d and rotates it by the rotation vector r.
