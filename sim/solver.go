@@ -162,6 +162,7 @@ func (s *Sim) solve(h float64, useBias bool) {
 	contactSoft := makeSoft(hz, o.DampingRatio, h)
 	staticSoft := makeSoft(2*hz, o.DampingRatio, h)
 	inv := 1 / h
+	push := o.PushVelocity
 	for i := range s.cons {
 		k := &s.cons[i]
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
@@ -170,12 +171,12 @@ func (s *Sim) solve(h float64, useBias bool) {
 		n := k.n.d
 		sep := b.dp.Sub(a.dp).Dot(n) + k.baseSep
 		if !a.fixed {
-			sep -= a.dR.MulVec(k.ra).Dot(n)
+			sep -= turned(&a.dR, k.ra).Dot(n)
 		} else {
 			sep -= k.ra.Dot(n)
 		}
 		if !b.fixed {
-			sep += b.dR.MulVec(k.rb).Dot(n)
+			sep += turned(&b.dR, k.rb).Dot(n)
 		} else {
 			sep += k.rb.Dot(n)
 		}
@@ -183,11 +184,13 @@ func (s *Sim) solve(h float64, useBias bool) {
 		if sep > 0 {
 			bias = sep * inv // speculative: may close the gap, no more
 		} else if useBias {
-			sf := contactSoft
+			sf := &contactSoft
 			if k.static {
-				sf = staticSoft
+				sf = &staticSoft
 			}
-			bias = max(sf.biasRate*sep, -o.PushVelocity)
+			if bias = sf.biasRate * sep; bias < -push {
+				bias = -push
+			}
 			massScale, impScale = sf.massScale, sf.impulseScale
 		}
 		va, wa, vb, wb := a.v, a.w, b.v, b.w
@@ -323,7 +326,7 @@ func (s *Sim) linearize() (deep, left bool) {
 		k := &s.cons[i]
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
 		r := &s.rows[i]
-		r.ca, r.cb = a.dR.MulVec(k.ra), b.dR.MulVec(k.rb) // the anchors, for now
+		r.ca, r.cb = turned(&a.dR, k.ra), turned(&b.dR, k.rb) // the anchors, for now
 		r.sep = b.dp.Add(r.cb).Sub(a.dp.Add(r.ca)).Dot(k.n.d) + k.baseSep
 		deep = deep || r.sep < -k.slop
 		left = left || r.sep < -2*k.slop
@@ -390,6 +393,16 @@ func (s *Sim) applyCorrections() {
 			b.moveBy(b.cp, b.cr)
 			b.cp, b.cr = geom.Vec3{}, geom.Vec3{}
 		}
+	}
+}
+
+// turned returns m v; m is passed by reference, which the hot loops need
+// (geom.Mat3.MulVec copies the matrix).
+func turned(m *geom.Mat3, v geom.Vec3) geom.Vec3 {
+	return geom.Vec3{
+		X: m[0][0]*v.X + m[0][1]*v.Y + m[0][2]*v.Z,
+		Y: m[1][0]*v.X + m[1][1]*v.Y + m[1][2]*v.Z,
+		Z: m[2][0]*v.X + m[2][1]*v.Y + m[2][2]*v.Z,
 	}
 }
 
