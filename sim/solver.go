@@ -303,14 +303,12 @@ const (
 )
 
 // projRow is a contact of the position pass linearized at the bodies'
-// poses when it was made: the separation then, the anchors' lever arms
-// crossed with the normal and the rotations a unit push along the normal
-// gives each body.
+// poses when it was made: the separation then, the anchors turned with
+// their bodies, and the normal's axis there.
 type projRow struct {
 	sep    float64
-	mass   float64
-	ca, cb geom.Vec3 // ra x n, rb x n
-	ia, ib geom.Vec3 // invI_a ca, invI_b cb
+	ra, rb geom.Vec3
+	n      axis
 }
 
 // linearize measures every contact's separation exactly at the bodies'
@@ -326,8 +324,8 @@ func (s *Sim) linearize() (deep, left bool) {
 		k := &s.cons[i]
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
 		r := &s.rows[i]
-		r.ca, r.cb = turned(&a.dR, k.ra), turned(&b.dR, k.rb) // the anchors, for now
-		r.sep = b.dp.Add(r.cb).Sub(a.dp.Add(r.ca)).Dot(k.n.d) + k.baseSep
+		r.ra, r.rb = turned(&a.dR, k.ra), turned(&b.dR, k.rb)
+		r.sep = b.dp.Add(r.rb).Sub(a.dp.Add(r.ra)).Dot(k.n.d) + k.baseSep
 		deep = deep || r.sep < -k.slop
 		left = left || r.sep < -2*k.slop
 	}
@@ -338,21 +336,7 @@ func (s *Sim) linearize() (deep, left bool) {
 		k := &s.cons[i]
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
 		r := &s.rows[i]
-		r.ca, r.cb = r.ca.Cross(k.n.d), r.cb.Cross(k.n.d)
-		r.ia, r.ib = geom.Vec3{}, geom.Vec3{}
-		w := a.im() + b.im()
-		if !a.fixed {
-			r.ia = a.invI.MulVec(r.ca)
-			w += r.ca.Dot(r.ia)
-		}
-		if !b.fixed {
-			r.ib = b.invI.MulVec(r.cb)
-			w += r.cb.Dot(r.ib)
-		}
-		r.mass = 0
-		if w > 0 {
-			r.mass = 1 / w
-		}
+		r.n = makeAxis(a, b, r.ra, r.rb, k.n.d)
 	}
 	return true, left
 }
@@ -366,19 +350,19 @@ func (s *Sim) projectRound(beta, aim float64) (any bool) {
 		k := &s.cons[i]
 		r := &s.rows[i]
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
-		sep := r.sep + b.cp.Sub(a.cp).Dot(k.n.d) + b.cr.Dot(r.cb) - a.cr.Dot(r.ca)
+		sep := r.sep + b.cp.Sub(a.cp).Dot(k.n.d) + b.cr.Dot(r.n.cb) - a.cr.Dot(r.n.ca)
 		if sep >= -k.slop {
 			continue
 		}
 		any = true
-		p := -beta * (sep + aim*k.slop) * r.mass
+		p := -beta * (sep + aim*k.slop) * r.n.m
 		if !a.fixed {
 			a.cp = a.cp.AddScaled(-p*a.invMass, k.n.d)
-			a.cr = a.cr.AddScaled(-p, r.ia)
+			a.cr = a.cr.AddScaled(-p, r.n.ia)
 		}
 		if !b.fixed {
 			b.cp = b.cp.AddScaled(p*b.invMass, k.n.d)
-			b.cr = b.cr.AddScaled(p, r.ib)
+			b.cr = b.cr.AddScaled(p, r.n.ib)
 		}
 	}
 	return any
