@@ -57,11 +57,11 @@ func makeAxis(a, b *body, ra, rb, d geom.Vec3) axis {
 	x := axis{d: d, ca: ra.Cross(d), cb: rb.Cross(d)}
 	k := a.im() + b.im()
 	if !a.fixed {
-		x.ia = a.invI.MulVec(x.ca)
+		x.ia = turned(&a.invI, x.ca)
 		k += x.ca.Dot(x.ia)
 	}
 	if !b.fixed {
-		x.ib = b.invI.MulVec(x.cb)
+		x.ib = turned(&b.invI, x.cb)
 		k += x.cb.Dot(x.ib)
 	}
 	if k > 0 {
