@@ -84,12 +84,12 @@ func (v Vec3) Lerp(w Vec3, t float64) Vec3 {
 
 // Min returns the componentwise minimum of v and w.
 func (v Vec3) Min(w Vec3) Vec3 {
-	return Vec3{math.Min(v.X, w.X), math.Min(v.Y, w.Y), math.Min(v.Z, w.Z)}
+	return Vec3{min(v.X, w.X), min(v.Y, w.Y), min(v.Z, w.Z)}
 }
 
 // Max returns the componentwise maximum of v and w.
 func (v Vec3) Max(w Vec3) Vec3 {
-	return Vec3{math.Max(v.X, w.X), math.Max(v.Y, w.Y), math.Max(v.Z, w.Z)}
+	return Vec3{max(v.X, w.X), max(v.Y, w.Y), max(v.Z, w.Z)}
 }
 
 // Abs returns the componentwise absolute value of v.
