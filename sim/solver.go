@@ -31,6 +31,7 @@ type constraint struct {
 	n, t1, t2      axis
 	ra, rb         geom.Vec3 // anchors from the centres of mass at the step's start
 	baseSep        float64   // separation minus (rb - ra)·n
+	sep            float64   // separation at the bodies' poses of the last solver pass
 	imp            impulses
 	maxImp         float64
 	relVel         float64 // normal velocity before the step
@@ -128,6 +129,7 @@ func (s *Sim) prepare(h float64) {
 			k.imp = impulses{w.n * h, w.t1 * h, w.t2 * h}
 		}
 		k.relVel = k.n.vel(a, b)
+		k.sep = separation(a, b, &k)
 		s.cons = append(s.cons, k)
 	}
 }
@@ -166,20 +168,15 @@ func (s *Sim) solve(h float64, useBias bool) {
 	for i := range s.cons {
 		k := &s.cons[i]
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
-		// Current separation from the motion since the step's start (a
-		// fixed body has not moved).
 		n := k.n.d
-		sep := b.dp.Sub(a.dp).Dot(n) + k.baseSep
-		if !a.fixed {
-			sep -= turned(&a.dR, k.ra).Dot(n)
-		} else {
-			sep -= k.ra.Dot(n)
+		if !useBias {
+			// The bodies moved since the last pass (positions are
+			// integrated between the biased pass and this one, and only
+			// here): the separation at their poses, kept for the next
+			// substep's biased pass.
+			k.sep = separation(a, b, k)
 		}
-		if !b.fixed {
-			sep += turned(&b.dR, k.rb).Dot(n)
-		} else {
-			sep += k.rb.Dot(n)
-		}
+		sep := k.sep
 		bias, massScale, impScale := 0.0, 1.0, 0.0
 		if sep > 0 {
 			bias = sep * inv // speculative: may close the gap, no more
@@ -226,6 +223,24 @@ func (s *Sim) solve(h float64, useBias bool) {
 		a.w = wa.Sub(k.t1.ia.Scale(d1).Add(k.t2.ia.Scale(d2)))
 		b.w = wb.Add(k.t1.ib.Scale(d1).Add(k.t2.ib.Scale(d2)))
 	}
+}
+
+// separation returns contact k's separation from the motion of its bodies
+// since the step's start (a fixed body has not moved).
+func separation(a, b *body, k *constraint) float64 {
+	n := k.n.d
+	sep := b.dp.Sub(a.dp).Dot(n) + k.baseSep
+	if !a.fixed {
+		sep -= turned(&a.dR, k.ra).Dot(n)
+	} else {
+		sep -= k.ra.Dot(n)
+	}
+	if !b.fixed {
+		sep += turned(&b.dR, k.rb).Dot(n)
+	} else {
+		sep += k.rb.Dot(n)
+	}
+	return sep
 }
 
 func (s *Sim) restitution() {
