@@ -2,11 +2,13 @@ package sim
 
 import (
 	"math"
+	"path/filepath"
 	"testing"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/shapes"
+	"github.com/collide-go/collide/simio"
 )
 
 // TestCubeRestsOnSlab drops a turned cube on a slab and requires it to come
@@ -54,5 +56,53 @@ func TestCubeRestsOnSlab(t *testing.T) {
 	}
 	if r := cube.Radius(); math.Abs(low) > 0.01*r || st.V.Norm() > 1e-3 {
 		t.Fatalf("cube's lowest vertex at %v (radius %v), speed %v", low, r, st.V.Norm())
+	}
+}
+
+// TestAsleepStepsHoldStill: once every body of the sample tower sleeps, a
+// step leaves every state exactly as it was and reports no contacts; and
+// the tower does fall asleep within its 240 steps.
+func TestAsleepStepsHoldStill(t *testing.T) {
+	sc, err := simio.ReadScene(filepath.Join("..", "testdata", "sim-samples", "tower-b8-k240-s2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := FromScene(sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allAsleep := func() bool {
+		for i := 0; i < s.Len(); i++ {
+			if !s.Static(BodyID(i)) && !s.Asleep(BodyID(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	step := 0
+	for ; step < sc.Steps && !allAsleep(); step++ {
+		if err := s.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !allAsleep() {
+		t.Fatalf("the tower is still awake after %d steps", step)
+	}
+	before := make([]State, s.Len())
+	for i := range before {
+		before[i] = s.State(BodyID(i))
+	}
+	for k := 0; k < 20; k++ {
+		if err := s.Step(); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(s.Contacts()); n != 0 || s.Stats() != (Stats{}) {
+			t.Fatalf("asleep step %d: %d contacts, stats %+v", k, n, s.Stats())
+		}
+		for i := range before {
+			if st := s.State(BodyID(i)); st != before[i] {
+				t.Fatalf("asleep step %d: body %d moved from %+v to %+v", k, i, before[i], st)
+			}
+		}
 	}
 }

@@ -1,0 +1,82 @@
+package sim
+
+import (
+	"math"
+	"testing"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/shapes"
+)
+
+// boxDepth returns how deep the vertices of mesh m at pose pm go into the
+// axis-aligned box of half extent h at pose pb (the distance to the box's
+// nearest face of the deepest vertex inside it; 0 when none is inside).
+func boxDepth(m *mesh.Mesh, pm geom.Pose, h float64, pb geom.Pose) float64 {
+	inv := pb.Inverse()
+	deep := 0.0
+	for _, v := range m.Verts {
+		q := inv.Apply(pm.Apply(v))
+		d := h - math.Max(math.Abs(q.X), math.Max(math.Abs(q.Y), math.Abs(q.Z)))
+		deep = math.Max(deep, d)
+	}
+	return deep
+}
+
+// TestRecheckLightBetweenHeavyAndFloor: a light cube on a slab, and a cube
+// ten times heavier sunk off centre into it by 6% of its bounding radius,
+// as a heavy body falling on a light one leaves them at the end of a step
+// (the 200-body pile has such pairs, mass ratio 8.5). The position pass on
+// contacts found at those poses (a step's recheck) must bring every vertex
+// of each body within twice the slop of the other's surface, measured on
+// the meshes: pushes shared by mass drive the light cube back into the
+// slab nearly as much as they lift it from the heavy one, and half pushes
+// (the pass at the end of a step) leave 1.5% of the radius after 64
+// rounds.
+func TestRecheckLightBetweenHeavyAndFloor(t *testing.T) {
+	s, err := New(&Options{Gravity: geom.V(0, 0, -9.81)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slab := shapes.Box(geom.V(2, 2, 0.1))
+	slabPose := geom.Pose{P: geom.V(0, 0, -0.1), Q: geom.QuatIdentity()}
+	if _, err := s.Add(BodyDef{Mesh: slab, Static: true, Pose: slabPose}); err != nil {
+		t.Fatal(err)
+	}
+	cube := shapes.Cube(0.2)
+	const half = 0.1
+	r := cube.Radius()
+	add := func(density float64, p geom.Vec3) BodyID {
+		mp, err := mesh.MassProperties(cube, density)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := s.Add(BodyDef{Mesh: cube, Mass: mp.Mass, Inertia: mp.Inertia, Pose: geom.Pose{P: p, Q: geom.QuatIdentity()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	sunk := 0.06 * r
+	light := add(1000, geom.V(0, 0, half-0.001))
+	heavy := add(10000, geom.V(0.05, 0.02, 3*half-0.001-sunk))
+	depths := func() (floor, pair float64) {
+		pl, ph := s.State(light).Pose, s.State(heavy).Pose
+		for _, v := range cube.Verts { // the slab's top is z = 0
+			floor = math.Max(floor, -pl.Apply(v).Z)
+		}
+		pair = math.Max(boxDepth(cube, ph, half, pl), boxDepth(cube, pl, half, ph))
+		return floor, pair
+	}
+	if _, pair := depths(); pair < 0.9*sunk {
+		t.Fatalf("set-up: the heavy cube is only %v deep (want %v)", pair, sunk)
+	}
+	if err := s.recheck(); err != nil {
+		t.Fatal(err)
+	}
+	floor, pair := depths()
+	if lim := 2 * slopFrac * r; floor > lim || pair > lim {
+		t.Errorf("after the position pass: light cube %.3g%% of its radius into the slab, heavy cube %.3g%% into it; want both below %.3g%%",
+			100*floor/r, 100*pair/r, 100*lim/r)
+	}
+}
