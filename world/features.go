@@ -2,6 +2,7 @@ package world
 
 import (
 	"math"
+	"slices"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
@@ -27,6 +28,7 @@ type features struct {
 	// vnorm[v] is the mean of the normals of the faces around vertex v: a
 	// vertex only touches faces whose outward normal opposes it.
 	vnorm []geom.Vec3
+	verts bvh // over the vertices
 }
 
 // sharpEdge is an edge whose two faces are not coplanar: only those can
@@ -96,6 +98,11 @@ func newFeatures(m *mesh.Mesh) *features {
 		s.edgeBoxes = append(s.edgeBoxes, geom.AABBOf(m.Verts[e.V[0]], m.Verts[e.V[1]]))
 	}
 	s.edgeTree = buildBVH(s.edgeBoxes)
+	vboxes := make([]geom.AABB, len(m.Verts))
+	for i, v := range m.Verts {
+		vboxes[i] = geom.AABB{Min: v, Max: v}
+	}
+	s.verts = buildBVH(vboxes)
 	return s
 }
 
@@ -117,6 +124,94 @@ func (s *features) inFace(f int32, q geom.Vec3, n geom.Vec3) bool {
 	return false
 }
 
+// stepMotion is the step's motion of a pair of bodies, each at constant
+// linear and angular velocity (the geom.LinearAngular model about its
+// origin) from its start pose to its end pose, as FeatureContacts bounds it.
+type stepMotion struct {
+	pa, pb geom.Vec3 // origins at the start, world frame
+	da, db geom.Vec3 // displacements of the origins over the step
+	wa, wb geom.Vec3 // rotation vectors of the turns, world frame
+	// whole bounds how far the step brings any point of one body towards
+	// the other: the relative displacement of the origins plus each turn
+	// times its body's radius.
+	whole float64
+}
+
+func newStepMotion(a0, a1, b0, b1 geom.Pose, ra, rb float64) stepMotion {
+	m := stepMotion{pa: a0.P, pb: b0.P}
+	if a0 == a1 && b0 == b1 {
+		return m
+	}
+	m.da, m.db = a1.P.Sub(a0.P), b1.P.Sub(b0.P)
+	m.wa = a1.Q.Mul(a0.Q.Conj()).RotationVector()
+	m.wb = b1.Q.Mul(b0.Q.Conj()).RotationVector()
+	m.whole = m.db.Sub(m.da).Norm() + m.wa.Norm()*ra + m.wb.Norm()*rb
+	return m
+}
+
+// reachBound is how far apart, at the start of the step, two features of a
+// pair may be and still meet within the step (plus the pair's base margin),
+// as a function of where they are. Take a point c fixed in both bodies at
+// the start. Under the step's motion a point x of A, seen in B's frame,
+// moves by
+//
+//	[exp(-t wB) exp(t wA) - I](x - c) + exp(-t wB)(cA(t) - cB(t))
+//
+// where cA(t) and cB(t) are where A's and B's motions take c. The first
+// term is at most t |wA - wB| |x - c|: the angle between exp(t wA) and
+// exp(t wB) is at most t |wA - wB| (SO(3) has non-negative curvature, so
+// geodesics from the identity diverge no faster than in flat space; the
+// hinge form of Toponogov's comparison theorem). The second is at most
+// |uA(c) - uB(c)| + (|wA|² |c - pA| + |wB|² |c - pB|)/2, uA(c) = dA + wA x
+// (c - pA) being the velocity of A's point at c (times the step); the
+// squares bound how far the turns bend the points' paths. The same holds
+// for B's points in A's frame. With c in the middle of the region where the
+// bodies are near, the lever |x - c| is small and, for bodies moving
+// together (linked tori swinging as a chain), so are |wA - wB| and
+// uA(c) - uB(c), where the whole-body bound adds both turns times the radii.
+type reachBound struct {
+	base  float64   // the pair's margin without motion
+	k     float64   // base plus the closing at c
+	turn  float64   // |wA - wB|
+	whole float64   // base plus stepMotion.whole: a bound for every point
+	max   float64   // the bound for every feature near the other body
+	c     geom.Vec3 // c in the frame of the body whose faces are tested
+}
+
+// at returns the bound for a feature at distance lever from c.
+func (r *reachBound) at(lever float64) float64 {
+	return math.Min(r.k+r.turn*lever, r.whole)
+}
+
+// bound sets r for the pair: region is the box, in B's frame, of A's
+// vertices (in B's frame) and B's own box, meeting; cw is its centre in
+// the world frame.
+func (r *reachBound) bound(m *stepMotion, base float64, region geom.AABB, cw geom.Vec3) {
+	r.base, r.whole = base, base+m.whole
+	r.turn = m.wa.Sub(m.wb).Norm()
+	ua := m.da.Add(m.wa.Cross(cw.Sub(m.pa)))
+	ub := m.db.Add(m.wb.Cross(cw.Sub(m.pb)))
+	bend := 0.5 * (m.wa.Norm2()*cw.Sub(m.pa).Norm() + m.wb.Norm2()*cw.Sub(m.pb).Norm())
+	r.k = base + ua.Sub(ub).Norm() + bend
+	r.max = r.whole
+	// A feature at distance s from the other body at the start lies in
+	// its own body's box and within s of the other's: within s of the
+	// region (per axis, the overlap of the two boxes' ranges, or the gap
+	// between them), so its lever is at most h + s for h the region's
+	// half diagonal, and it can meet the other body only if s <= k +
+	// turn (h + s).
+	if h := region.HalfExtent().Norm(); r.turn < 1 {
+		r.max = math.Min(r.max, (r.k+r.turn*h)/(1-r.turn))
+	}
+}
+
+// meeting returns the box, per axis, of the overlap of a and b's ranges,
+// or of the gap between them when they do not overlap.
+func meeting(a, b geom.AABB) geom.AABB {
+	lo, hi := a.Min.Max(b.Min), a.Max.Min(b.Max)
+	return geom.AABB{Min: lo.Min(hi), Max: lo.Max(hi)}
+}
+
 // probe finds the contacts of one pair of bodies at their current poses:
 // every vertex of one body within the margin in front of a face of the
 // other (or slightly behind it), and every pair of sharp edges whose closest
@@ -125,51 +220,83 @@ func (s *features) inFace(f int32, q geom.Vec3, n geom.Vec3) bool {
 // argument) and whose separation along that normal is within the margin.
 // Together these give the corners of the contact region of two polyhedra,
 // convex or not, resting on each other, and speculative contacts (positive
-// separation) for bodies that may meet within the step.
+// separation) for bodies that may meet within the step. The margin of a
+// feature pair is what the step's motion can close between them
+// (reachBound) plus the pair's base margin.
 type probe struct {
-	cand, stack []int32
-	near        []int32
-	moved       []geom.Vec3 // the first body's vertices in the second's frame
-	movedB      []geom.Vec3
+	moved  []geom.Vec3 // the first body's vertices in the second's frame
+	movedB []geom.Vec3
+	rb     reachBound
+	// A tree of one body refitted in the other's frame: boxes of its
+	// nodes and of its items (in the tree's item order).
+	fit, fitItem []geom.AABB
+	stack        [][2]int32
+	// near holds the pairs of items (the refitted tree's, the other
+	// tree's) whose boxes come within the pad of each other.
+	near [][2]int32
+	// Pairs of near grouped by their first item: the pairs of item i are
+	// byItem[start[i]:start[i+1]].
+	start  []int32
+	byItem [][2]int32
 }
 
-// pair appends the contacts between bodies a and b (normal from a to b).
-func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
-	dst = p.vertices(dst, sa, sb, ta, tb, margin, depthTol, false)
-	p.moved, p.movedB = p.movedB, p.moved // keep a's vertices in b's frame
-	dst = p.vertices(dst, sb, sa, tb, ta, margin, depthTol, true)
-	p.moved, p.movedB = p.movedB, p.moved
-	dst = p.edges(dst, sa, sb, ta, tb, margin, depthTol) // uses p.moved
+// pair appends the contacts between bodies a and b (normal from a to b)
+// at poses ta and tb, whose step's motion is m.
+func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, m *stepMotion, base, depthTol float64) []contact.Contact {
+	relA := tb.Inverse().Mul(ta) // a's frame to b's frame
+	relB := ta.Inverse().Mul(tb)
+	p.moved = place(p.moved[:0], sa.m.Verts, relA)
+	abox := geom.AABB{Min: p.moved[0], Max: p.moved[0]}
+	for _, q := range p.moved {
+		abox.Min = geom.Vec3{X: lo(abox.Min.X, q.X), Y: lo(abox.Min.Y, q.Y), Z: lo(abox.Min.Z, q.Z)}
+		abox.Max = geom.Vec3{X: hi(abox.Max.X, q.X), Y: hi(abox.Max.Y, q.Y), Z: hi(abox.Max.Z, q.Z)}
+	}
+	region := meeting(abox, sb.box)
+	cb := region.Center()
+	p.rb.bound(m, base, region, tb.Apply(cb))
+	// Every feature that may touch lies in both bodies' boxes grown by
+	// the margin or the depth tolerance.
+	if !near(&abox, &sb.box, math.Max(p.rb.max, depthTol)) {
+		return dst
+	}
+	p.movedB = place(p.movedB[:0], sb.m.Verts, relB)
+	p.rb.c = cb
+	dst = p.vertices(dst, sa, sb, p.moved, relA, tb, depthTol, false)
+	p.rb.c = relB.Apply(cb)
+	dst = p.vertices(dst, sb, sa, p.movedB, relB, ta, depthTol, true)
+	p.rb.c = cb
+	dst = p.edges(dst, sa, sb, relA, tb, depthTol) // uses p.moved
 	return dst
 }
 
-// vertices adds the vertex-face contacts of sa's vertices on sb's faces. With
-// flip the contact is reported from sb to sa's point of view swapped: the
-// caller's A is sb.
-func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64, flip bool) []contact.Contact {
-	// a's frame to b's frame.
-	rel := tb.Inverse().Mul(ta)
-	reach := sb.box.Expand(margin + depthTol)
-	pad := math.Max(margin, depthTol)
-	p.moved = p.moved[:0]
-	abox := geom.EmptyAABB()
-	for _, v := range sa.m.Verts {
-		q := rel.Apply(v)
-		p.moved = append(p.moved, q)
-		if reach.Contains(q) {
-			abox = abox.AddPoint(q)
-		}
+// place appends the points vs moved by t to dst.
+func place(dst, vs []geom.Vec3, t geom.Transform) []geom.Vec3 {
+	for _, v := range vs {
+		dst = append(dst, t.Apply(v))
 	}
-	if abox.IsEmpty() {
+	return dst
+}
+
+// vertices adds the vertex-face contacts of sa's vertices (moved, in sb's
+// frame; rel takes sa's frame to sb's) on sb's faces. With flip the
+// contact is reported from sb to sa's point of view swapped: the caller's
+// A is sb.
+func (p *probe) vertices(dst []contact.Contact, sa, sb *features, moved []geom.Vec3, rel, tb geom.Transform, depthTol float64, flip bool) []contact.Contact {
+	pad := math.Max(p.rb.max, depthTol)
+	for k, it := range sa.verts.items {
+		p.fitItem = append(p.fitItem[:k], geom.AABB{Min: moved[it], Max: moved[it]})
+	}
+	if !p.nearPairs(&sa.verts, &sb.faces, pad) {
 		return dst
 	}
-	linear := p.nearby(&sb.faces, abox.Expand(pad))
-	for vi, q := range p.moved {
-		if !reach.Contains(q) {
+	p.groupNear(len(moved))
+	for vi, q := range moved {
+		faces := p.byItem[p.start[vi]:p.start[vi+1]]
+		if len(faces) == 0 {
 			continue
 		}
 		vn := rel.ApplyDir(sa.vnorm[vi])
-		p.candidates(&sb.faces, sb.faceBoxes, geom.AABB{Min: q, Max: q}.Expand(pad), linear)
+		lim := math.NaN() // the vertex's margin, when needed
 		// Keep every face the vertex is in front of, and of the faces it is
 		// behind only the nearest (the way out), so a thin plate's far face
 		// never pushes a vertex through it; and none of those when the
@@ -178,13 +305,22 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Tr
 		bestNeg, bestSep := int32(-1), math.Inf(-1)
 		front := math.Inf(1)
 		var bestProj geom.Vec3
-		for _, f := range p.cand {
+		for _, vf := range faces {
+			f := vf[1]
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
 			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos {
 				continue // the face looks away from the vertex
 			}
-			if sep > margin || sep < -depthTol {
+			if sep > p.rb.k {
+				if lim != lim {
+					lim = p.rb.at(q.Sub(p.rb.c).Norm())
+				}
+				if sep > lim {
+					continue
+				}
+			}
+			if sep < -depthTol {
 				continue
 			}
 			proj := q.AddScaled(-sep, pl.N)
@@ -233,125 +369,215 @@ func statusOf(sep float64) contact.Status {
 	return contact.Touching
 }
 
-// edges adds the edge-edge contacts between sa's and sb's sharp edges.
-func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
+// edges adds the edge-edge contacts between sa's and sb's sharp edges
+// (rel takes sa's frame to sb's; p.moved holds sa's vertices in sb's
+// frame): a traversal of both edge trees, sa's refitted around its edges
+// in sb's frame, visits only the places where the two bodies' edges come
+// within the margin of each other.
+func (p *probe) edges(dst []contact.Contact, sa, sb *features, rel, tb geom.Transform, depthTol float64) []contact.Contact {
 	if len(sa.edges) == 0 || len(sb.edges) == 0 {
 		return dst
 	}
-	rel := tb.Inverse().Mul(ta)
-	reach := sb.box.Expand(margin + depthTol)
-	pad := math.Max(margin, depthTol)
-	far2 := 4 * pad * pad
-	abox := geom.EmptyAABB()
-	for _, ea := range sa.edges {
-		a0, a1 := p.moved[ea.a], p.moved[ea.b]
-		if box := (geom.AABB{Min: a0.Min(a1), Max: a0.Max(a1)}); box.Overlaps(reach) {
-			abox = abox.Union(box)
-		}
+	pad := math.Max(p.rb.max, depthTol)
+	for k, it := range sa.edgeTree.items {
+		a, b := p.moved[sa.edges[it].a], p.moved[sa.edges[it].b]
+		p.fitItem = append(p.fitItem[:k], geom.AABB{
+			Min: geom.Vec3{X: lo(a.X, b.X), Y: lo(a.Y, b.Y), Z: lo(a.Z, b.Z)},
+			Max: geom.Vec3{X: hi(a.X, b.X), Y: hi(a.Y, b.Y), Z: hi(a.Z, b.Z)},
+		})
 	}
-	if abox.IsEmpty() {
-		return dst
-	}
-	linear := p.nearby(&sb.edgeTree, abox.Expand(pad))
-	for _, ea := range sa.edges {
-		a0, a1 := p.moved[ea.a], p.moved[ea.b]
-		box := geom.AABB{Min: a0.Min(a1), Max: a0.Max(a1)}
-		if !box.Overlaps(reach) {
-			continue
-		}
-		na1, na2 := rel.ApplyDir(ea.n1), rel.ApplyDir(ea.n2)
-		da := a1.Sub(a0)
-		p.candidates(&sb.edgeTree, sb.edgeBoxes, box.Expand(pad), linear)
-		for _, k := range p.cand {
-			eb := &sb.edges[k]
-			b0, b1 := sb.m.Verts[eb.a], sb.m.Verts[eb.b]
-			db := b1.Sub(b0)
-			n := da.Cross(db)
-			// The lines farther apart than both bounds of the test below,
-			// before normalizing: most candidates end here.
-			if dn := a0.Sub(b0).Dot(n); dn*dn > far2*n.Norm2() {
-				continue
-			}
-			nn := n.Norm()
-			if nn <= 1e-9*math.Sqrt(da.Norm2()*db.Norm2()) {
-				continue // parallel edges: the vertex-face contacts cover them
-			}
-			n = n.Scale(1 / nn)
-			if n.Dot(eb.n1.Add(eb.n2)) < 0 {
-				n = n.Neg()
-			}
-			// The lines' distance along n: the separation when the closest
-			// points are interior to both edges.
-			if d := a0.Sub(b0).Dot(n); d > 2*margin || d < -2*depthTol {
-				continue
-			}
-			// An edge lying on a face of the other body (the corner of a
-			// face-face contact) has a common normal that wobbles about the
-			// face normal: take the face normal itself.
-			switch {
-			case n.Dot(eb.n1) > cosSnap:
-				n = eb.n1
-			case n.Dot(eb.n2) > cosSnap:
-				n = eb.n2
-			case -n.Dot(na1) > cosSnap:
-				n = na1.Neg()
-			case -n.Dot(na2) > cosSnap:
-				n = na2.Neg()
-			}
-			// n must be an outward normal of b at its edge and -n one of a
-			// at its edge.
-			if !inWedge(n, eb.n1, eb.n2, db, eb.len, eb.w) || !inWedge(n.Neg(), na1, na2, da, ea.len, ea.w) {
-				continue
-			}
-			s, u, pa, pb := geom.ClosestSegmentPoints(a0, a1, b0, b1)
-			if s <= 0 || s >= 1 || u <= 0 || u >= 1 {
-				continue
-			}
-			sep := pa.Sub(pb).Dot(n)
-			if sep > margin || sep < -depthTol {
-				continue
-			}
-			dst = append(dst, contact.Contact{
-				Status:     statusOf(sep),
-				Point:      tb.Apply(pa.Add(pb).Scale(0.5)),
-				Normal:     tb.ApplyDir(n).Neg(),
-				Separation: sep,
-				FeatureA:   contact.E(ea.index),
-				FeatureB:   contact.E(eb.index),
-			})
-		}
+	p.nearPairs(&sa.edgeTree, &sb.edgeTree, pad)
+	for _, ab := range p.near {
+		dst = p.edgePair(dst, sa, sb, &sa.edges[ab[0]], &sb.edges[ab[1]], rel, tb, pad, depthTol)
 	}
 	return dst
 }
 
-// nearby sets p.near to the items of tree near any of the query features
-// (whose boxes make up box), found once, and reports whether they are few
-// enough for each feature to scan them instead of descending the tree.
-func (p *probe) nearby(tree *bvh, box geom.AABB) (linear bool) {
-	p.near, p.stack = tree.query(box, p.near[:0], p.stack)
-	return len(p.near) <= linearScan
-}
-
-// candidates sets p.cand to the items of tree (whose boxes are boxes, by
-// item) that overlap qb: from the list p.near of the items near the whole
-// query when linear, by descending the tree otherwise (same items, same
-// order).
-func (p *probe) candidates(tree *bvh, boxes []geom.AABB, qb geom.AABB, linear bool) {
-	if !linear {
-		p.cand, p.stack = tree.query(qb, p.cand[:0], p.stack)
-		return
+// nearPairs sets p.near to the pairs of items of trees ta and tb whose
+// boxes come within pad of each other, ta's items' boxes being
+// p.fitItem (in ta's item order, as they are in another frame than ta's
+// own) and tb's its own: a traversal of both trees, ta's refitted around
+// those boxes, that visits only the places where the two come near. It
+// reports whether any pair was found.
+func (p *probe) nearPairs(ta, tb *bvh, pad float64) bool {
+	p.near = p.near[:0]
+	if len(ta.nodes) == 0 || len(tb.nodes) == 0 {
+		return false
 	}
-	p.cand = p.cand[:0]
-	for _, k := range p.near {
-		if boxes[k].Overlaps(qb) {
-			p.cand = append(p.cand, k)
+	p.fit = slices.Grow(p.fit[:0], len(ta.nodes))[:len(ta.nodes)]
+	// Children come after their parent.
+	for i := len(ta.nodes) - 1; i >= 0; i-- {
+		n := &ta.nodes[i]
+		if n.left >= 0 {
+			p.fit[i] = union(&p.fit[n.left], &p.fit[n.right])
+			continue
+		}
+		b := p.fitItem[n.start]
+		for k := n.start + 1; k < n.end; k++ {
+			b = union(&b, &p.fitItem[k])
+		}
+		p.fit[i] = b
+	}
+	stack := append(p.stack[:0], [2]int32{0, 0})
+	for len(stack) > 0 {
+		ij := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		i, j := ij[0], ij[1]
+		ba, nb := &p.fit[i], &tb.nodes[j]
+		if !near(ba, &nb.box, pad) {
+			continue
+		}
+		na := &ta.nodes[i]
+		switch {
+		case na.left < 0 && nb.left < 0:
+			for ka := na.start; ka < na.end; ka++ {
+				box := &p.fitItem[ka]
+				for kb := nb.start; kb < nb.end; kb++ {
+					if near(box, &tb.boxes[kb], pad) {
+						p.near = append(p.near, [2]int32{ta.items[ka], tb.items[kb]})
+					}
+				}
+			}
+		case nb.left < 0 || na.left >= 0 && span(ba) > span(&nb.box):
+			stack = append(stack, [2]int32{na.left, j}, [2]int32{na.right, j})
+		default:
+			stack = append(stack, [2]int32{i, nb.left}, [2]int32{i, nb.right})
 		}
 	}
+	p.stack = stack
+	return len(p.near) > 0
 }
 
-// linearScan is the number of candidate features below which a pair's
-// queries scan a list instead of descending a tree.
-const linearScan = 24
+// groupNear sorts p.near by first item (of n) into p.byItem and p.start,
+// keeping the order of each item's pairs.
+func (p *probe) groupNear(n int) {
+	p.start = slices.Grow(p.start[:0], n+1)[:n+1]
+	clear(p.start)
+	for _, ab := range p.near {
+		p.start[ab[0]+1]++
+	}
+	for i := 0; i < n; i++ {
+		p.start[i+1] += p.start[i]
+	}
+	p.byItem = slices.Grow(p.byItem[:0], len(p.near))[:len(p.near)]
+	for _, ab := range p.near {
+		k := &p.start[ab[0]]
+		p.byItem[*k] = ab
+		*k++
+	}
+	// Each start has moved to the next item's: shift back.
+	copy(p.start[1:], p.start[:n])
+	p.start[0] = 0
+}
+
+// near reports whether boxes a and b come within pad of each other along
+// every axis.
+func near(a, b *geom.AABB, pad float64) bool {
+	return a.Min.X-pad <= b.Max.X && b.Min.X-pad <= a.Max.X &&
+		a.Min.Y-pad <= b.Max.Y && b.Min.Y-pad <= a.Max.Y &&
+		a.Min.Z-pad <= b.Max.Z && b.Min.Z-pad <= a.Max.Z
+}
+
+// union returns the box of boxes a and b (finite).
+func union(a, b *geom.AABB) geom.AABB {
+	u := *a
+	u.Min.X, u.Max.X = lo(u.Min.X, b.Min.X), hi(u.Max.X, b.Max.X)
+	u.Min.Y, u.Max.Y = lo(u.Min.Y, b.Min.Y), hi(u.Max.Y, b.Max.Y)
+	u.Min.Z, u.Max.Z = lo(u.Min.Z, b.Min.Z), hi(u.Max.Z, b.Max.Z)
+	return u
+}
+
+// lo and hi are min and max of finite numbers, without the handling of NaN
+// and signed zeros that makes the built-in ones slower.
+func lo(a, b float64) float64 {
+	if b < a {
+		return b
+	}
+	return a
+}
+
+func hi(a, b float64) float64 {
+	if b > a {
+		return b
+	}
+	return a
+}
+
+// span is the sum of a box's sides: which of two boxes to split first.
+func span(b *geom.AABB) float64 {
+	return b.Max.X - b.Min.X + b.Max.Y - b.Min.Y + b.Max.Z - b.Min.Z
+}
+
+// edgePair adds the contact of edges ea of sa (its vertices at p.moved, in
+// sb's frame) and eb of sb, if they have one.
+func (p *probe) edgePair(dst []contact.Contact, sa, sb *features, ea, eb *sharpEdge, rel, tb geom.Transform, pad, depthTol float64) []contact.Contact {
+	a0, a1 := p.moved[ea.a], p.moved[ea.b]
+	b0, b1 := sb.m.Verts[eb.a], sb.m.Verts[eb.b]
+	da, db, r := a1.Sub(a0), b1.Sub(b0), a0.Sub(b0)
+	// The closest points of the two lines, a0 + s da and b0 + u db, with
+	// s = sn/den and u = un/den, must be interior to both edges: most
+	// candidates end here, before any square root.
+	a, b, e := da.Norm2(), da.Dot(db), db.Norm2()
+	c, f := da.Dot(r), db.Dot(r)
+	den := a*e - b*b // |da x db|²
+	if den <= 1e-18*a*e {
+		return dst // parallel edges: the vertex-face contacts cover them
+	}
+	sn, un := b*f-c*e, a*f-b*c
+	if sn <= 0 || sn >= den || un <= 0 || un >= den {
+		return dst
+	}
+	n := da.Cross(db)
+	// The lines farther apart than both bounds of the test below.
+	if dn := r.Dot(n); dn*dn > 4*pad*pad*den {
+		return dst
+	}
+	nn := math.Sqrt(den)
+	n = n.Scale(1 / nn)
+	if n.Dot(eb.n1.Add(eb.n2)) < 0 {
+		n = n.Neg()
+	}
+	// The edge's margin: the distance between two segments changes by at
+	// most the largest displacement of their points, at an end.
+	lim := p.rb.at(math.Sqrt(math.Max(a0.Sub(p.rb.c).Norm2(), a1.Sub(p.rb.c).Norm2())))
+	// The lines' distance along n: the separation when the closest points
+	// are interior to both edges.
+	if d := a0.Sub(b0).Dot(n); d > 2*lim || d < -2*depthTol {
+		return dst
+	}
+	na1, na2 := rel.ApplyDir(ea.n1), rel.ApplyDir(ea.n2)
+	// An edge lying on a face of the other body (the corner of a face-face
+	// contact) has a common normal that wobbles about the face normal:
+	// take the face normal itself.
+	switch {
+	case n.Dot(eb.n1) > cosSnap:
+		n = eb.n1
+	case n.Dot(eb.n2) > cosSnap:
+		n = eb.n2
+	case -n.Dot(na1) > cosSnap:
+		n = na1.Neg()
+	case -n.Dot(na2) > cosSnap:
+		n = na2.Neg()
+	}
+	// n must be an outward normal of b at its edge and -n one of a at its
+	// edge.
+	if !inWedge(n, eb.n1, eb.n2, db, eb.len, eb.w) || !inWedge(n.Neg(), na1, na2, da, ea.len, ea.w) {
+		return dst
+	}
+	pa, pb := a0.AddScaled(sn/den, da), b0.AddScaled(un/den, db)
+	sep := pa.Sub(pb).Dot(n)
+	if sep > lim || sep < -depthTol {
+		return dst
+	}
+	return append(dst, contact.Contact{
+		Status:     statusOf(sep),
+		Point:      tb.Apply(pa.Add(pb).Scale(0.5)),
+		Normal:     tb.ApplyDir(n).Neg(),
+		Separation: sep,
+		FeatureA:   contact.E(ea.index),
+		FeatureB:   contact.E(eb.index),
+	})
+}
 
 // facingCos: a vertex is tested against a face unless the face's normal is
 // within 60 degrees of the vertex's mean normal (then the vertex lies on the

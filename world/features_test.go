@@ -24,19 +24,21 @@ func featureTable() *Table {
 
 // TestFeatureContactsBoxOnSlab puts a turned box above (or slightly into) a
 // static slab, well inside its top face, with random gaps, body margins and
-// motions, and checks the contacts against the box's corners computed
-// directly: exactly the four bottom corners when the gap is within the
-// pair's margin (Options.Margin, both bodies' margins, and the step's
-// relative displacement plus each turn times the radius), none otherwise;
-// each with the slab's top face and the corner's vertex as features,
-// normal +z from the slab (A) to the box (B), separation the gap, point
-// halfway between the corner and its projection on the slab, time 0.
+// motions (a displacement and a turn at constant velocities), and checks
+// each of the box's bottom corners against its path sampled densely over
+// the step: a corner the step brings within the pair's base margin
+// (Options.Margin plus both bodies' margins) of the slab must get a
+// contact, and none may beyond the whole-body bound (the base margin, the
+// relative displacement and each turn times the radius); each contact has
+// the slab's top face and the corner's vertex as features, normal +z from
+// the slab (A) to the box (B), separation the corner's gap, point halfway
+// between the corner and its projection on the slab, time 0.
 func TestFeatureContactsBoxOnSlab(t *testing.T) {
 	r := rand.New(rand.NewPCG(20, 1))
 	slab := shapes.Box(geom.V(3, 3, 0.5))
 	box := shapes.Box(geom.V(0.5, 0.4, 0.3))
 	radius := geom.V(0.5, 0.4, 0.3).Norm()
-	hits, trials := 0, 400
+	must, between, trials := 0, 0, 400
 	for trial := 0; trial < trials; trial++ {
 		w := mustNew(t, &Options{Table: featureTable(), Margin: 0.01, Workers: 1})
 		ma, mb := 0.02*r.Float64(), 0.02*r.Float64()
@@ -54,10 +56,11 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 		if err := w.SetMargin(ib, mb); err != nil {
 			t.Fatal(err)
 		}
-		// The step's motion: a displacement and a small turn.
 		d := geom.V(0.02*r.NormFloat64(), 0.02*r.NormFloat64(), 0.02*r.NormFloat64())
-		turnBy := 0.02 * r.Float64()
-		p1 := geom.Pose{P: p0.P.Add(d), Q: geom.QuatAxisAngle(geom.V(1, 0, 0), turnBy).Mul(q)}
+		axis := geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64())
+		turnBy := 0.05 * r.Float64()
+		dq := geom.QuatAxisAngle(axis, turnBy)
+		p1 := geom.Pose{P: p0.P.Add(d), Q: dq.Mul(q)}
 		if err := w.Move(ib, p1); err != nil {
 			t.Fatal(err)
 		}
@@ -65,19 +68,49 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		margin := 0.01 + ma + mb + d.Norm() + turnBy*radius
-		if gap > margin {
-			if len(cs) != 0 {
-				t.Fatalf("trial %d: gap %v beyond margin %v, got %d contacts: %v", trial, gap, margin, len(cs), cs)
-			}
-			continue
-		}
-		hits++
-		if len(cs) != 4 {
-			t.Fatalf("trial %d: gap %v within margin %v: %d contacts, want the 4 bottom corners: %v", trial, gap, margin, len(cs), cs)
-		}
-		seen := map[int32]bool{}
+		base := 0.01 + ma + mb
+		whole := base + d.Norm() + turnBy*radius
+		got := map[int32]Contact{}
 		for _, c := range cs {
+			if c.FeatureB.Kind != contact.Vertex || got[c.FeatureB.Index].Method != None {
+				t.Fatalf("trial %d: %v: not a contact of a distinct vertex", trial, c)
+			}
+			got[c.FeatureB.Index] = c
+		}
+		for v, c := range got {
+			if box.Verts[v].Z > 0 {
+				t.Fatalf("trial %d: %v: vertex %d is not a bottom corner", trial, c, v)
+			}
+		}
+		for v, x := range box.Verts {
+			if x.Z > 0 {
+				continue
+			}
+			// The corner's lowest height over the step, at constant
+			// velocities: the origin along d, the turn about axis.
+			low := math.Inf(1)
+			for k := 0; k <= 2000; k++ {
+				s := float64(k) / 2000
+				pose := geom.Pose{P: p0.P.Add(d.Scale(s)), Q: geom.QuatAxisAngle(axis, s*turnBy).Mul(q)}
+				low = math.Min(low, pose.Apply(x).Z)
+			}
+			corner := p0.Apply(x)
+			gapV := corner.Z // the slab's top face is z = 0
+			c, ok := got[int32(v)]
+			switch {
+			case low <= base && !ok:
+				t.Fatalf("trial %d: corner %d at gap %v comes down to %v, within the base margin %v: no contact", trial, v, gapV, low, base)
+			case gapV > whole && ok:
+				t.Fatalf("trial %d: corner %d at gap %v beyond the whole-body bound %v: %v", trial, v, gapV, whole, c)
+			}
+			if low <= base {
+				must++
+			} else if gapV <= whole {
+				between++
+			}
+			if !ok {
+				continue
+			}
 			if err := c.Validate(); err != nil {
 				t.Fatalf("trial %d: %v", trial, err)
 			}
@@ -87,21 +120,12 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 			if c.FeatureA.Kind != contact.Face || slab.Planes[c.FeatureA.Index].N.Z < 0.999 {
 				t.Fatalf("trial %d: %v: feature A is not the slab's top face", trial, c)
 			}
-			if c.FeatureB.Kind != contact.Vertex {
-				t.Fatalf("trial %d: %v: feature B is not a vertex", trial, c)
-			}
-			v := box.Verts[c.FeatureB.Index]
-			corner := p0.Apply(v)
-			if v.Z > 0 || seen[c.FeatureB.Index] {
-				t.Fatalf("trial %d: %v: not a distinct bottom corner", trial, c)
-			}
-			seen[c.FeatureB.Index] = true
-			want := corner.Sub(geom.V(0, 0, gap/2))
-			if c.Normal.Sub(geom.V(0, 0, 1)).Norm() > 1e-12 || math.Abs(c.Separation-gap) > 1e-12 || c.Point.Sub(want).Norm() > 1e-12 {
-				t.Fatalf("trial %d: %v: want normal +z, separation %v, point %v", trial, c, gap, want)
+			want := corner.Sub(geom.V(0, 0, gapV/2))
+			if c.Normal.Sub(geom.V(0, 0, 1)).Norm() > 1e-12 || math.Abs(c.Separation-gapV) > 1e-12 || c.Point.Sub(want).Norm() > 1e-12 {
+				t.Fatalf("trial %d: %v: want normal +z, separation %v, point %v", trial, c, gapV, want)
 			}
 			wantStatus := contact.Near
-			if gap < 0 {
+			if gapV < 0 {
 				wantStatus = contact.Penetrating
 			}
 			if c.Status != wantStatus {
@@ -109,8 +133,12 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 			}
 		}
 	}
-	if rate := float64(hits) / float64(trials); rate < 0.3 || rate > 0.7 {
-		t.Fatalf("hit rate %v outside [0.3, 0.7]: the test would not probe the margin", rate)
+	corners := 4 * trials
+	if rate := float64(must) / float64(corners); rate < 0.3 || rate > 0.7 {
+		t.Fatalf("%v of the corners must touch, outside [0.3, 0.7]: the test would not probe the margin", rate)
+	}
+	if between == 0 {
+		t.Fatal("no corner between the base margin and the whole-body bound")
 	}
 }
 

@@ -120,15 +120,8 @@ func (w *World) margin(a, b *body) float64 { return w.opt.Margin + a.margin + b.
 func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
 	fa, fb := a.sh.feat, b.sh.feat
 	depthTol := featureDepth * math.Min(fa.radius, fb.radius)
-	margin := w.margin(a, b)
-	if a.p0 != a.p1 || b.p0 != b.p1 {
-		// A point of B moves relative to a point of A by at most the
-		// relative displacement of the origins plus each body's turn
-		// times its radius.
-		da, db := a.p1.P.Sub(a.p0.P), b.p1.P.Sub(b.p0.P)
-		margin += db.Sub(da).Norm() + turn(a.p0.Q, a.p1.Q)*fa.radius + turn(b.p0.Q, b.p1.Q)*fb.radius
-	}
-	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, a.p0.Transform(), b.p0.Transform(), margin, depthTol)
+	m := newStepMotion(a.p0, a.p1, b.p0, b.p1, fa.radius, fb.radius)
+	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, a.p0.Transform(), b.p0.Transform(), &m, w.margin(a, b), depthTol)
 	wk.emit(c, wk.recs)
 }
 
