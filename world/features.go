@@ -28,7 +28,12 @@ type features struct {
 	// vnorm[v] is the mean of the normals of the faces around vertex v: a
 	// vertex only touches faces whose outward normal opposes it.
 	vnorm []geom.Vec3
-	verts bvh // over the vertices
+	// Each vertex (of a face) and each sharp edge belongs to one face, the
+	// first face around the vertex and the edge's left face: the vertices
+	// of face f are ownV[ownVAt[f]:ownVAt[f+1]], its edges (indices into
+	// edges) ownE[ownEAt[f]:ownEAt[f+1]].
+	ownVAt, ownV []int32
+	ownEAt, ownE []int32
 }
 
 // sharpEdge is an edge whose two faces are not coplanar: only those can
@@ -50,20 +55,16 @@ func newFeatures(m *mesh.Mesh) *features {
 		s.radius = math.Max(s.radius, v.Norm())
 	}
 	tris := m.Triangles(nil)
-	// Group the triangles by face.
 	nf := m.NumFaces()
-	s.faceTri = make([]int32, nf+1)
-	for _, t := range tris {
-		s.faceTri[t.Face+1]++
+	keys := make([]int32, len(tris))
+	for i, t := range tris {
+		keys[i] = int32(t.Face)
 	}
-	for f := 0; f < nf; f++ {
-		s.faceTri[f+1] += s.faceTri[f]
-	}
+	var order []int32
+	s.faceTri, order = byKey(keys, nf)
 	s.tris = make([]mesh.Tri, len(tris))
-	next := append([]int32(nil), s.faceTri[:nf]...)
-	for _, t := range tris {
-		s.tris[next[t.Face]] = t
-		next[t.Face]++
+	for j, i := range order {
+		s.tris[j] = tris[i]
 	}
 	s.faceBoxes = make([]geom.AABB, nf)
 	s.vnorm = make([]geom.Vec3, len(m.Verts))
@@ -98,12 +99,55 @@ func newFeatures(m *mesh.Mesh) *features {
 		s.edgeBoxes = append(s.edgeBoxes, geom.AABBOf(m.Verts[e.V[0]], m.Verts[e.V[1]]))
 	}
 	s.edgeTree = buildBVH(s.edgeBoxes)
-	vboxes := make([]geom.AABB, len(m.Verts))
-	for i, v := range m.Verts {
-		vboxes[i] = geom.AABB{Min: v, Max: v}
+	owner := make([]int32, len(m.Verts))
+	for i := range owner {
+		owner[i] = -1
 	}
-	s.verts = buildBVH(vboxes)
+	for f := 0; f < nf; f++ {
+		for _, v := range m.Face(f) {
+			if owner[v] < 0 {
+				owner[v] = int32(f)
+			}
+		}
+	}
+	// Vertices of no face are not on the surface: they own no place.
+	var vs []int32
+	keys = keys[:0]
+	for v, f := range owner {
+		if f >= 0 {
+			vs, keys = append(vs, int32(v)), append(keys, f)
+		}
+	}
+	s.ownVAt, order = byKey(keys, nf)
+	s.ownV = make([]int32, len(order))
+	for j, i := range order {
+		s.ownV[j] = vs[i]
+	}
+	keys = keys[:0]
+	for _, e := range s.edges {
+		keys = append(keys, m.Edges[e.index].Left)
+	}
+	s.ownEAt, s.ownE = byKey(keys, nf)
 	return s
+}
+
+// byKey groups the items 0, 1, ... by their keys (in [0, n)): the items of
+// key k are order[start[k]:start[k+1]], in increasing order.
+func byKey(keys []int32, n int) (start, order []int32) {
+	start = make([]int32, n+1)
+	for _, k := range keys {
+		start[k+1]++
+	}
+	for k := 0; k < n; k++ {
+		start[k+1] += start[k]
+	}
+	order = make([]int32, len(keys))
+	next := append([]int32(nil), start[:n]...)
+	for i, k := range keys {
+		order[next[k]] = int32(i)
+		next[k]++
+	}
+	return start, order
 }
 
 // inFace reports whether q, a point on face f's plane, lies in the face
@@ -227,17 +271,19 @@ type probe struct {
 	moved  []geom.Vec3 // the first body's vertices in the second's frame
 	movedB []geom.Vec3
 	rb     reachBound
-	// A tree of one body refitted in the other's frame: boxes of its
-	// nodes and of its items (in the tree's item order).
+	// The first body's face tree refitted in the second's frame: boxes of
+	// its nodes and of its faces (in the tree's item order).
 	fit, fitItem []geom.AABB
 	stack        [][2]int32
-	// near holds the pairs of items (the refitted tree's, the other
-	// tree's) whose boxes come within the pad of each other.
-	near [][2]int32
-	// Pairs of near grouped by their first item: the pairs of item i are
-	// byItem[start[i]:start[i+1]].
+	// Candidates: vertices of the first body and faces of the second
+	// (vf), vertices of the second and faces of the first (fv, vertex
+	// first), edges of both (ee, indices into their edges), whose boxes
+	// come within the pad of each other.
+	vf, fv, ee [][2]int32
+	// A list of candidates grouped by vertex: vertex v's are
+	// byVert[start[v]:start[v+1]].
 	start  []int32
-	byItem [][2]int32
+	byVert [][2]int32
 }
 
 // pair appends the contacts between bodies a and b (normal from a to b)
@@ -248,8 +294,7 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	p.moved = place(p.moved[:0], sa.m.Verts, relA)
 	abox := geom.AABB{Min: p.moved[0], Max: p.moved[0]}
 	for _, q := range p.moved {
-		abox.Min = geom.Vec3{X: lo(abox.Min.X, q.X), Y: lo(abox.Min.Y, q.Y), Z: lo(abox.Min.Z, q.Z)}
-		abox.Max = geom.Vec3{X: hi(abox.Max.X, q.X), Y: hi(abox.Max.Y, q.Y), Z: hi(abox.Max.Z, q.Z)}
+		grow(&abox, q)
 	}
 	region := meeting(abox, sb.box)
 	cb := region.Center()
@@ -260,12 +305,15 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 		return dst
 	}
 	p.movedB = place(p.movedB[:0], sb.m.Verts, relB)
+	p.candidates(sa, sb, math.Max(p.rb.max, depthTol))
 	p.rb.c = cb
-	dst = p.vertices(dst, sa, sb, p.moved, relA, tb, depthTol, false)
+	dst = p.vertices(dst, sa, sb, p.moved, p.vf, relA, tb, depthTol, false)
 	p.rb.c = relB.Apply(cb)
-	dst = p.vertices(dst, sb, sa, p.movedB, relB, ta, depthTol, true)
+	dst = p.vertices(dst, sb, sa, p.movedB, p.fv, relB, ta, depthTol, true)
 	p.rb.c = cb
-	dst = p.edges(dst, sa, sb, relA, tb, depthTol) // uses p.moved
+	for _, ab := range p.ee {
+		dst = p.edgePair(dst, sb, &sa.edges[ab[0]], &sb.edges[ab[1]], relA, tb, depthTol)
+	}
 	return dst
 }
 
@@ -278,20 +326,17 @@ func place(dst, vs []geom.Vec3, t geom.Transform) []geom.Vec3 {
 }
 
 // vertices adds the vertex-face contacts of sa's vertices (moved, in sb's
-// frame; rel takes sa's frame to sb's) on sb's faces. With flip the
+// frame; rel takes sa's frame to sb's) on sb's faces, of the candidate
+// pairs cand (vertex, face). With flip the
 // contact is reported from sb to sa's point of view swapped: the caller's
 // A is sb.
-func (p *probe) vertices(dst []contact.Contact, sa, sb *features, moved []geom.Vec3, rel, tb geom.Transform, depthTol float64, flip bool) []contact.Contact {
-	pad := math.Max(p.rb.max, depthTol)
-	for k, it := range sa.verts.items {
-		p.fitItem = append(p.fitItem[:k], geom.AABB{Min: moved[it], Max: moved[it]})
-	}
-	if !p.nearPairs(&sa.verts, &sb.faces, pad) {
+func (p *probe) vertices(dst []contact.Contact, sa, sb *features, moved []geom.Vec3, cand [][2]int32, rel, tb geom.Transform, depthTol float64, flip bool) []contact.Contact {
+	if len(cand) == 0 {
 		return dst
 	}
-	p.groupNear(len(moved))
+	p.group(cand, len(moved))
 	for vi, q := range moved {
-		faces := p.byItem[p.start[vi]:p.start[vi+1]]
+		faces := p.byVert[p.start[vi]:p.start[vi+1]]
 		if len(faces) == 0 {
 			continue
 		}
@@ -369,52 +414,41 @@ func statusOf(sep float64) contact.Status {
 	return contact.Touching
 }
 
-// edges adds the edge-edge contacts between sa's and sb's sharp edges
-// (rel takes sa's frame to sb's; p.moved holds sa's vertices in sb's
-// frame): a traversal of both edge trees, sa's refitted around its edges
-// in sb's frame, visits only the places where the two bodies' edges come
-// within the margin of each other.
-func (p *probe) edges(dst []contact.Contact, sa, sb *features, rel, tb geom.Transform, depthTol float64) []contact.Contact {
-	if len(sa.edges) == 0 || len(sb.edges) == 0 {
-		return dst
-	}
-	pad := math.Max(p.rb.max, depthTol)
-	for k, it := range sa.edgeTree.items {
-		a, b := p.moved[sa.edges[it].a], p.moved[sa.edges[it].b]
-		p.fitItem = append(p.fitItem[:k], geom.AABB{
-			Min: geom.Vec3{X: lo(a.X, b.X), Y: lo(a.Y, b.Y), Z: lo(a.Z, b.Z)},
-			Max: geom.Vec3{X: hi(a.X, b.X), Y: hi(a.Y, b.Y), Z: hi(a.Z, b.Z)},
-		})
-	}
-	p.nearPairs(&sa.edgeTree, &sb.edgeTree, pad)
-	for _, ab := range p.near {
-		dst = p.edgePair(dst, sa, sb, &sa.edges[ab[0]], &sb.edges[ab[1]], rel, tb, pad, depthTol)
-	}
-	return dst
-}
-
-// nearPairs sets p.near to the pairs of items of trees ta and tb whose
-// boxes come within pad of each other, ta's items' boxes being
-// p.fitItem (in ta's item order, as they are in another frame than ta's
-// own) and tb's its own: a traversal of both trees, ta's refitted around
-// those boxes, that visits only the places where the two come near. It
-// reports whether any pair was found.
-func (p *probe) nearPairs(ta, tb *bvh, pad float64) bool {
-	p.near = p.near[:0]
+// candidates sets p.vf, p.fv and p.ee to the candidate feature pairs of
+// bodies sa (its vertices in sb's frame at p.moved) and sb: a traversal of
+// both face trees, sa's refitted around its faces in sb's frame, visits
+// only the places where the two bodies come within pad of each other; at
+// each pair of near faces, the vertices and edges each face owns are
+// matched with the other face and its edges.
+func (p *probe) candidates(sa, sb *features, pad float64) {
+	p.vf, p.fv, p.ee = p.vf[:0], p.fv[:0], p.ee[:0]
+	ta, tb := &sa.faces, &sb.faces
 	if len(ta.nodes) == 0 || len(tb.nodes) == 0 {
-		return false
+		return
+	}
+	for k, f := range ta.items {
+		vs := sa.m.Face(int(f))
+		b := geom.AABB{Min: p.moved[vs[0]], Max: p.moved[vs[0]]}
+		for _, v := range vs[1:] {
+			grow(&b, p.moved[v])
+		}
+		p.fitItem = append(p.fitItem[:k], b)
 	}
 	p.fit = slices.Grow(p.fit[:0], len(ta.nodes))[:len(ta.nodes)]
 	// Children come after their parent.
 	for i := len(ta.nodes) - 1; i >= 0; i-- {
 		n := &ta.nodes[i]
 		if n.left >= 0 {
-			p.fit[i] = union(&p.fit[n.left], &p.fit[n.right])
+			b := p.fit[n.left]
+			grow(&b, p.fit[n.right].Min)
+			grow(&b, p.fit[n.right].Max)
+			p.fit[i] = b
 			continue
 		}
 		b := p.fitItem[n.start]
 		for k := n.start + 1; k < n.end; k++ {
-			b = union(&b, &p.fitItem[k])
+			grow(&b, p.fitItem[k].Min)
+			grow(&b, p.fitItem[k].Max)
 		}
 		p.fit[i] = b
 	}
@@ -431,10 +465,9 @@ func (p *probe) nearPairs(ta, tb *bvh, pad float64) bool {
 		switch {
 		case na.left < 0 && nb.left < 0:
 			for ka := na.start; ka < na.end; ka++ {
-				box := &p.fitItem[ka]
 				for kb := nb.start; kb < nb.end; kb++ {
-					if near(box, &tb.boxes[kb], pad) {
-						p.near = append(p.near, [2]int32{ta.items[ka], tb.items[kb]})
+					if near(&p.fitItem[ka], &tb.boxes[kb], pad) {
+						p.facePair(sa, sb, ta.items[ka], tb.items[kb], &p.fitItem[ka], &tb.boxes[kb], pad)
 					}
 				}
 			}
@@ -445,29 +478,77 @@ func (p *probe) nearPairs(ta, tb *bvh, pad float64) bool {
 		}
 	}
 	p.stack = stack
-	return len(p.near) > 0
 }
 
-// groupNear sorts p.near by first item (of n) into p.byItem and p.start,
-// keeping the order of each item's pairs.
-func (p *probe) groupNear(n int) {
+// facePair adds the candidates of faces fa of sa and fb of sb, whose boxes
+// in sb's frame are ba and bb.
+func (p *probe) facePair(sa, sb *features, fa, fb int32, ba, bb *geom.AABB, pad float64) {
+	for _, v := range sa.ownV[sa.ownVAt[fa]:sa.ownVAt[fa+1]] {
+		if q := p.moved[v]; near(&geom.AABB{Min: q, Max: q}, bb, pad) {
+			p.vf = append(p.vf, [2]int32{v, fb})
+		}
+	}
+	for _, v := range sb.ownV[sb.ownVAt[fb]:sb.ownVAt[fb+1]] {
+		if q := sb.m.Verts[v]; near(&geom.AABB{Min: q, Max: q}, ba, pad) {
+			p.fv = append(p.fv, [2]int32{v, fa})
+		}
+	}
+	eb := sb.ownE[sb.ownEAt[fb]:sb.ownEAt[fb+1]]
+	if len(eb) == 0 {
+		return
+	}
+	for _, ea := range sa.ownE[sa.ownEAt[fa]:sa.ownEAt[fa+1]] {
+		e := &sa.edges[ea]
+		a0, a1 := p.moved[e.a], p.moved[e.b]
+		box := geom.AABB{Min: a0, Max: a0}
+		grow(&box, a1)
+		for _, k := range eb {
+			if near(&box, &sb.edgeBoxes[k], pad) {
+				p.ee = append(p.ee, [2]int32{ea, k})
+			}
+		}
+	}
+}
+
+// group sorts the candidates cand by vertex (of n) into p.byVert and
+// p.start, keeping the order of each vertex's candidates.
+func (p *probe) group(cand [][2]int32, n int) {
 	p.start = slices.Grow(p.start[:0], n+1)[:n+1]
 	clear(p.start)
-	for _, ab := range p.near {
-		p.start[ab[0]+1]++
+	for _, vf := range cand {
+		p.start[vf[0]+1]++
 	}
 	for i := 0; i < n; i++ {
 		p.start[i+1] += p.start[i]
 	}
-	p.byItem = slices.Grow(p.byItem[:0], len(p.near))[:len(p.near)]
-	for _, ab := range p.near {
-		k := &p.start[ab[0]]
-		p.byItem[*k] = ab
+	p.byVert = slices.Grow(p.byVert[:0], len(cand))[:len(cand)]
+	for _, vf := range cand {
+		k := &p.start[vf[0]]
+		p.byVert[*k] = vf
 		*k++
 	}
-	// Each start has moved to the next item's: shift back.
+	// Each start has moved to the next vertex's: shift back.
 	copy(p.start[1:], p.start[:n])
 	p.start[0] = 0
+}
+
+// grow adds point q to box b.
+func grow(b *geom.AABB, q geom.Vec3) {
+	if q.X < b.Min.X {
+		b.Min.X = q.X
+	} else if q.X > b.Max.X {
+		b.Max.X = q.X
+	}
+	if q.Y < b.Min.Y {
+		b.Min.Y = q.Y
+	} else if q.Y > b.Max.Y {
+		b.Max.Y = q.Y
+	}
+	if q.Z < b.Min.Z {
+		b.Min.Z = q.Z
+	} else if q.Z > b.Max.Z {
+		b.Max.Z = q.Z
+	}
 }
 
 // near reports whether boxes a and b come within pad of each other along
@@ -476,15 +557,6 @@ func near(a, b *geom.AABB, pad float64) bool {
 	return a.Min.X-pad <= b.Max.X && b.Min.X-pad <= a.Max.X &&
 		a.Min.Y-pad <= b.Max.Y && b.Min.Y-pad <= a.Max.Y &&
 		a.Min.Z-pad <= b.Max.Z && b.Min.Z-pad <= a.Max.Z
-}
-
-// union returns the box of boxes a and b (finite).
-func union(a, b *geom.AABB) geom.AABB {
-	u := *a
-	u.Min.X, u.Max.X = lo(u.Min.X, b.Min.X), hi(u.Max.X, b.Max.X)
-	u.Min.Y, u.Max.Y = lo(u.Min.Y, b.Min.Y), hi(u.Max.Y, b.Max.Y)
-	u.Min.Z, u.Max.Z = lo(u.Min.Z, b.Min.Z), hi(u.Max.Z, b.Max.Z)
-	return u
 }
 
 // lo and hi are min and max of finite numbers, without the handling of NaN
@@ -510,7 +582,7 @@ func span(b *geom.AABB) float64 {
 
 // edgePair adds the contact of edges ea of sa (its vertices at p.moved, in
 // sb's frame) and eb of sb, if they have one.
-func (p *probe) edgePair(dst []contact.Contact, sa, sb *features, ea, eb *sharpEdge, rel, tb geom.Transform, pad, depthTol float64) []contact.Contact {
+func (p *probe) edgePair(dst []contact.Contact, sb *features, ea, eb *sharpEdge, rel, tb geom.Transform, depthTol float64) []contact.Contact {
 	a0, a1 := p.moved[ea.a], p.moved[ea.b]
 	b0, b1 := sb.m.Verts[eb.a], sb.m.Verts[eb.b]
 	da, db, r := a1.Sub(a0), b1.Sub(b0), a0.Sub(b0)
@@ -529,7 +601,7 @@ func (p *probe) edgePair(dst []contact.Contact, sa, sb *features, ea, eb *sharpE
 	}
 	n := da.Cross(db)
 	// The lines farther apart than both bounds of the test below.
-	if dn := r.Dot(n); dn*dn > 4*pad*pad*den {
+	if dn, pad := r.Dot(n), math.Max(p.rb.max, depthTol); dn*dn > 4*pad*pad*den {
 		return dst
 	}
 	nn := math.Sqrt(den)
