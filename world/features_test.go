@@ -142,6 +142,87 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 	}
 }
 
+// TestFeatureContactsMovingTogether moves a slab and a box resting above it
+// (with random gaps) by one rigid motion, a turn of up to 0.1 rad about a
+// random axis and a shift, each body at its own constant velocities: the
+// whole-body bound (both turns times the radii, 0.3 m or more here) would
+// match the box's bottom corners with the slab at any of these gaps, but
+// the two hardly move relative to each other (only as much as their
+// straight paths depart from the common rotation, second order in the
+// turn). Each corner sampled over the step must get a contact if it comes
+// within the base margin of the slab's top face, and none if its gap is
+// beyond the base margin by more than 2 cm (the second-order terms for
+// these sizes).
+func TestFeatureContactsMovingTogether(t *testing.T) {
+	r := rand.New(rand.NewPCG(20, 2))
+	slab := shapes.Box(geom.V(3, 3, 0.5))
+	box := shapes.Box(geom.V(0.5, 0.4, 0.3))
+	const base = 0.01
+	touch, apart, trials := 0, 0, 200
+	for trial := 0; trial < trials; trial++ {
+		w := mustNew(t, &Options{Table: featureTable(), Margin: base, Workers: 1})
+		s0 := geom.Pose{P: geom.V(0, 0, -0.5), Q: geom.QuatIdentity()}
+		gap := -0.01 + 0.06*r.Float64()
+		b0 := geom.Pose{P: geom.V(2*r.Float64()-1, 2*r.Float64()-1, 0.3+gap), Q: geom.QuatAxisAngle(geom.V(0, 0, 1), 2*math.Pi*r.Float64())}
+		is, _ := w.Add(BodyDef{Mesh: slab, Kind: Convex, Pose: s0})
+		ib, _ := w.Add(BodyDef{Mesh: box, Kind: Convex, Pose: b0})
+		// One rigid motion m of both: their relative pose at the end is
+		// the one at the start.
+		m := geom.Pose{P: geom.V(0.1*r.NormFloat64(), 0.1*r.NormFloat64(), 0.1*r.NormFloat64()),
+			Q: geom.QuatAxisAngle(geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()), 0.1*r.Float64())}
+		s1, b1 := m.Mul(s0), m.Mul(b0)
+		if err := w.Move(is, s1); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Move(ib, b1); err != nil {
+			t.Fatal(err)
+		}
+		cs, err := w.Step(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int32]bool{}
+		for _, c := range cs {
+			if c.A != is || c.B != ib || c.FeatureA.Kind != contact.Face || c.FeatureB.Kind != contact.Vertex {
+				t.Fatalf("trial %d: %v: want a slab face and a box vertex", trial, c)
+			}
+			got[c.FeatureB.Index] = true
+		}
+		// Each body at constant velocities: its origin along a line, its
+		// turn about it.
+		at := func(p0, p1 geom.Pose, s float64) geom.Pose {
+			axis, angle := p1.Q.Mul(p0.Q.Conj()).AxisAngle()
+			return geom.Pose{P: p0.P.Add(p1.P.Sub(p0.P).Scale(s)), Q: geom.QuatAxisAngle(axis, s*angle).Mul(p0.Q)}
+		}
+		for v, x := range box.Verts {
+			if x.Z > 0 {
+				continue
+			}
+			low := math.Inf(1) // the corner's lowest height over the slab's top face
+			for k := 0; k <= 1000; k++ {
+				s := float64(k) / 1000
+				q := at(s0, s1, s).Inverse().Apply(at(b0, b1, s).Apply(x))
+				low = math.Min(low, q.Z-0.5)
+			}
+			corner := s0.Inverse().Apply(b0.Apply(x)).Z - 0.5
+			switch {
+			case low <= base && !got[int32(v)]:
+				t.Fatalf("trial %d: corner %d at gap %v comes within %v of the slab: no contact", trial, v, corner, low)
+			case corner > base+0.02 && got[int32(v)]:
+				t.Fatalf("trial %d: corner %d at gap %v, the bodies moving together: a contact", trial, v, corner)
+			}
+			if got[int32(v)] {
+				touch++
+			} else {
+				apart++
+			}
+		}
+	}
+	if rate := float64(touch) / float64(touch+apart); rate < 0.3 || rate > 0.7 {
+		t.Fatalf("%v of the corners touch, outside [0.3, 0.7]", rate)
+	}
+}
+
 // TestFeatureContactsCrossedEdges rests one box's bottom edge across
 // another's top edge at right angles (both boxes turned 45 degrees about a
 // horizontal axis) and checks the one edge-edge contact against the
