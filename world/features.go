@@ -268,12 +268,12 @@ func meeting(a, b geom.AABB) geom.AABB {
 // feature pair is what the step's motion can close between them
 // (reachBound) plus the pair's base margin.
 type probe struct {
-	moved  []geom.Vec3 // the first body's vertices in the second's frame
-	movedB []geom.Vec3
-	rb     reachBound
+	moved []geom.Vec3 // the first body's vertices in the second's frame
+	rb    reachBound
 	// The first body's face tree refitted in the second's frame: boxes of
 	// its nodes and of its faces (in the tree's item order).
 	fit, fitItem []geom.AABB
+	edgeBox      []geom.AABB // the first body's sharp edges' boxes
 	stack        [][2]int32
 	// Candidates: vertices of the first body and faces of the second
 	// (vf), vertices of the second and faces of the first (fv, vertex
@@ -304,12 +304,11 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	if !near(&abox, &sb.box, math.Max(p.rb.max, depthTol)) {
 		return dst
 	}
-	p.movedB = place(p.movedB[:0], sb.m.Verts, relB)
 	p.candidates(sa, sb, math.Max(p.rb.max, depthTol))
 	p.rb.c = cb
-	dst = p.vertices(dst, sa, sb, p.moved, p.vf, relA, tb, depthTol, false)
+	dst = p.vertices(dst, sa, sb, p.vf, relA, tb, depthTol, false)
 	p.rb.c = relB.Apply(cb)
-	dst = p.vertices(dst, sb, sa, p.movedB, p.fv, relB, ta, depthTol, true)
+	dst = p.vertices(dst, sb, sa, p.fv, relB, ta, depthTol, true)
 	p.rb.c = cb
 	for _, ab := range p.ee {
 		dst = p.edgePair(dst, sb, &sa.edges[ab[0]], &sb.edges[ab[1]], relA, tb, depthTol)
@@ -325,21 +324,21 @@ func place(dst, vs []geom.Vec3, t geom.Transform) []geom.Vec3 {
 	return dst
 }
 
-// vertices adds the vertex-face contacts of sa's vertices (moved, in sb's
-// frame; rel takes sa's frame to sb's) on sb's faces, of the candidate
-// pairs cand (vertex, face). With flip the
-// contact is reported from sb to sa's point of view swapped: the caller's
-// A is sb.
-func (p *probe) vertices(dst []contact.Contact, sa, sb *features, moved []geom.Vec3, cand [][2]int32, rel, tb geom.Transform, depthTol float64, flip bool) []contact.Contact {
+// vertices adds the vertex-face contacts of sa's vertices on sb's faces,
+// of the candidate pairs cand (vertex, face); rel takes sa's frame to sb's.
+// With flip the contact is reported from sb to sa's point of view swapped:
+// the caller's A is sb.
+func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int32, rel, tb geom.Transform, depthTol float64, flip bool) []contact.Contact {
 	if len(cand) == 0 {
 		return dst
 	}
-	p.group(cand, len(moved))
-	for vi, q := range moved {
+	p.group(cand, len(sa.m.Verts))
+	for vi, v := range sa.m.Verts {
 		faces := p.byVert[p.start[vi]:p.start[vi+1]]
 		if len(faces) == 0 {
 			continue
 		}
+		q := rel.Apply(v)
 		vn := rel.ApplyDir(sa.vnorm[vi])
 		lim := math.NaN() // the vertex's margin, when needed
 		// Keep every face the vertex is in front of, and of the faces it is
@@ -434,6 +433,13 @@ func (p *probe) candidates(sa, sb *features, pad float64) {
 		}
 		p.fitItem = append(p.fitItem[:k], b)
 	}
+	p.edgeBox = slices.Grow(p.edgeBox[:0], len(sa.edges))[:len(sa.edges)]
+	for k := range sa.edges {
+		e := &sa.edges[k]
+		b := geom.AABB{Min: p.moved[e.a], Max: p.moved[e.a]}
+		grow(&b, p.moved[e.b])
+		p.edgeBox[k] = b
+	}
 	p.fit = slices.Grow(p.fit[:0], len(ta.nodes))[:len(ta.nodes)]
 	// Children come after their parent.
 	for i := len(ta.nodes) - 1; i >= 0; i-- {
@@ -498,12 +504,9 @@ func (p *probe) facePair(sa, sb *features, fa, fb int32, ba, bb *geom.AABB, pad 
 		return
 	}
 	for _, ea := range sa.ownE[sa.ownEAt[fa]:sa.ownEAt[fa+1]] {
-		e := &sa.edges[ea]
-		a0, a1 := p.moved[e.a], p.moved[e.b]
-		box := geom.AABB{Min: a0, Max: a0}
-		grow(&box, a1)
+		box := &p.edgeBox[ea]
 		for _, k := range eb {
-			if near(&box, &sb.edgeBoxes[k], pad) {
+			if near(box, &sb.edgeBoxes[k], pad) {
 				p.ee = append(p.ee, [2]int32{ea, k})
 			}
 		}
