@@ -477,10 +477,19 @@ func (p *probe) candidates(sa, sb *features, pad float64) {
 					}
 				}
 			}
-		case nb.left < 0 || na.left >= 0 && span(ba) > span(&nb.box):
+		case nb.left < 0:
 			stack = append(stack, [2]int32{na.left, j}, [2]int32{na.right, j})
-		default:
+		case na.left < 0:
 			stack = append(stack, [2]int32{i, nb.left}, [2]int32{i, nb.right})
+		default:
+			// Both split: the four pairs of children whose boxes come near.
+			for _, ci := range [2]int32{na.left, na.right} {
+				for _, cj := range [2]int32{nb.left, nb.right} {
+					if near(&p.fit[ci], &tb.nodes[cj].box, pad) {
+						stack = append(stack, [2]int32{ci, cj})
+					}
+				}
+			}
 		}
 	}
 	p.stack = stack
@@ -576,11 +585,6 @@ func hi(a, b float64) float64 {
 		return b
 	}
 	return a
-}
-
-// span is the sum of a box's sides: which of two boxes to split first.
-func span(b *geom.AABB) float64 {
-	return b.Max.X - b.Min.X + b.Max.Y - b.Min.Y + b.Max.Z - b.Min.Z
 }
 
 // edgePair adds the contact of edges ea of sa (its vertices at p.moved, in
