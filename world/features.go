@@ -10,8 +10,9 @@ import (
 )
 
 // features is a closed mesh prepared for FeatureContacts: its faces'
-// triangles, its sharp edges with their two face normals, and box trees over
-// faces and edges, all in the mesh's own frame.
+// triangles, its sharp edges with their two face normals, a box tree over
+// its faces and the face each vertex and sharp edge belongs to, all in the
+// mesh's own frame.
 type features struct {
 	m      *mesh.Mesh
 	radius float64 // largest distance of a vertex from the origin
@@ -23,7 +24,6 @@ type features struct {
 	faces     bvh
 	faceBoxes []geom.AABB
 	edges     []sharpEdge
-	edgeTree  bvh
 	edgeBoxes []geom.AABB // box of edges[k]
 	// vnorm[v] is the mean of the normals of the faces around vertex v: a
 	// vertex only touches faces whose outward normal opposes it.
@@ -98,7 +98,6 @@ func newFeatures(m *mesh.Mesh) *features {
 		s.edges = append(s.edges, sharpEdge{index: int32(i), a: e.V[0], b: e.V[1], n1: n1, n2: n2, len: d.Norm(), w: w})
 		s.edgeBoxes = append(s.edgeBoxes, geom.AABBOf(m.Verts[e.V[0]], m.Verts[e.V[1]]))
 	}
-	s.edgeTree = buildBVH(s.edgeBoxes)
 	owner := make([]int32, len(m.Verts))
 	for i := range owner {
 		owner[i] = -1
@@ -292,6 +291,9 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	relA := tb.Inverse().Mul(ta) // a's frame to b's frame
 	relB := ta.Inverse().Mul(tb)
 	p.moved = place(p.moved[:0], sa.m.Verts, relA)
+	if len(p.moved) == 0 || len(sb.m.Verts) == 0 {
+		return dst
+	}
 	abox := geom.AABB{Min: p.moved[0], Max: p.moved[0]}
 	for _, q := range p.moved {
 		grow(&abox, q)
