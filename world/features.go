@@ -2,6 +2,7 @@ package world
 
 import (
 	"math"
+	"slices"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
@@ -9,8 +10,9 @@ import (
 )
 
 // features is a closed mesh prepared for FeatureContacts: its faces'
-// triangles, its sharp edges with their two face normals, and box trees over
-// faces and edges, all in the mesh's own frame.
+// triangles, its sharp edges with their two face normals, a box tree over
+// its faces and the face each vertex and sharp edge belongs to, all in the
+// mesh's own frame.
 type features struct {
 	m      *mesh.Mesh
 	radius float64 // largest distance of a vertex from the origin
@@ -22,11 +24,16 @@ type features struct {
 	faces     bvh
 	faceBoxes []geom.AABB
 	edges     []sharpEdge
-	edgeTree  bvh
 	edgeBoxes []geom.AABB // box of edges[k]
 	// vnorm[v] is the mean of the normals of the faces around vertex v: a
 	// vertex only touches faces whose outward normal opposes it.
 	vnorm []geom.Vec3
+	// Each vertex (of a face) and each sharp edge belongs to one face, the
+	// first face around the vertex and the edge's left face: the vertices
+	// of face f are ownV[ownVAt[f]:ownVAt[f+1]], its edges (indices into
+	// edges) ownE[ownEAt[f]:ownEAt[f+1]].
+	ownVAt, ownV []int32
+	ownEAt, ownE []int32
 }
 
 // sharpEdge is an edge whose two faces are not coplanar: only those can
@@ -48,20 +55,16 @@ func newFeatures(m *mesh.Mesh) *features {
 		s.radius = math.Max(s.radius, v.Norm())
 	}
 	tris := m.Triangles(nil)
-	// Group the triangles by face.
 	nf := m.NumFaces()
-	s.faceTri = make([]int32, nf+1)
-	for _, t := range tris {
-		s.faceTri[t.Face+1]++
+	keys := make([]int32, len(tris))
+	for i, t := range tris {
+		keys[i] = int32(t.Face)
 	}
-	for f := 0; f < nf; f++ {
-		s.faceTri[f+1] += s.faceTri[f]
-	}
+	var order []int32
+	s.faceTri, order = byKey(keys, nf)
 	s.tris = make([]mesh.Tri, len(tris))
-	next := append([]int32(nil), s.faceTri[:nf]...)
-	for _, t := range tris {
-		s.tris[next[t.Face]] = t
-		next[t.Face]++
+	for j, i := range order {
+		s.tris[j] = tris[i]
 	}
 	s.faceBoxes = make([]geom.AABB, nf)
 	s.vnorm = make([]geom.Vec3, len(m.Verts))
@@ -95,8 +98,55 @@ func newFeatures(m *mesh.Mesh) *features {
 		s.edges = append(s.edges, sharpEdge{index: int32(i), a: e.V[0], b: e.V[1], n1: n1, n2: n2, len: d.Norm(), w: w})
 		s.edgeBoxes = append(s.edgeBoxes, geom.AABBOf(m.Verts[e.V[0]], m.Verts[e.V[1]]))
 	}
-	s.edgeTree = buildBVH(s.edgeBoxes)
+	owner := make([]int32, len(m.Verts))
+	for i := range owner {
+		owner[i] = -1
+	}
+	for f := 0; f < nf; f++ {
+		for _, v := range m.Face(f) {
+			if owner[v] < 0 {
+				owner[v] = int32(f)
+			}
+		}
+	}
+	// Vertices of no face are not on the surface: they own no place.
+	var vs []int32
+	keys = keys[:0]
+	for v, f := range owner {
+		if f >= 0 {
+			vs, keys = append(vs, int32(v)), append(keys, f)
+		}
+	}
+	s.ownVAt, order = byKey(keys, nf)
+	s.ownV = make([]int32, len(order))
+	for j, i := range order {
+		s.ownV[j] = vs[i]
+	}
+	keys = keys[:0]
+	for _, e := range s.edges {
+		keys = append(keys, m.Edges[e.index].Left)
+	}
+	s.ownEAt, s.ownE = byKey(keys, nf)
 	return s
+}
+
+// byKey groups the items 0, 1, ... by their keys (in [0, n)): the items of
+// key k are order[start[k]:start[k+1]], in increasing order.
+func byKey(keys []int32, n int) (start, order []int32) {
+	start = make([]int32, n+1)
+	for _, k := range keys {
+		start[k+1]++
+	}
+	for k := 0; k < n; k++ {
+		start[k+1] += start[k]
+	}
+	order = make([]int32, len(keys))
+	next := append([]int32(nil), start[:n]...)
+	for i, k := range keys {
+		order[next[k]] = int32(i)
+		next[k]++
+	}
+	return start, order
 }
 
 // inFace reports whether q, a point on face f's plane, lies in the face
@@ -117,6 +167,94 @@ func (s *features) inFace(f int32, q geom.Vec3, n geom.Vec3) bool {
 	return false
 }
 
+// stepMotion is the step's motion of a pair of bodies, each at constant
+// linear and angular velocity (the geom.LinearAngular model about its
+// origin) from its start pose to its end pose, as FeatureContacts bounds it.
+type stepMotion struct {
+	pa, pb geom.Vec3 // origins at the start, world frame
+	da, db geom.Vec3 // displacements of the origins over the step
+	wa, wb geom.Vec3 // rotation vectors of the turns, world frame
+	// whole bounds how far the step brings any point of one body towards
+	// the other: the relative displacement of the origins plus each turn
+	// times its body's radius.
+	whole float64
+}
+
+func newStepMotion(a0, a1, b0, b1 geom.Pose, ra, rb float64) stepMotion {
+	m := stepMotion{pa: a0.P, pb: b0.P}
+	if a0 == a1 && b0 == b1 {
+		return m
+	}
+	m.da, m.db = a1.P.Sub(a0.P), b1.P.Sub(b0.P)
+	m.wa = a1.Q.Mul(a0.Q.Conj()).RotationVector()
+	m.wb = b1.Q.Mul(b0.Q.Conj()).RotationVector()
+	m.whole = m.db.Sub(m.da).Norm() + m.wa.Norm()*ra + m.wb.Norm()*rb
+	return m
+}
+
+// reachBound is how far apart, at the start of the step, two features of a
+// pair may be and still meet within the step (plus the pair's base margin),
+// as a function of where they are. Take a point c fixed in both bodies at
+// the start. Under the step's motion a point x of A, seen in B's frame,
+// moves by
+//
+//	[exp(-t wB) exp(t wA) - I](x - c) + exp(-t wB)(cA(t) - cB(t))
+//
+// where cA(t) and cB(t) are where A's and B's motions take c. The first
+// term is at most t |wA - wB| |x - c|: the angle between exp(t wA) and
+// exp(t wB) is at most t |wA - wB| (SO(3) has non-negative curvature, so
+// geodesics from the identity diverge no faster than in flat space; the
+// hinge form of Toponogov's comparison theorem). The second is at most
+// |uA(c) - uB(c)| + (|wA|² |c - pA| + |wB|² |c - pB|)/2, uA(c) = dA + wA x
+// (c - pA) being the velocity of A's point at c (times the step); the
+// squares bound how far the turns bend the points' paths. The same holds
+// for B's points in A's frame. With c in the middle of the region where the
+// bodies are near, the lever |x - c| is small and, for bodies moving
+// together (linked tori swinging as a chain), so are |wA - wB| and
+// uA(c) - uB(c), where the whole-body bound adds both turns times the radii.
+type reachBound struct {
+	base  float64   // the pair's margin without motion
+	k     float64   // base plus the closing at c
+	turn  float64   // |wA - wB|
+	whole float64   // base plus stepMotion.whole: a bound for every point
+	max   float64   // the bound for every feature near the other body
+	c     geom.Vec3 // c in the frame of the body whose faces are tested
+}
+
+// at returns the bound for a feature at distance lever from c.
+func (r *reachBound) at(lever float64) float64 {
+	return math.Min(r.k+r.turn*lever, r.whole)
+}
+
+// bound sets r for the pair: region is the box, in B's frame, of A's
+// vertices (in B's frame) and B's own box, meeting; cw is its centre in
+// the world frame.
+func (r *reachBound) bound(m *stepMotion, base float64, region geom.AABB, cw geom.Vec3) {
+	r.base, r.whole = base, base+m.whole
+	r.turn = m.wa.Sub(m.wb).Norm()
+	ua := m.da.Add(m.wa.Cross(cw.Sub(m.pa)))
+	ub := m.db.Add(m.wb.Cross(cw.Sub(m.pb)))
+	bend := 0.5 * (m.wa.Norm2()*cw.Sub(m.pa).Norm() + m.wb.Norm2()*cw.Sub(m.pb).Norm())
+	r.k = base + ua.Sub(ub).Norm() + bend
+	r.max = r.whole
+	// A feature at distance s from the other body at the start lies in
+	// its own body's box and within s of the other's: within s of the
+	// region (per axis, the overlap of the two boxes' ranges, or the gap
+	// between them), so its lever is at most h + s for h the region's
+	// half diagonal, and it can meet the other body only if s <= k +
+	// turn (h + s).
+	if h := region.HalfExtent().Norm(); r.turn < 1 {
+		r.max = math.Min(r.max, (r.k+r.turn*h)/(1-r.turn))
+	}
+}
+
+// meeting returns the box, per axis, of the overlap of a and b's ranges,
+// or of the gap between them when they do not overlap.
+func meeting(a, b geom.AABB) geom.AABB {
+	lo, hi := a.Min.Max(b.Min), a.Max.Min(b.Max)
+	return geom.AABB{Min: lo.Min(hi), Max: lo.Max(hi)}
+}
+
 // probe finds the contacts of one pair of bodies at their current poses:
 // every vertex of one body within the margin in front of a face of the
 // other (or slightly behind it), and every pair of sharp edges whose closest
@@ -125,51 +263,86 @@ func (s *features) inFace(f int32, q geom.Vec3, n geom.Vec3) bool {
 // argument) and whose separation along that normal is within the margin.
 // Together these give the corners of the contact region of two polyhedra,
 // convex or not, resting on each other, and speculative contacts (positive
-// separation) for bodies that may meet within the step.
+// separation) for bodies that may meet within the step. The margin of a
+// feature pair is what the step's motion can close between them
+// (reachBound) plus the pair's base margin.
 type probe struct {
-	cand, stack []int32
-	near        []int32
-	moved       []geom.Vec3 // the first body's vertices in the second's frame
-	movedB      []geom.Vec3
+	moved []geom.Vec3 // the first body's vertices in the second's frame
+	rb    reachBound
+	// The first body's face tree refitted in the second's frame: boxes of
+	// its nodes and of its faces (in the tree's item order).
+	fit, fitItem []geom.AABB
+	edgeBox      []geom.AABB // the first body's sharp edges' boxes
+	stack        [][2]int32
+	// Candidates: vertices of the first body and faces of the second
+	// (vf), vertices of the second and faces of the first (fv, vertex
+	// first), edges of both (ee, indices into their edges), whose boxes
+	// come within the pad of each other.
+	vf, fv, ee [][2]int32
+	// A list of candidates grouped by vertex: vertex v's are
+	// byVert[start[v]:start[v+1]].
+	start  []int32
+	byVert [][2]int32
 }
 
-// pair appends the contacts between bodies a and b (normal from a to b).
-func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
-	dst = p.vertices(dst, sa, sb, ta, tb, margin, depthTol, false)
-	p.moved, p.movedB = p.movedB, p.moved // keep a's vertices in b's frame
-	dst = p.vertices(dst, sb, sa, tb, ta, margin, depthTol, true)
-	p.moved, p.movedB = p.movedB, p.moved
-	dst = p.edges(dst, sa, sb, ta, tb, margin, depthTol) // uses p.moved
+// pair appends the contacts between bodies a and b (normal from a to b)
+// at poses ta and tb, whose step's motion is m.
+func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, m *stepMotion, base, depthTol float64) []contact.Contact {
+	relA := tb.Inverse().Mul(ta) // a's frame to b's frame
+	relB := ta.Inverse().Mul(tb)
+	p.moved = place(p.moved[:0], sa.m.Verts, relA)
+	if len(p.moved) == 0 || len(sb.m.Verts) == 0 {
+		return dst
+	}
+	abox := geom.AABB{Min: p.moved[0], Max: p.moved[0]}
+	for _, q := range p.moved {
+		grow(&abox, q)
+	}
+	region := meeting(abox, sb.box)
+	cb := region.Center()
+	p.rb.bound(m, base, region, tb.Apply(cb))
+	// Every feature that may touch lies in both bodies' boxes grown by
+	// the margin or the depth tolerance.
+	if !near(&abox, &sb.box, math.Max(p.rb.max, depthTol)) {
+		return dst
+	}
+	p.candidates(sa, sb, math.Max(p.rb.max, depthTol))
+	p.rb.c = cb
+	dst = p.vertices(dst, sa, sb, p.vf, relA, tb, depthTol, false)
+	p.rb.c = relB.Apply(cb)
+	dst = p.vertices(dst, sb, sa, p.fv, relB, ta, depthTol, true)
+	p.rb.c = cb
+	for _, ab := range p.ee {
+		dst = p.edgePair(dst, sb, &sa.edges[ab[0]], &sb.edges[ab[1]], relA, tb, depthTol)
+	}
 	return dst
 }
 
-// vertices adds the vertex-face contacts of sa's vertices on sb's faces. With
-// flip the contact is reported from sb to sa's point of view swapped: the
-// caller's A is sb.
-func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64, flip bool) []contact.Contact {
-	// a's frame to b's frame.
-	rel := tb.Inverse().Mul(ta)
-	reach := sb.box.Expand(margin + depthTol)
-	pad := math.Max(margin, depthTol)
-	p.moved = p.moved[:0]
-	abox := geom.EmptyAABB()
-	for _, v := range sa.m.Verts {
-		q := rel.Apply(v)
-		p.moved = append(p.moved, q)
-		if reach.Contains(q) {
-			abox = abox.AddPoint(q)
-		}
+// place appends the points vs moved by t to dst.
+func place(dst, vs []geom.Vec3, t geom.Transform) []geom.Vec3 {
+	for _, v := range vs {
+		dst = append(dst, t.Apply(v))
 	}
-	if abox.IsEmpty() {
+	return dst
+}
+
+// vertices adds the vertex-face contacts of sa's vertices on sb's faces,
+// of the candidate pairs cand (vertex, face); rel takes sa's frame to sb's.
+// With flip the contact is reported from sb to sa's point of view swapped:
+// the caller's A is sb.
+func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int32, rel, tb geom.Transform, depthTol float64, flip bool) []contact.Contact {
+	if len(cand) == 0 {
 		return dst
 	}
-	linear := p.nearby(&sb.faces, abox.Expand(pad))
-	for vi, q := range p.moved {
-		if !reach.Contains(q) {
+	p.group(cand, len(sa.m.Verts))
+	for vi, v := range sa.m.Verts {
+		faces := p.byVert[p.start[vi]:p.start[vi+1]]
+		if len(faces) == 0 {
 			continue
 		}
+		q := rel.Apply(v)
 		vn := rel.ApplyDir(sa.vnorm[vi])
-		p.candidates(&sb.faces, sb.faceBoxes, geom.AABB{Min: q, Max: q}.Expand(pad), linear)
+		lim := math.NaN() // the vertex's margin, when needed
 		// Keep every face the vertex is in front of, and of the faces it is
 		// behind only the nearest (the way out), so a thin plate's far face
 		// never pushes a vertex through it; and none of those when the
@@ -178,13 +351,22 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, ta, tb geom.Tr
 		bestNeg, bestSep := int32(-1), math.Inf(-1)
 		front := math.Inf(1)
 		var bestProj geom.Vec3
-		for _, f := range p.cand {
+		for _, vf := range faces {
+			f := vf[1]
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
 			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos {
 				continue // the face looks away from the vertex
 			}
-			if sep > margin || sep < -depthTol {
+			if sep > p.rb.k {
+				if lim != lim {
+					lim = p.rb.at(q.Sub(p.rb.c).Norm())
+				}
+				if sep > lim {
+					continue
+				}
+			}
+			if sep < -depthTol {
 				continue
 			}
 			proj := q.AddScaled(-sep, pl.N)
@@ -233,125 +415,250 @@ func statusOf(sep float64) contact.Status {
 	return contact.Touching
 }
 
-// edges adds the edge-edge contacts between sa's and sb's sharp edges.
-func (p *probe) edges(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, margin, depthTol float64) []contact.Contact {
-	if len(sa.edges) == 0 || len(sb.edges) == 0 {
-		return dst
-	}
-	rel := tb.Inverse().Mul(ta)
-	reach := sb.box.Expand(margin + depthTol)
-	pad := math.Max(margin, depthTol)
-	far2 := 4 * pad * pad
-	abox := geom.EmptyAABB()
-	for _, ea := range sa.edges {
-		a0, a1 := p.moved[ea.a], p.moved[ea.b]
-		if box := (geom.AABB{Min: a0.Min(a1), Max: a0.Max(a1)}); box.Overlaps(reach) {
-			abox = abox.Union(box)
-		}
-	}
-	if abox.IsEmpty() {
-		return dst
-	}
-	linear := p.nearby(&sb.edgeTree, abox.Expand(pad))
-	for _, ea := range sa.edges {
-		a0, a1 := p.moved[ea.a], p.moved[ea.b]
-		box := geom.AABB{Min: a0.Min(a1), Max: a0.Max(a1)}
-		if !box.Overlaps(reach) {
-			continue
-		}
-		na1, na2 := rel.ApplyDir(ea.n1), rel.ApplyDir(ea.n2)
-		da := a1.Sub(a0)
-		p.candidates(&sb.edgeTree, sb.edgeBoxes, box.Expand(pad), linear)
-		for _, k := range p.cand {
-			eb := &sb.edges[k]
-			b0, b1 := sb.m.Verts[eb.a], sb.m.Verts[eb.b]
-			db := b1.Sub(b0)
-			n := da.Cross(db)
-			// The lines farther apart than both bounds of the test below,
-			// before normalizing: most candidates end here.
-			if dn := a0.Sub(b0).Dot(n); dn*dn > far2*n.Norm2() {
-				continue
-			}
-			nn := n.Norm()
-			if nn <= 1e-9*math.Sqrt(da.Norm2()*db.Norm2()) {
-				continue // parallel edges: the vertex-face contacts cover them
-			}
-			n = n.Scale(1 / nn)
-			if n.Dot(eb.n1.Add(eb.n2)) < 0 {
-				n = n.Neg()
-			}
-			// The lines' distance along n: the separation when the closest
-			// points are interior to both edges.
-			if d := a0.Sub(b0).Dot(n); d > 2*margin || d < -2*depthTol {
-				continue
-			}
-			// An edge lying on a face of the other body (the corner of a
-			// face-face contact) has a common normal that wobbles about the
-			// face normal: take the face normal itself.
-			switch {
-			case n.Dot(eb.n1) > cosSnap:
-				n = eb.n1
-			case n.Dot(eb.n2) > cosSnap:
-				n = eb.n2
-			case -n.Dot(na1) > cosSnap:
-				n = na1.Neg()
-			case -n.Dot(na2) > cosSnap:
-				n = na2.Neg()
-			}
-			// n must be an outward normal of b at its edge and -n one of a
-			// at its edge.
-			if !inWedge(n, eb.n1, eb.n2, db, eb.len, eb.w) || !inWedge(n.Neg(), na1, na2, da, ea.len, ea.w) {
-				continue
-			}
-			s, u, pa, pb := geom.ClosestSegmentPoints(a0, a1, b0, b1)
-			if s <= 0 || s >= 1 || u <= 0 || u >= 1 {
-				continue
-			}
-			sep := pa.Sub(pb).Dot(n)
-			if sep > margin || sep < -depthTol {
-				continue
-			}
-			dst = append(dst, contact.Contact{
-				Status:     statusOf(sep),
-				Point:      tb.Apply(pa.Add(pb).Scale(0.5)),
-				Normal:     tb.ApplyDir(n).Neg(),
-				Separation: sep,
-				FeatureA:   contact.E(ea.index),
-				FeatureB:   contact.E(eb.index),
-			})
-		}
-	}
-	return dst
-}
-
-// nearby sets p.near to the items of tree near any of the query features
-// (whose boxes make up box), found once, and reports whether they are few
-// enough for each feature to scan them instead of descending the tree.
-func (p *probe) nearby(tree *bvh, box geom.AABB) (linear bool) {
-	p.near, p.stack = tree.query(box, p.near[:0], p.stack)
-	return len(p.near) <= linearScan
-}
-
-// candidates sets p.cand to the items of tree (whose boxes are boxes, by
-// item) that overlap qb: from the list p.near of the items near the whole
-// query when linear, by descending the tree otherwise (same items, same
-// order).
-func (p *probe) candidates(tree *bvh, boxes []geom.AABB, qb geom.AABB, linear bool) {
-	if !linear {
-		p.cand, p.stack = tree.query(qb, p.cand[:0], p.stack)
+// candidates sets p.vf, p.fv and p.ee to the candidate feature pairs of
+// bodies sa (its vertices in sb's frame at p.moved) and sb: a traversal of
+// both face trees, sa's refitted around its faces in sb's frame, visits
+// only the places where the two bodies come within pad of each other; at
+// each pair of near faces, the vertices and edges each face owns are
+// matched with the other face and its edges.
+func (p *probe) candidates(sa, sb *features, pad float64) {
+	p.vf, p.fv, p.ee = p.vf[:0], p.fv[:0], p.ee[:0]
+	ta, tb := &sa.faces, &sb.faces
+	if len(ta.nodes) == 0 || len(tb.nodes) == 0 {
 		return
 	}
-	p.cand = p.cand[:0]
-	for _, k := range p.near {
-		if boxes[k].Overlaps(qb) {
-			p.cand = append(p.cand, k)
+	for k, f := range ta.items {
+		vs := sa.m.Face(int(f))
+		b := geom.AABB{Min: p.moved[vs[0]], Max: p.moved[vs[0]]}
+		for _, v := range vs[1:] {
+			grow(&b, p.moved[v])
+		}
+		p.fitItem = append(p.fitItem[:k], b)
+	}
+	p.edgeBox = slices.Grow(p.edgeBox[:0], len(sa.edges))[:len(sa.edges)]
+	for k := range sa.edges {
+		e := &sa.edges[k]
+		b := geom.AABB{Min: p.moved[e.a], Max: p.moved[e.a]}
+		grow(&b, p.moved[e.b])
+		p.edgeBox[k] = b
+	}
+	p.fit = slices.Grow(p.fit[:0], len(ta.nodes))[:len(ta.nodes)]
+	// Children come after their parent.
+	for i := len(ta.nodes) - 1; i >= 0; i-- {
+		n := &ta.nodes[i]
+		if n.left >= 0 {
+			b := p.fit[n.left]
+			grow(&b, p.fit[n.right].Min)
+			grow(&b, p.fit[n.right].Max)
+			p.fit[i] = b
+			continue
+		}
+		b := p.fitItem[n.start]
+		for k := n.start + 1; k < n.end; k++ {
+			grow(&b, p.fitItem[k].Min)
+			grow(&b, p.fitItem[k].Max)
+		}
+		p.fit[i] = b
+	}
+	stack := append(p.stack[:0], [2]int32{0, 0})
+	for len(stack) > 0 {
+		ij := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		i, j := ij[0], ij[1]
+		ba, nb := &p.fit[i], &tb.nodes[j]
+		if !near(ba, &nb.box, pad) {
+			continue
+		}
+		na := &ta.nodes[i]
+		switch {
+		case na.left < 0 && nb.left < 0:
+			for ka := na.start; ka < na.end; ka++ {
+				for kb := nb.start; kb < nb.end; kb++ {
+					if near(&p.fitItem[ka], &tb.boxes[kb], pad) {
+						p.facePair(sa, sb, ta.items[ka], tb.items[kb], &p.fitItem[ka], &tb.boxes[kb], pad)
+					}
+				}
+			}
+		case nb.left < 0:
+			stack = append(stack, [2]int32{na.left, j}, [2]int32{na.right, j})
+		case na.left < 0:
+			stack = append(stack, [2]int32{i, nb.left}, [2]int32{i, nb.right})
+		default:
+			// Both split: the four pairs of children whose boxes come near.
+			for _, ci := range [2]int32{na.left, na.right} {
+				for _, cj := range [2]int32{nb.left, nb.right} {
+					if near(&p.fit[ci], &tb.nodes[cj].box, pad) {
+						stack = append(stack, [2]int32{ci, cj})
+					}
+				}
+			}
+		}
+	}
+	p.stack = stack
+}
+
+// facePair adds the candidates of faces fa of sa and fb of sb, whose boxes
+// in sb's frame are ba and bb.
+func (p *probe) facePair(sa, sb *features, fa, fb int32, ba, bb *geom.AABB, pad float64) {
+	for _, v := range sa.ownV[sa.ownVAt[fa]:sa.ownVAt[fa+1]] {
+		if q := p.moved[v]; near(&geom.AABB{Min: q, Max: q}, bb, pad) {
+			p.vf = append(p.vf, [2]int32{v, fb})
+		}
+	}
+	for _, v := range sb.ownV[sb.ownVAt[fb]:sb.ownVAt[fb+1]] {
+		if q := sb.m.Verts[v]; near(&geom.AABB{Min: q, Max: q}, ba, pad) {
+			p.fv = append(p.fv, [2]int32{v, fa})
+		}
+	}
+	eb := sb.ownE[sb.ownEAt[fb]:sb.ownEAt[fb+1]]
+	if len(eb) == 0 {
+		return
+	}
+	for _, ea := range sa.ownE[sa.ownEAt[fa]:sa.ownEAt[fa+1]] {
+		box := &p.edgeBox[ea]
+		for _, k := range eb {
+			if near(box, &sb.edgeBoxes[k], pad) {
+				p.ee = append(p.ee, [2]int32{ea, k})
+			}
 		}
 	}
 }
 
-// linearScan is the number of candidate features below which a pair's
-// queries scan a list instead of descending a tree.
-const linearScan = 24
+// group sorts the candidates cand by vertex (of n) into p.byVert and
+// p.start, keeping the order of each vertex's candidates.
+func (p *probe) group(cand [][2]int32, n int) {
+	p.start = slices.Grow(p.start[:0], n+1)[:n+1]
+	clear(p.start)
+	for _, vf := range cand {
+		p.start[vf[0]+1]++
+	}
+	for i := 0; i < n; i++ {
+		p.start[i+1] += p.start[i]
+	}
+	p.byVert = slices.Grow(p.byVert[:0], len(cand))[:len(cand)]
+	for _, vf := range cand {
+		k := &p.start[vf[0]]
+		p.byVert[*k] = vf
+		*k++
+	}
+	// Each start has moved to the next vertex's: shift back.
+	copy(p.start[1:], p.start[:n])
+	p.start[0] = 0
+}
+
+// grow adds point q to box b.
+func grow(b *geom.AABB, q geom.Vec3) {
+	if q.X < b.Min.X {
+		b.Min.X = q.X
+	} else if q.X > b.Max.X {
+		b.Max.X = q.X
+	}
+	if q.Y < b.Min.Y {
+		b.Min.Y = q.Y
+	} else if q.Y > b.Max.Y {
+		b.Max.Y = q.Y
+	}
+	if q.Z < b.Min.Z {
+		b.Min.Z = q.Z
+	} else if q.Z > b.Max.Z {
+		b.Max.Z = q.Z
+	}
+}
+
+// near reports whether boxes a and b come within pad of each other along
+// every axis.
+func near(a, b *geom.AABB, pad float64) bool {
+	return a.Min.X-pad <= b.Max.X && b.Min.X-pad <= a.Max.X &&
+		a.Min.Y-pad <= b.Max.Y && b.Min.Y-pad <= a.Max.Y &&
+		a.Min.Z-pad <= b.Max.Z && b.Min.Z-pad <= a.Max.Z
+}
+
+// lo and hi are min and max of finite numbers, without the handling of NaN
+// and signed zeros that makes the built-in ones slower.
+func lo(a, b float64) float64 {
+	if b < a {
+		return b
+	}
+	return a
+}
+
+func hi(a, b float64) float64 {
+	if b > a {
+		return b
+	}
+	return a
+}
+
+// edgePair adds the contact of edges ea of sa (its vertices at p.moved, in
+// sb's frame) and eb of sb, if they have one.
+func (p *probe) edgePair(dst []contact.Contact, sb *features, ea, eb *sharpEdge, rel, tb geom.Transform, depthTol float64) []contact.Contact {
+	a0, a1 := p.moved[ea.a], p.moved[ea.b]
+	b0, b1 := sb.m.Verts[eb.a], sb.m.Verts[eb.b]
+	da, db, r := a1.Sub(a0), b1.Sub(b0), a0.Sub(b0)
+	// The closest points of the two lines, a0 + s da and b0 + u db, with
+	// s = sn/den and u = un/den, must be interior to both edges: most
+	// candidates end here, before any square root.
+	a, b, e := da.Norm2(), da.Dot(db), db.Norm2()
+	c, f := da.Dot(r), db.Dot(r)
+	den := a*e - b*b // |da x db|²
+	if den <= 1e-18*a*e {
+		return dst // parallel edges: the vertex-face contacts cover them
+	}
+	sn, un := b*f-c*e, a*f-b*c
+	if sn <= 0 || sn >= den || un <= 0 || un >= den {
+		return dst
+	}
+	n := da.Cross(db)
+	// The lines farther apart than both bounds of the test below.
+	if dn, pad := r.Dot(n), math.Max(p.rb.max, depthTol); dn*dn > 4*pad*pad*den {
+		return dst
+	}
+	nn := math.Sqrt(den)
+	n = n.Scale(1 / nn)
+	if n.Dot(eb.n1.Add(eb.n2)) < 0 {
+		n = n.Neg()
+	}
+	// The edge's margin: the distance between two segments changes by at
+	// most the largest displacement of their points, at an end.
+	lim := p.rb.at(math.Sqrt(math.Max(a0.Sub(p.rb.c).Norm2(), a1.Sub(p.rb.c).Norm2())))
+	// The lines' distance along n: the separation when the closest points
+	// are interior to both edges.
+	if d := a0.Sub(b0).Dot(n); d > 2*lim || d < -2*depthTol {
+		return dst
+	}
+	na1, na2 := rel.ApplyDir(ea.n1), rel.ApplyDir(ea.n2)
+	// An edge lying on a face of the other body (the corner of a face-face
+	// contact) has a common normal that wobbles about the face normal:
+	// take the face normal itself.
+	switch {
+	case n.Dot(eb.n1) > cosSnap:
+		n = eb.n1
+	case n.Dot(eb.n2) > cosSnap:
+		n = eb.n2
+	case -n.Dot(na1) > cosSnap:
+		n = na1.Neg()
+	case -n.Dot(na2) > cosSnap:
+		n = na2.Neg()
+	}
+	// n must be an outward normal of b at its edge and -n one of a at its
+	// edge.
+	if !inWedge(n, eb.n1, eb.n2, db, eb.len, eb.w) || !inWedge(n.Neg(), na1, na2, da, ea.len, ea.w) {
+		return dst
+	}
+	pa, pb := a0.AddScaled(sn/den, da), b0.AddScaled(un/den, db)
+	sep := pa.Sub(pb).Dot(n)
+	if sep > lim || sep < -depthTol {
+		return dst
+	}
+	return append(dst, contact.Contact{
+		Status:     statusOf(sep),
+		Point:      tb.Apply(pa.Add(pb).Scale(0.5)),
+		Normal:     tb.ApplyDir(n).Neg(),
+		Separation: sep,
+		FeatureA:   contact.E(ea.index),
+		FeatureB:   contact.E(eb.index),
+	})
+}
 
 // facingCos: a vertex is tested against a face unless the face's normal is
 // within 60 degrees of the vertex's mean normal (then the vertex lies on the

@@ -24,19 +24,21 @@ func featureTable() *Table {
 
 // TestFeatureContactsBoxOnSlab puts a turned box above (or slightly into) a
 // static slab, well inside its top face, with random gaps, body margins and
-// motions, and checks the contacts against the box's corners computed
-// directly: exactly the four bottom corners when the gap is within the
-// pair's margin (Options.Margin, both bodies' margins, and the step's
-// relative displacement plus each turn times the radius), none otherwise;
-// each with the slab's top face and the corner's vertex as features,
-// normal +z from the slab (A) to the box (B), separation the gap, point
-// halfway between the corner and its projection on the slab, time 0.
+// motions (a displacement and a turn at constant velocities), and checks
+// each of the box's bottom corners against its path sampled densely over
+// the step: a corner the step brings within the pair's base margin
+// (Options.Margin plus both bodies' margins) of the slab must get a
+// contact, and none may beyond the whole-body bound (the base margin, the
+// relative displacement and each turn times the radius); each contact has
+// the slab's top face and the corner's vertex as features, normal +z from
+// the slab (A) to the box (B), separation the corner's gap, point halfway
+// between the corner and its projection on the slab, time 0.
 func TestFeatureContactsBoxOnSlab(t *testing.T) {
 	r := rand.New(rand.NewPCG(20, 1))
 	slab := shapes.Box(geom.V(3, 3, 0.5))
 	box := shapes.Box(geom.V(0.5, 0.4, 0.3))
 	radius := geom.V(0.5, 0.4, 0.3).Norm()
-	hits, trials := 0, 400
+	must, between, trials := 0, 0, 400
 	for trial := 0; trial < trials; trial++ {
 		w := mustNew(t, &Options{Table: featureTable(), Margin: 0.01, Workers: 1})
 		ma, mb := 0.02*r.Float64(), 0.02*r.Float64()
@@ -54,10 +56,11 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 		if err := w.SetMargin(ib, mb); err != nil {
 			t.Fatal(err)
 		}
-		// The step's motion: a displacement and a small turn.
 		d := geom.V(0.02*r.NormFloat64(), 0.02*r.NormFloat64(), 0.02*r.NormFloat64())
-		turnBy := 0.02 * r.Float64()
-		p1 := geom.Pose{P: p0.P.Add(d), Q: geom.QuatAxisAngle(geom.V(1, 0, 0), turnBy).Mul(q)}
+		axis := geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64())
+		turnBy := 0.05 * r.Float64()
+		dq := geom.QuatAxisAngle(axis, turnBy)
+		p1 := geom.Pose{P: p0.P.Add(d), Q: dq.Mul(q)}
 		if err := w.Move(ib, p1); err != nil {
 			t.Fatal(err)
 		}
@@ -65,19 +68,49 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		margin := 0.01 + ma + mb + d.Norm() + turnBy*radius
-		if gap > margin {
-			if len(cs) != 0 {
-				t.Fatalf("trial %d: gap %v beyond margin %v, got %d contacts: %v", trial, gap, margin, len(cs), cs)
-			}
-			continue
-		}
-		hits++
-		if len(cs) != 4 {
-			t.Fatalf("trial %d: gap %v within margin %v: %d contacts, want the 4 bottom corners: %v", trial, gap, margin, len(cs), cs)
-		}
-		seen := map[int32]bool{}
+		base := 0.01 + ma + mb
+		whole := base + d.Norm() + turnBy*radius
+		got := map[int32]Contact{}
 		for _, c := range cs {
+			if c.FeatureB.Kind != contact.Vertex || got[c.FeatureB.Index].Method != None {
+				t.Fatalf("trial %d: %v: not a contact of a distinct vertex", trial, c)
+			}
+			got[c.FeatureB.Index] = c
+		}
+		for v, c := range got {
+			if box.Verts[v].Z > 0 {
+				t.Fatalf("trial %d: %v: vertex %d is not a bottom corner", trial, c, v)
+			}
+		}
+		for v, x := range box.Verts {
+			if x.Z > 0 {
+				continue
+			}
+			// The corner's lowest height over the step, at constant
+			// velocities: the origin along d, the turn about axis.
+			low := math.Inf(1)
+			for k := 0; k <= 2000; k++ {
+				s := float64(k) / 2000
+				pose := geom.Pose{P: p0.P.Add(d.Scale(s)), Q: geom.QuatAxisAngle(axis, s*turnBy).Mul(q)}
+				low = math.Min(low, pose.Apply(x).Z)
+			}
+			corner := p0.Apply(x)
+			gapV := corner.Z // the slab's top face is z = 0
+			c, ok := got[int32(v)]
+			switch {
+			case low <= base && !ok:
+				t.Fatalf("trial %d: corner %d at gap %v comes down to %v, within the base margin %v: no contact", trial, v, gapV, low, base)
+			case gapV > whole && ok:
+				t.Fatalf("trial %d: corner %d at gap %v beyond the whole-body bound %v: %v", trial, v, gapV, whole, c)
+			}
+			if low <= base {
+				must++
+			} else if gapV <= whole {
+				between++
+			}
+			if !ok {
+				continue
+			}
 			if err := c.Validate(); err != nil {
 				t.Fatalf("trial %d: %v", trial, err)
 			}
@@ -87,21 +120,12 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 			if c.FeatureA.Kind != contact.Face || slab.Planes[c.FeatureA.Index].N.Z < 0.999 {
 				t.Fatalf("trial %d: %v: feature A is not the slab's top face", trial, c)
 			}
-			if c.FeatureB.Kind != contact.Vertex {
-				t.Fatalf("trial %d: %v: feature B is not a vertex", trial, c)
-			}
-			v := box.Verts[c.FeatureB.Index]
-			corner := p0.Apply(v)
-			if v.Z > 0 || seen[c.FeatureB.Index] {
-				t.Fatalf("trial %d: %v: not a distinct bottom corner", trial, c)
-			}
-			seen[c.FeatureB.Index] = true
-			want := corner.Sub(geom.V(0, 0, gap/2))
-			if c.Normal.Sub(geom.V(0, 0, 1)).Norm() > 1e-12 || math.Abs(c.Separation-gap) > 1e-12 || c.Point.Sub(want).Norm() > 1e-12 {
-				t.Fatalf("trial %d: %v: want normal +z, separation %v, point %v", trial, c, gap, want)
+			want := corner.Sub(geom.V(0, 0, gapV/2))
+			if c.Normal.Sub(geom.V(0, 0, 1)).Norm() > 1e-12 || math.Abs(c.Separation-gapV) > 1e-12 || c.Point.Sub(want).Norm() > 1e-12 {
+				t.Fatalf("trial %d: %v: want normal +z, separation %v, point %v", trial, c, gapV, want)
 			}
 			wantStatus := contact.Near
-			if gap < 0 {
+			if gapV < 0 {
 				wantStatus = contact.Penetrating
 			}
 			if c.Status != wantStatus {
@@ -109,8 +133,93 @@ func TestFeatureContactsBoxOnSlab(t *testing.T) {
 			}
 		}
 	}
-	if rate := float64(hits) / float64(trials); rate < 0.3 || rate > 0.7 {
-		t.Fatalf("hit rate %v outside [0.3, 0.7]: the test would not probe the margin", rate)
+	corners := 4 * trials
+	if rate := float64(must) / float64(corners); rate < 0.3 || rate > 0.7 {
+		t.Fatalf("%v of the corners must touch, outside [0.3, 0.7]: the test would not probe the margin", rate)
+	}
+	if between == 0 {
+		t.Fatal("no corner between the base margin and the whole-body bound")
+	}
+}
+
+// TestFeatureContactsMovingTogether moves a slab and a box resting above it
+// (with random gaps) by one rigid motion, a turn of up to 0.1 rad about a
+// random axis and a shift, each body at its own constant velocities: the
+// whole-body bound (both turns times the radii, 0.3 m or more here) would
+// match the box's bottom corners with the slab at any of these gaps, but
+// the two hardly move relative to each other (only as much as their
+// straight paths depart from the common rotation, second order in the
+// turn). Each corner sampled over the step must get a contact if it comes
+// within the base margin of the slab's top face, and none if its gap is
+// beyond the base margin by more than 2 cm (the second-order terms for
+// these sizes).
+func TestFeatureContactsMovingTogether(t *testing.T) {
+	r := rand.New(rand.NewPCG(20, 2))
+	slab := shapes.Box(geom.V(3, 3, 0.5))
+	box := shapes.Box(geom.V(0.5, 0.4, 0.3))
+	const base = 0.01
+	touch, apart, trials := 0, 0, 200
+	for trial := 0; trial < trials; trial++ {
+		w := mustNew(t, &Options{Table: featureTable(), Margin: base, Workers: 1})
+		s0 := geom.Pose{P: geom.V(0, 0, -0.5), Q: geom.QuatIdentity()}
+		gap := -0.01 + 0.06*r.Float64()
+		b0 := geom.Pose{P: geom.V(2*r.Float64()-1, 2*r.Float64()-1, 0.3+gap), Q: geom.QuatAxisAngle(geom.V(0, 0, 1), 2*math.Pi*r.Float64())}
+		is, _ := w.Add(BodyDef{Mesh: slab, Kind: Convex, Pose: s0})
+		ib, _ := w.Add(BodyDef{Mesh: box, Kind: Convex, Pose: b0})
+		// One rigid motion m of both: their relative pose at the end is
+		// the one at the start.
+		m := geom.Pose{P: geom.V(0.1*r.NormFloat64(), 0.1*r.NormFloat64(), 0.1*r.NormFloat64()),
+			Q: geom.QuatAxisAngle(geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()), 0.1*r.Float64())}
+		s1, b1 := m.Mul(s0), m.Mul(b0)
+		if err := w.Move(is, s1); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Move(ib, b1); err != nil {
+			t.Fatal(err)
+		}
+		cs, err := w.Step(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int32]bool{}
+		for _, c := range cs {
+			if c.A != is || c.B != ib || c.FeatureA.Kind != contact.Face || c.FeatureB.Kind != contact.Vertex {
+				t.Fatalf("trial %d: %v: want a slab face and a box vertex", trial, c)
+			}
+			got[c.FeatureB.Index] = true
+		}
+		// Each body at constant velocities: its origin along a line, its
+		// turn about it.
+		at := func(p0, p1 geom.Pose, s float64) geom.Pose {
+			axis, angle := p1.Q.Mul(p0.Q.Conj()).AxisAngle()
+			return geom.Pose{P: p0.P.Add(p1.P.Sub(p0.P).Scale(s)), Q: geom.QuatAxisAngle(axis, s*angle).Mul(p0.Q)}
+		}
+		for v, x := range box.Verts {
+			if x.Z > 0 {
+				continue
+			}
+			low := math.Inf(1) // the corner's lowest height over the slab's top face
+			for k := 0; k <= 1000; k++ {
+				s := float64(k) / 1000
+				q := at(s0, s1, s).Inverse().Apply(at(b0, b1, s).Apply(x))
+				low = math.Min(low, q.Z-0.5)
+			}
+			corner := s0.Inverse().Apply(b0.Apply(x)).Z - 0.5
+			switch {
+			case low <= base && !got[int32(v)]:
+				t.Fatalf("trial %d: corner %d at gap %v comes within %v of the slab: no contact", trial, v, corner, low)
+			case corner > base+0.02 && got[int32(v)]:
+				t.Fatalf("trial %d: corner %d at gap %v, the bodies moving together: a contact", trial, v, corner)
+			}
+			if got[int32(v)] {
+				touch++
+			} else {
+				apart++
+			}
+		}
+	}
+	if rate := float64(touch) / float64(touch+apart); rate < 0.3 || rate > 0.7 {
+		t.Fatalf("%v of the corners touch, outside [0.3, 0.7]", rate)
 	}
 }
 

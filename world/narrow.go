@@ -120,16 +120,30 @@ func (w *World) margin(a, b *body) float64 { return w.opt.Margin + a.margin + b.
 func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
 	fa, fb := a.sh.feat, b.sh.feat
 	depthTol := featureDepth * math.Min(fa.radius, fb.radius)
+	m := newStepMotion(a.p0, a.p1, b.p0, b.p1, fa.radius, fb.radius)
 	margin := w.margin(a, b)
-	if a.p0 != a.p1 || b.p0 != b.p1 {
-		// A point of B moves relative to a point of A by at most the
-		// relative displacement of the origins plus each body's turn
-		// times its radius.
-		da, db := a.p1.P.Sub(a.p0.P), b.p1.P.Sub(b.p0.P)
-		margin += db.Sub(da).Norm() + turn(a.p0.Q, a.p1.Q)*fa.radius + turn(b.p0.Q, b.p1.Q)*fb.radius
+	if apart(a.p0.P, m.da, m.wa.Norm(), fa.radius, b.p0.P, m.db, m.wb.Norm(), fb.radius, margin) {
+		return
 	}
-	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, a.p0.Transform(), b.p0.Transform(), margin, depthTol)
+	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, a.p0.Transform(), b.p0.Transform(), &m, margin, depthTol)
 	wk.emit(c, wk.recs)
+}
+
+// apart reports whether two bodies whose origins move from pa and pb by da
+// and db while turning by ta and tb stay farther apart than margin all
+// through the step: the bounding spheres (radii ra and rb about the
+// origins) never come within margin of each other. The origins' relative
+// position runs along the segment from pb-pa to pb-pa+db-da, within the
+// sagitta of a screw motion's arc, at most |d| t/4 for a turn t <= pi
+// (|d|/2 tan(t/4)). Two fast bodies flying side by side, or past each other
+// at a distance, then need no contact search, whose margin would otherwise
+// hold many body sizes of features.
+func apart(pa, da geom.Vec3, ta, ra float64, pb, db geom.Vec3, tb, rb, margin float64) bool {
+	d0 := pb.Sub(pa)
+	d1 := d0.Add(db).Sub(da)
+	_, _, x, _ := geom.ClosestSegmentPoints(d0, d1, geom.Vec3{}, geom.Vec3{})
+	reach := ra + rb + margin + (da.Norm()*ta+db.Norm()*tb)/4
+	return x.Norm2() > reach*reach
 }
 
 // featureDepth is the depth, in bounding radii of the smaller body, to

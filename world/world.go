@@ -70,12 +70,18 @@ const (
 	// pair of sharp edges whose closest points are interior to both edges
 	// and whose common normal lies in both edges' normal wedges (the
 	// Gauss-map test of the separating-axis theorem), an edge lying on a
-	// face taking the face's normal. The pair's margin is Options.Margin
-	// plus both bodies' margins (SetMargin) plus what the step's motion
-	// (Move) can close: the relative displacement of the two bodies'
-	// origins and each body's turn times its radius. A simulator moves each
-	// body to the pose its velocities would reach and gets speculative
-	// contacts (positive Separation) for every pair that may meet. A
+	// face taking the face's normal. A feature pair's margin is
+	// Options.Margin plus both bodies' margins (SetMargin) plus what the
+	// step's motion (each body at constant linear and angular velocity
+	// from its pose to the one given to Move) can close between the two
+	// features: the bodies' relative velocity at the middle of the region
+	// where their boxes meet, plus the difference of their turns times
+	// the feature's distance from there, plus a second-order term for the
+	// bending of the paths; never more than the relative displacement of
+	// the origins plus each body's turn times its radius. A simulator
+	// moves each body to the pose its velocities would reach and gets
+	// speculative contacts (positive Separation) for every feature pair
+	// that may meet. A
 	// vertex on the rim of a face it lies beside (the face's normal within
 	// 60 degrees of the vertex's mean normal) is not matched with that
 	// face, so two boxes stacked flush touch along the vertical. It does
