@@ -368,12 +368,36 @@ func (q *Scratch) traverse(f func(pa, pb int32) bool) {
 			}
 			continue
 		}
+		// The child nearer the other node goes on top: its boxes overlap
+		// more, and a hit ends the search.
+		R, t := &q.r, &q.t
 		if splitA(na, nb) {
-			st = append(st, pairItem{na.left + 1, it.b, 0}, pairItem{na.left, it.b, 0})
+			cx := R[0][0]*nb.c.X + R[0][1]*nb.c.Y + R[0][2]*nb.c.Z + t.X
+			cy := R[1][0]*nb.c.X + R[1][1]*nb.c.Y + R[1][2]*nb.c.Z + t.Y
+			cz := R[2][0]*nb.c.X + R[2][1]*nb.c.Y + R[2][2]*nb.c.Z + t.Z
+			near, far := na.left, na.left+1
+			if dist2(&a.nodes[far].c, cx, cy, cz) < dist2(&a.nodes[near].c, cx, cy, cz) {
+				near, far = far, near
+			}
+			st = append(st, pairItem{far, it.b, 0}, pairItem{near, it.b, 0})
 		} else {
-			st = append(st, pairItem{it.a, nb.left + 1, 0}, pairItem{it.a, nb.left, 0})
+			dx, dy, dz := na.c.X-t.X, na.c.Y-t.Y, na.c.Z-t.Z
+			cx := R[0][0]*dx + R[1][0]*dy + R[2][0]*dz
+			cy := R[0][1]*dx + R[1][1]*dy + R[2][1]*dz
+			cz := R[0][2]*dx + R[1][2]*dy + R[2][2]*dz
+			near, far := nb.left, nb.left+1
+			if dist2(&b.nodes[far].c, cx, cy, cz) < dist2(&b.nodes[near].c, cx, cy, cz) {
+				near, far = far, near
+			}
+			st = append(st, pairItem{it.a, far, 0}, pairItem{it.a, near, 0})
 		}
 	}
+}
+
+// dist2 is the squared distance between p and (x, y, z).
+func dist2(p *geom.Vec3, x, y, z float64) float64 {
+	dx, dy, dz := p.X-x, p.Y-y, p.Z-z
+	return dx*dx + dy*dy + dz*dz
 }
 
 // Result is the answer of a distance query.
