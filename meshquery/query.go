@@ -339,7 +339,9 @@ func (q *Scratch) AppendPairs(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Tra
 }
 
 // traverse calls f with the BVH positions of every intersecting triangle
-// pair until f returns false.
+// pair until f returns false. It goes depth first, into the child nearer
+// the other node first, so that a query stopping at the first pair
+// (Intersect) reaches one early.
 func (q *Scratch) traverse(f func(pa, pb int32) bool) {
 	a, b := q.a, q.b
 	st := append(q.stack[:0], pairItem{0, 0, 0})
