@@ -232,8 +232,35 @@ func (o *oracleMesh) window(lo, hi, gap float64) (int, int) {
 
 // bruteHit decides whether any triangle pair intersects (exact per pair;
 // pairs whose coordinate boxes are disjoint are skipped, exactly).
-func (o *oracleMesh) bruteHit() bool {
+func (o *oracleMesh) bruteHit() bool { return o.bruteCount(1) > 0 }
+
+// planeApart reports whether the corners of s lie strictly on one side of
+// t's plane by more than a bound on the rounding of their floating-point
+// distances (relative 1e-9 of the products' magnitudes): a filter before
+// the exact test that only skips pairs it would reject.
+func planeApart(s, t [3]geom.Vec3) bool {
+	u, v := t[1].Sub(t[0]), t[2].Sub(t[0])
+	n := u.Cross(v)
+	nn := n.Norm() + u.Norm()*v.Norm()
+	pos, neg := 0, 0
+	for _, p := range s {
+		w := p.Sub(t[0])
+		d, eps := n.Dot(w), 1e-9*nn*(w.Norm()+u.Norm()+v.Norm())
+		switch {
+		case d > eps:
+			pos++
+		case d < -eps:
+			neg++
+		}
+	}
+	return pos == 3 || neg == 3
+}
+
+// bruteCount counts the intersecting triangle pairs as bruteHit decides
+// them, stopping at limit when limit > 0.
+func (o *oracleMesh) bruteCount(limit int) int {
 	o.sortB()
+	n := 0
 	for _, s := range o.a {
 		slo, shi := boxOf(s)
 		i, j := o.window(slo.X, shi.X, 0)
@@ -242,12 +269,17 @@ func (o *oracleMesh) bruteHit() bool {
 			if slo.X > thi.X || tlo.X > shi.X || slo.Y > thi.Y || tlo.Y > shi.Y || slo.Z > thi.Z || tlo.Z > shi.Z {
 				continue
 			}
+			if planeApart(s, o.bs[k]) || planeApart(o.bs[k], s) {
+				continue
+			}
 			if oracleTriTri(s, o.bs[k]) {
-				return true
+				if n++; n == limit {
+					return n
+				}
 			}
 		}
 	}
-	return false
+	return n
 }
 
 // bruteDist is the least triangle-triangle distance over all pairs
