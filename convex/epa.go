@@ -78,6 +78,7 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 		fc := &e.faces[fi]
 		L = fc.d
 		n := fc.n
+		e.climbStarts(f, fc, n)
 		h, ia, ib := f.depthAlong(n)
 		if h < U {
 			U, Un, best = h, n, fi
@@ -116,6 +117,38 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 	}
 	d.PointA, d.PointB = ta.Apply(pa), ta.Apply(pb)
 	d.FeatureA, d.FeatureB = fa, fb
+}
+
+// climbStarts sets the starts of hill climbing (for bodies not scanned
+// whole) for the supports along n, the normal of face fc: the face's
+// vertices of A and of B that are best along n and -n, supporting
+// vertices of directions near n when the face lies near M's boundary.
+// From there a climb takes a few steps, against several from the last
+// support found, which the search left on another face.
+func (e *epaState) climbStarts(f *pairFrame, fc *epaFace, n geom.Vec3) {
+	if !haveVec || f.a.loc == nil {
+		ia, h := int32(-1), math.Inf(-1)
+		for _, vi := range fc.v {
+			if x := n.Dot(f.a.verts[e.verts[vi].ia]); x > h {
+				ia, h = e.verts[vi].ia, x
+			}
+		}
+		if ia >= 0 {
+			f.ia = ia
+		}
+	}
+	if !haveVec || f.b.loc == nil {
+		m := f.R.mulT(n)
+		ib, h := int32(-1), math.Inf(1)
+		for _, vi := range fc.v {
+			if x := m.Dot(f.b.verts[e.verts[vi].ib]); x < h {
+				ib, h = e.verts[vi].ib, x
+			}
+		}
+		if ib >= 0 {
+			f.ib = ib
+		}
+	}
 }
 
 // touchingAt fills d for bodies that touch at GJK's simplex point.
