@@ -137,6 +137,9 @@ func (e *epaState) climbStarts(f *pairFrame, fc *epaFace, n geom.Vec3) {
 				ia, h = e.verts[vi].ia, x
 			}
 		}
+		if t := f.a.table[tableIndex(n)]; n.Dot(f.a.verts[t]) > h {
+			ia = t
+		}
 		if ia >= 0 {
 			f.ia = ia
 		}
@@ -148,6 +151,9 @@ func (e *epaState) climbStarts(f *pairFrame, fc *epaFace, n geom.Vec3) {
 			if x := m.Dot(f.b.verts[e.verts[vi].ib]); x < h {
 				ib, h = e.verts[vi].ib, x
 			}
+		}
+		if t := f.b.table[tableIndex(m.Neg())]; m.Dot(f.b.verts[t]) < h {
+			ib = t
 		}
 		if ib >= 0 {
 			f.ib = ib
