@@ -244,3 +244,19 @@ func BenchmarkSignedDistance(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSignedDistanceNoCache: SignedDistance from scratch (the
+// "signed-distance-cold" bench contact algorithm): GJK from the direction
+// tables, the expanding polytope from GJK's simplex.
+func BenchmarkSignedDistanceNoCache(b *testing.B) {
+	for _, name := range sampleNames {
+		b.Run(benchName(name), func(b *testing.B) {
+			w := loadBench(b, name)
+			var s Searcher
+			w.runPasses(b, func() {}, func(i, j int, ti, tj *geom.Transform) bool {
+				d, _ := s.SignedDistance(w.s.polys[i], ti, w.s.polys[j], tj, nil)
+				return d.Separation <= 0
+			})
+		})
+	}
+}
