@@ -231,14 +231,29 @@ func BenchmarkSepVecBestCase(b *testing.B) {
 
 // BenchmarkSignedDistance: SignedDistance with per-pair caches carried from
 // frame to frame (the "signed-distance" bench contact algorithm).
-func BenchmarkSignedDistance(b *testing.B) {
+func BenchmarkSignedDistance(b *testing.B) { benchSignedDistance(b, true) }
+
+// BenchmarkSignedDistanceNoCache: SignedDistance from scratch (the
+// "signed-distance-cold" bench contact algorithm): GJK from the direction
+// tables, the expanding polytope from GJK's simplex.
+func BenchmarkSignedDistanceNoCache(b *testing.B) { benchSignedDistance(b, false) }
+
+// benchSignedDistance times SignedDistance on every sample, with a cache
+// per pair carried from frame to frame when cached, else without.
+func benchSignedDistance(b *testing.B, cached bool) {
 	for _, name := range sampleNames {
 		b.Run(benchName(name), func(b *testing.B) {
 			w := loadBench(b, name)
 			var s Searcher
 			var caches PairMap[DistanceCache]
+			cache := func(i, j int) *DistanceCache {
+				if !cached {
+					return nil
+				}
+				return caches.Get(i, j)
+			}
 			w.runPasses(b, caches.Reset, func(i, j int, ti, tj *geom.Transform) bool {
-				d, _ := s.SignedDistance(w.s.polys[i], ti, w.s.polys[j], tj, caches.Get(i, j))
+				d, _ := s.SignedDistance(w.s.polys[i], ti, w.s.polys[j], tj, cache(i, j))
 				return d.Separation <= 0
 			})
 		})

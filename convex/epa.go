@@ -36,8 +36,11 @@ type horizonEdge struct {
 }
 
 type epaState struct {
-	verts   []epaVert
-	faces   []epaFace
+	verts []epaVert
+	faces []epaFace
+	// dist[i] is faces[i].d while the face is alive, +Inf once removed:
+	// the nearest face is the minimum of one array of numbers.
+	dist    []float64
 	horizon []horizonEdge
 	newAt   []int32 // per vertex: the new face whose edge 1 starts there (+1), during one expansion
 }
@@ -55,6 +58,7 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 	scale := f.a.radius + f.b.radius + math.Sqrt(f.t.Dot(f.t))
 	e.verts = e.verts[:0]
 	e.faces = e.faces[:0]
+	e.dist = e.dist[:0]
 	for i := 0; i < g.n; i++ {
 		sv := &g.sv[i]
 		e.addVert(sv.w, sv.ia, sv.ib)
@@ -78,6 +82,7 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 		fc := &e.faces[fi]
 		L = fc.d
 		n := fc.n
+		e.climbStarts(f, fc, n)
 		h, ia, ib := f.depthAlong(n)
 		if h < U {
 			U, Un, best = h, n, fi
@@ -116,6 +121,44 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 	}
 	d.PointA, d.PointB = ta.Apply(pa), ta.Apply(pb)
 	d.FeatureA, d.FeatureB = fa, fb
+}
+
+// climbStarts sets the starts of hill climbing (for bodies not scanned
+// whole) for the supports along n, the normal of face fc: the face's
+// vertices of A and of B that are best along n and -n, supporting
+// vertices of directions near n when the face lies near M's boundary.
+// From there a climb takes a few steps, against several from the last
+// support found, which the search left on another face.
+func (e *epaState) climbStarts(f *pairFrame, fc *epaFace, n geom.Vec3) {
+	if !haveVec || f.a.loc == nil {
+		ia, h := int32(-1), math.Inf(-1)
+		for _, vi := range fc.v {
+			if x := n.Dot(f.a.verts[e.verts[vi].ia]); x > h {
+				ia, h = e.verts[vi].ia, x
+			}
+		}
+		if t := f.a.table[tableIndex(n)]; n.Dot(f.a.verts[t]) > h {
+			ia = t
+		}
+		if ia >= 0 {
+			f.ia = ia
+		}
+	}
+	if !haveVec || f.b.loc == nil {
+		m := f.R.mulT(n)
+		ib, h := int32(-1), math.Inf(1)
+		for _, vi := range fc.v {
+			if x := m.Dot(f.b.verts[e.verts[vi].ib]); x < h {
+				ib, h = e.verts[vi].ib, x
+			}
+		}
+		if t := f.b.table[tableIndex(m.Neg())]; m.Dot(f.b.verts[t]) < h {
+			ib = t
+		}
+		if ib >= 0 {
+			f.ib = ib
+		}
+	}
 }
 
 // touchingAt fills d for bodies that touch at GJK's simplex point.
@@ -220,9 +263,8 @@ func (e *epaState) initial(f *pairFrame, scale float64) bool {
 	adj := [4][3]int32{{1, 3, 2}, {2, 3, 0}, {0, 3, 1}, {1, 2, 0}}
 	adjE := [4][3]int8{{2, 2, 0}, {2, 0, 0}, {2, 1, 0}, {1, 1, 1}}
 	for i, t := range tris {
-		fc := e.face(t[0], t[1], t[2])
+		fc := e.newFace(t[0], t[1], t[2])
 		fc.adj, fc.adjE = adj[i], adjE[i]
-		e.faces = append(e.faces, fc)
 	}
 	return true
 }
@@ -249,32 +291,40 @@ func (e *epaState) offHull(w geom.Vec3) float64 {
 	return math.Abs(d.Dot(n))
 }
 
-// face returns the face (a, b, c) with its plane.
-func (e *epaState) face(a, b, c int32) epaFace {
+// newFace appends the face (a, b, c) with its plane (adjacency unset) and
+// returns it.
+func (e *epaState) newFace(a, b, c int32) *epaFace {
 	pa, pb, pc := e.verts[a].w, e.verts[b].w, e.verts[c].w
 	n := pb.Sub(pa).Cross(pc.Sub(pa))
-	fc := epaFace{v: [3]int32{a, b, c}, alive: true}
+	var fn geom.Vec3
+	d := math.Inf(1) // degenerate: never the nearest
 	if nn := math.Sqrt(n.Dot(n)); nn > 0 && nn < math.Inf(1) {
-		fc.n = n.Scale(1 / nn)
+		fn = n.Scale(1 / nn)
 		// The plane's distance from the vertex nearest to the origin's
 		// projection is the same up to rounding; the average of the three
 		// is the least sensitive to which vertex.
-		fc.d = (fc.n.Dot(pa) + fc.n.Dot(pb) + fc.n.Dot(pc)) / 3
-	} else {
-		fc.d = math.Inf(1) // degenerate: never the nearest
+		d = (fn.Dot(pa) + fn.Dot(pb) + fn.Dot(pc)) / 3
 	}
-	return fc
+	e.faces = append(e.faces, epaFace{v: [3]int32{a, b, c}, n: fn, d: d, alive: true})
+	e.dist = append(e.dist, d)
+	return &e.faces[len(e.faces)-1]
+}
+
+// kill removes face i.
+func (e *epaState) kill(i int32) {
+	e.faces[i].alive = false
+	e.dist[i] = math.Inf(1)
 }
 
 // nearest returns the live face nearest to the origin.
 func (e *epaState) nearest() int32 {
-	best, bd := int32(-1), math.Inf(1)
-	for i := range e.faces {
-		if fc := &e.faces[i]; fc.alive && fc.d < bd {
-			best, bd = int32(i), fc.d
+	best, bd := -1, math.Inf(1)
+	for i, d := range e.dist {
+		if d < bd {
+			best, bd = i, d
 		}
 	}
-	return best
+	return int32(best)
 }
 
 // expand removes the faces that see vertex wi, starting with face fi, and
@@ -283,7 +333,7 @@ func (e *epaState) nearest() int32 {
 func (e *epaState) expand(fi, wi int32) bool {
 	w := e.verts[wi].w
 	e.horizon = e.horizon[:0]
-	e.faces[fi].alive = false
+	e.kill(fi)
 	for k := 0; k < 3; k++ {
 		e.silhouette(e.faces[fi].adj[k], e.faces[fi].adjE[k], w)
 	}
@@ -298,13 +348,12 @@ func (e *epaState) expand(fi, wi int32) bool {
 	first := int32(len(e.faces))
 	for _, he := range e.horizon {
 		g := &e.faces[he.face]
-		a, b := g.v[(he.edge+1)%3], g.v[he.edge]
-		nf := e.face(a, b, wi)
-		nf.adj[0], nf.adjE[0] = he.face, he.edge
+		a, b := g.v[next3[he.edge]], g.v[he.edge]
 		k := int32(len(e.faces))
 		g.adj[he.edge], g.adjE[he.edge] = k, 0
 		e.newAt[b] = k + 1
-		e.faces = append(e.faces, nf)
+		nf := e.newFace(a, b, wi)
+		nf.adj[0], nf.adjE[0] = he.face, he.edge
 	}
 	// Face j = (a, b, w): its edge 2 (w -> a) meets edge 1 (b' -> w) of
 	// the new face with b' = a.
@@ -323,6 +372,9 @@ func (e *epaState) expand(fi, wi int32) bool {
 	return true
 }
 
+// next3[k] is (k + 1) mod 3 for k in 0..3.
+var next3 = [4]int8{1, 2, 0, 1}
+
 // silhouette visits face fi, reached across its edge k from a removed face:
 // a face that sees w is removed and its other edges visited, otherwise edge
 // k is on the horizon (Ericson's and Bullet's depth-first order, which
@@ -336,8 +388,8 @@ func (e *epaState) silhouette(fi int32, k int8, w geom.Vec3) {
 		e.horizon = append(e.horizon, horizonEdge{fi, k})
 		return
 	}
-	fc.alive = false
-	k1, k2 := (k+1)%3, (k+2)%3
+	e.kill(fi)
+	k1, k2 := next3[k], next3[k+1]
 	e.silhouette(fc.adj[k1], fc.adjE[k1], w)
 	e.silhouette(fc.adj[k2], fc.adjE[k2], w)
 }

@@ -314,6 +314,11 @@ func (p *Polytope) supportAny(d geom.Vec3, start int32) (int32, float64) {
 	if i, h, ok := p.supportLoc(d); ok {
 		return i, h
 	}
+	// The direction table's vertex when it is better along d than start
+	// (GJK's early directions turn far from one iteration to the next).
+	if t := p.table[tableIndex(d)]; d.Dot(p.verts[t]) > d.Dot(p.verts[start]) {
+		start = t
+	}
 	return p.SupportFrom(d, start)
 }
 
