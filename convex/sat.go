@@ -63,10 +63,17 @@ func (c *satCache) inRange(a, b *Polytope) bool {
 // (no clearing per query).
 type satState struct {
 	gen uint32
-	bw  [satMax]geom.Vec3 // B's vertices in A's frame
-	bn  [2*satMax - 4]geom.Vec3
-	bd  [2*satMax - 4]float64
-	bg  [2*satMax - 4]uint32 // stamps of bn, bd
+	// B's vertices in A's frame: in soa layout (bs, stride bst) when B
+	// has one (at most soaLen vertices), bvec when the vector kernels may
+	// scan it; else as points (bw).
+	bs   soa
+	bst  int
+	bsoa bool
+	bvec bool
+	bw   [satMax]geom.Vec3
+	bn   [2*satMax - 4]geom.Vec3
+	bd   [2*satMax - 4]float64
+	bg   [2*satMax - 4]uint32 // stamps of bn, bd
 	// D - n.c for each face of A (n, D its plane, c B's centroid in A's
 	// frame) and of B (A's centroid in B's frame): the pruning bound of
 	// the faces and of their edges.
@@ -84,10 +91,11 @@ type satState struct {
 }
 
 // keptEdge is an edge of A that may give an edge-pair axis: x = n2 x n1
-// for its face normals n1, n2, its first end p and d = its second end - p.
+// for its face normals n1, n2 (its ends are read from the polytope for
+// the few pairs whose arcs cross).
 type keptEdge struct {
-	x, n1, n2, p, d geom.Vec3
-	i               int32 // index into satEdges
+	x, n1, n2 geom.Vec3
+	i         int32 // index into satEdges
 }
 
 // next starts a query: a new stamp (the arrays cleared when it wraps).
@@ -126,10 +134,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	st := &s.sat
 	st.next()
 	ma, mb := a.mesh, b.mesh
-	bw := st.bw[:len(b.verts)]
-	for k, v := range b.verts {
-		bw[k] = f.R.mul(v).Add(f.t) // as f.pb
-	}
+	st.setB(f)
 	cB := f.pb2(b.centroid)
 	cA := a.centroid
 	cAB := f.R.mulT(cA.Sub(f.t)) // A's centroid in B's frame
@@ -190,15 +195,18 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		if st.ga[e.f[0]] > U && st.ga[e.f[1]] > U {
 			continue
 		}
-		ep, n1, n2 := a.verts[e.v[0]], ma.Planes[e.f[0]].N, ma.Planes[e.f[1]].N
+		n1, n2 := ma.Planes[e.f[0]].N, ma.Planes[e.f[1]].N
 		// Tighter: B's vertices deepest along the edge's face normals.
-		if st.jg[e.f[0]] == gen && edgePruned(ep.Sub(st.jp[e.f[0]]), n1, n2, U) {
-			continue
+		if g0, g1 := st.jg[e.f[0]] == gen, st.jg[e.f[1]] == gen; g0 || g1 {
+			ep := a.verts[e.v[0]]
+			if g0 && edgePruned(ep.Sub(st.jp[e.f[0]]), n1, n2, U) {
+				continue
+			}
+			if g1 && edgePruned(ep.Sub(st.jp[e.f[1]]), n1, n2, U) {
+				continue
+			}
 		}
-		if st.jg[e.f[1]] == gen && edgePruned(ep.Sub(st.jp[e.f[1]]), n1, n2, U) {
-			continue
-		}
-		st.kept[nk] = keptEdge{x: e.x, n1: n1, n2: n2, p: ep, d: a.verts[e.v[1]].Sub(ep), i: int32(i)}
+		st.kept[nk] = keptEdge{x: e.x, n1: n1, n2: n2, i: int32(i)}
 		nk++
 	}
 	kept := st.kept[:nk]
@@ -216,7 +224,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 			continue
 		}
 		b1, b2 := s.bFace(f, e.f[0]), s.bFace(f, e.f[1])
-		pb := bw[e.v[0]]
+		pb := st.bpt(e.v[0])
 		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
 		// (-b2) x (-b1) = R (n2 x n1).
 		dxc := f.R.mul(e.x)
@@ -231,14 +239,16 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 			if !(adc*bdc < 0 && cba*bdc > 0) {
 				continue
 			}
-			c, ok := ka.d.Cross(db).Normalize()
+			ea := &a.satEdges[ka.i]
+			kp := a.verts[ea.v[0]]
+			c, ok := a.verts[ea.v[1]].Sub(kp).Cross(db).Normalize()
 			if !ok {
 				continue
 			}
 			if c.Dot(ka.n1.Add(ka.n2)) < 0 {
 				c = c.Neg()
 			}
-			if h := c.Dot(ka.p.Sub(pb)); h < best.U {
+			if h := c.Dot(kp.Sub(pb)); h < best.U {
 				best = satAnswer{U: h, n: c, ax: satCache{axEdges, ka.i, int32(j)}, ia: -1, ib: -1}
 			}
 		}
@@ -282,14 +292,14 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 	switch kind {
 	case axFaceA:
 		pl := &a.mesh.Planes[i]
-		jm, lo := minAlong(pl.N, st.bw[:len(b.verts)])
-		st.jm[i], st.jp[i], st.jg[i] = jm, st.bw[jm], st.gen
+		jm, lo := st.minB(pl.N, len(b.verts))
+		st.jm[i], st.jp[i], st.jg[i] = jm, st.bpt(jm), st.gen
 		if h := pl.D - lo; h < best.U {
 			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
 		}
 	case axFaceB:
 		m := s.bFace(f, j)
-		im, lo := minAlong(m, a.verts)
+		im, lo := minA(a, m)
 		st.im[j], st.ip[j], st.ig[j] = im, f.R.mulT(a.verts[im].Sub(f.t)), st.gen
 		if h := st.bd[j] - lo; h < best.U {
 			*best = satAnswer{U: h, n: m.Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
@@ -300,7 +310,7 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 		if !gaussArcsCross(n1, n2, s.bFace(f, g.f[0]).Neg(), s.bFace(f, g.f[1]).Neg()) {
 			return
 		}
-		ep, pb := a.verts[e.v[0]], s.sat.bw[g.v[0]]
+		ep, pb := a.verts[e.v[0]], s.sat.bpt(g.v[0])
 		c, ok := a.verts[e.v[1]].Sub(ep).Cross(f.R.mul(b.verts[g.v[1]].Sub(b.verts[g.v[0]]))).Normalize()
 		if !ok {
 			return
@@ -312,6 +322,55 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 			*best = satAnswer{U: h, n: c, ax: satCache{axEdges, i, j}, ia: -1, ib: -1}
 		}
 	}
+}
+
+// setB turns B's vertices into A's frame (f): x -> R x + t, as f.pb.
+func (st *satState) setB(f *pairFrame) {
+	b := f.b
+	if b.soa != nil {
+		r := &f.R
+		t := geom.Transform{R: geom.Mat3{{r.r0.X, r.r0.Y, r.r0.Z}, {r.r1.X, r.r1.Y, r.r1.Z}, {r.r2.X, r.r2.Y, r.r2.Z}}, T: f.t}
+		st.bst, st.bsoa = soaStride(len(b.verts)), true
+		st.bvec = poseSoA(&st.bs, b.soa, len(b.verts), &t)
+		return
+	}
+	st.bsoa, st.bvec = false, false
+	for k, v := range b.verts {
+		st.bw[k] = f.R.mul(v).Add(f.t)
+	}
+}
+
+// bpt returns B's vertex i in A's frame (setB).
+func (st *satState) bpt(i int32) geom.Vec3 {
+	if st.bsoa {
+		return st.bs.at(st.bst, i)
+	}
+	return st.bw[i]
+}
+
+// minB returns a vertex of B (nb vertices) minimising n.x over B's
+// vertices x in A's frame (setB), and the minimum.
+func (st *satState) minB(n geom.Vec3, nb int) (int32, float64) {
+	if st.bvec {
+		nblk := st.bst >> 2
+		if _, ib, _, hb := scan2Vec(&st.bs, &st.bs, &n, nblk, nblk); ib >= 0 {
+			return int32(ib), hb
+		}
+	}
+	if st.bsoa {
+		i, h := scanSoA(&st.bs, nb, n.Neg())
+		return i, -h
+	}
+	return minAlong(n, st.bw[:nb])
+}
+
+// minA returns a vertex of a minimising n.x over its local vertices x,
+// and the minimum.
+func minA(a *Polytope, n geom.Vec3) (int32, float64) {
+	if i, h, ok := a.supportLoc(n.Neg()); ok {
+		return i, -h
+	}
+	return minAlong(n, a.verts)
 }
 
 // minAlong returns the index of a point of vs (not empty) minimising n.x,
@@ -339,7 +398,7 @@ func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *
 	var xa, xb geom.Vec3
 	switch best.ax.kind {
 	case axFaceA:
-		xb = s.sat.bw[best.ib]
+		xb = s.sat.bpt(best.ib)
 		xa = xb.AddScaled(U, n)
 		if !insideFace(a, best.ax.i, n, xa, -eps) {
 			return false
@@ -355,7 +414,7 @@ func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *
 	default:
 		e, g := &a.satEdges[best.ax.i], &b.satEdges[best.ax.j]
 		var pb geom.Vec3
-		_, _, xa, pb = geom.ClosestSegmentPoints(a.verts[e.v[0]], a.verts[e.v[1]], s.sat.bw[g.v[0]], s.sat.bw[g.v[1]])
+		_, _, xa, pb = geom.ClosestSegmentPoints(a.verts[e.v[0]], a.verts[e.v[1]], s.sat.bpt(g.v[0]), s.sat.bpt(g.v[1]))
 		xb = xa.AddScaled(-U, n)
 		if xb.Sub(pb).Norm() > eps {
 			return false
