@@ -48,9 +48,9 @@ type satCache struct {
 func (c *satCache) inRange(a, b *Polytope) bool {
 	switch c.kind {
 	case axFaceA:
-		return uint32(c.i) < uint32(a.mesh.NumFaces())
+		return uint32(c.i) < uint32(len(a.planes))
 	case axFaceB:
-		return uint32(c.j) < uint32(b.mesh.NumFaces())
+		return uint32(c.j) < uint32(len(b.planes))
 	}
 	return uint32(c.i) < uint32(len(a.satEdges)) && uint32(c.j) < uint32(len(b.satEdges))
 }
@@ -133,7 +133,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	a, b := f.a, f.b
 	st := &s.sat
 	st.next()
-	ma, mb := a.mesh, b.mesh
+	plA, plB := a.planes, b.planes
 	st.setB(f)
 	cB := f.pb2(b.centroid)
 	cA := a.centroid
@@ -150,8 +150,8 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	// Also D - n.y for y the last deepest vertex of B found (B's vertices
 	// near the contact are the deepest for most faces facing B).
 	yB := cB
-	for i := range ma.Planes {
-		pl := &ma.Planes[i]
+	for i := range plA {
+		pl := &plA[i]
 		g := pl.D - pl.N.Dot(cB)
 		st.ga[i] = g
 		if g >= best.U || pl.D-pl.N.Dot(yB) >= best.U {
@@ -167,8 +167,8 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	// -m.x + D' >= D' - m.cA.
 	// In B's frame: D' - m.cA = D - N.cA_B.
 	yA := cAB
-	for j := range mb.Planes {
-		pl := &mb.Planes[j]
+	for j := range plB {
+		pl := &plB[j]
 		g := pl.D - pl.N.Dot(cAB)
 		st.gb[j] = g
 		if g >= best.U || pl.D-pl.N.Dot(yA) >= best.U {
@@ -195,7 +195,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		if st.ga[e.f[0]] > U && st.ga[e.f[1]] > U {
 			continue
 		}
-		n1, n2 := ma.Planes[e.f[0]].N, ma.Planes[e.f[1]].N
+		n1, n2 := plA[e.f[0]].N, plA[e.f[1]].N
 		// Tighter: B's vertices deepest along the edge's face normals.
 		if g0, g1 := st.jg[e.f[0]] == gen, st.jg[e.f[1]] == gen; g0 || g1 {
 			ep := a.verts[e.v[0]]
@@ -216,7 +216,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		if st.gb[e.f[0]] > U && st.gb[e.f[1]] > U {
 			continue
 		}
-		ep, n1, n2 := b.verts[e.v[0]], mb.Planes[e.f[0]].N, mb.Planes[e.f[1]].N
+		ep, n1, n2 := b.verts[e.v[0]], plB[e.f[0]].N, plB[e.f[1]].N
 		if st.ig[e.f[0]] == gen && edgePruned(ep.Sub(st.ip[e.f[0]]), n1, n2, U) {
 			continue
 		}
@@ -268,7 +268,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 func (s *Searcher) bFace(f *pairFrame, j int32) geom.Vec3 {
 	st := &s.sat
 	if st.bg[j] != st.gen {
-		pl := &f.b.mesh.Planes[j]
+		pl := &f.b.planes[j]
 		m := f.R.mul(pl.N)
 		st.bn[j], st.bd[j], st.bg[j] = m, pl.D+m.Dot(f.t), st.gen
 	}
@@ -291,7 +291,7 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 	a, b := f.a, f.b
 	switch kind {
 	case axFaceA:
-		pl := &a.mesh.Planes[i]
+		pl := &a.planes[i]
 		jm, lo := st.minB(pl.N, len(b.verts))
 		st.jm[i], st.jp[i], st.jg[i] = jm, st.bpt(jm), st.gen
 		if h := pl.D - lo; h < best.U {
@@ -306,7 +306,7 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 		}
 	case axEdges:
 		e, g := &a.satEdges[i], &b.satEdges[j]
-		n1, n2 := a.mesh.Planes[e.f[0]].N, a.mesh.Planes[e.f[1]].N
+		n1, n2 := a.planes[e.f[0]].N, a.planes[e.f[1]].N
 		if !gaussArcsCross(n1, n2, s.bFace(f, g.f[0]).Neg(), s.bFace(f, g.f[1]).Neg()) {
 			return
 		}
@@ -407,7 +407,7 @@ func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *
 	case axFaceB:
 		xa = a.verts[best.ia]
 		xb = xa.AddScaled(-U, n)
-		if !insideFace(b, best.ax.j, b.mesh.Planes[best.ax.j].N, f.R.mulT(xb.Sub(f.t)), -eps) {
+		if !insideFace(b, best.ax.j, b.planes[best.ax.j].N, f.R.mulT(xb.Sub(f.t)), -eps) {
 			return false
 		}
 		d.FeatureA, d.FeatureB = contact.V(best.ia), contact.F(best.ax.j)
