@@ -20,15 +20,7 @@ func TestSignedDistanceSATSizes(t *testing.T) {
 		var shs []shape
 		for k, sh := range []shapes.PolytopeShape{shapes.Ellipsoid, shapes.Ellipsoid + 1, shapes.Ellipsoid + 2} {
 			m := shapes.RandomPolytope(sh, n, 1, uint64(100*n+k))
-			var fs [][]int
-			for f := 0; f < m.NumFaces(); f++ {
-				var l []int
-				for _, v := range m.Face(f) {
-					l = append(l, int(v))
-				}
-				fs = append(fs, l)
-			}
-			s := shapeFrom(t, fmt.Sprintf("n%d-%v", n, sh), m.Verts, fs)
+			s := shapeFrom(t, fmt.Sprintf("n%d-%v", n, sh), m.Verts, faceLists(m))
 			if s.p.satEdges == nil {
 				t.Fatalf("%s: no separating-axis data", s.name)
 			}
