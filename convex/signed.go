@@ -181,7 +181,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	if a == nil || b == nil {
 		return fmt.Errorf("convex: nil polytope")
 	}
-	if !(ta.T.MaxAbs() <= geom.MaxCoord) || !(tb.T.MaxAbs() <= geom.MaxCoord) {
+	if !withinMaxCoord(ta.T) || !withinMaxCoord(tb.T) {
 		return fmt.Errorf("%w: a translation is beyond geom.MaxCoord", ErrTransform)
 	}
 	tol := s.Options.tol(a, b)
@@ -271,6 +271,13 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		gc.A, gc.B = f.ia, f.ib
 	}
 	return nil
+}
+
+// withinMaxCoord reports whether every coordinate of v is at most
+// geom.MaxCoord in magnitude (false for NaN): MaxAbs <= MaxCoord without
+// its calls of math.Max.
+func withinMaxCoord(v geom.Vec3) bool {
+	return math.Abs(v.X) <= geom.MaxCoord && math.Abs(v.Y) <= geom.MaxCoord && math.Abs(v.Z) <= geom.MaxCoord
 }
 
 // frameOf sets the searcher's pair frame to a and b placed by ta and tb
