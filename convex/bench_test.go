@@ -259,3 +259,24 @@ func benchSignedDistance(b *testing.B, cached bool) {
 		})
 	}
 }
+
+// BenchmarkSignedDistanceOverlap: SignedDistance on the overlapping pairs
+// of the 10-vertex sample only (the separating-axis test, from the cached
+// axis after the first frame), per-pair caches carried from frame to
+// frame.
+func BenchmarkSignedDistanceOverlap(b *testing.B) {
+	w := loadBench(b, sampleNames[0])
+	var over []expectedRow
+	for _, e := range w.pairs {
+		if e.hit {
+			over = append(over, e)
+		}
+	}
+	w.pairs = over
+	var s Searcher
+	var caches PairMap[DistanceCache]
+	w.runPasses(b, caches.Reset, func(i, j int, ti, tj *geom.Transform) bool {
+		d, _ := s.SignedDistance(w.s.polys[i], ti, w.s.polys[j], tj, caches.Get(i, j))
+		return d.Separation <= 0
+	})
+}

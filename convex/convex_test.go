@@ -265,17 +265,23 @@ func testShapes(t testing.TB, withBig bool) []shape {
 		}
 	}
 	box := shapes.Box(geom.Vec3{X: 0.5, Y: 0.3, Z: 0.2})
-	var bf [][]int
-	for f := 0; f < box.NumFaces(); f++ {
-		var l []int
-		for _, v := range box.Face(f) {
-			l = append(l, int(v))
-		}
-		bf = append(bf, l)
-	}
+	bf := faceLists(box)
 	out = append(out, shapeFrom(t, "box", box.Verts, bf))
 	out = append(out, shapeFrom(t, "cube", scaled(box.Verts, geom.Vec3{X: 0.6, Y: 1, Z: 1.5}), bf))
 	return out
+}
+
+// faceLists returns m's faces as lists of vertex indices.
+func faceLists(m *mesh.Mesh) [][]int {
+	var fs [][]int
+	for f := 0; f < m.NumFaces(); f++ {
+		var l []int
+		for _, v := range m.Face(f) {
+			l = append(l, int(v))
+		}
+		fs = append(fs, l)
+	}
+	return fs
 }
 
 // pairCase is a random placement of two shapes.

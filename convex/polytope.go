@@ -30,12 +30,16 @@ type Polytope struct {
 	loc      []float64 // the vertices as x, y, z arrays when at most locMax
 	centroid geom.Vec3 // average of the vertices (Sec. 2.4)
 	radius   float64   // largest |v| over the vertices
+	// The separating-axis test's data next to the above (the same cache
+	// lines): the mesh's face planes and the edges (at most satMax
+	// vertices).
+	planes   []geom.Plane
+	satEdges []hullEdge
 	// Neighbours of vertex v: adj[adjStart[v]:adjStart[v+1]].
 	adjStart []int32
 	adj      []int32
 	table    [TableRows * TableCols]int32
 	mesh     *mesh.Mesh
-	satEdges []hullEdge // the edges for the separating-axis test (at most satMax vertices)
 	dkOnce   sync.Once
 	dk       hierarchy // built by hierarchy()
 }
@@ -53,7 +57,7 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 		return nil, fmt.Errorf("convex: mesh is not convex (a vertex lies more than %g outside a face plane)", m.ConvexTol())
 	}
 	n := m.NumVerts()
-	p := &Polytope{mesh: m, verts: make([]geom.Vec3, n), adjStart: make([]int32, n+1)}
+	p := &Polytope{mesh: m, verts: make([]geom.Vec3, n), adjStart: make([]int32, n+1), planes: m.Planes}
 	copy(p.verts, m.Verts)
 	var buf []int32
 	for v := 0; v < n; v++ {

@@ -48,29 +48,65 @@ type satCache struct {
 func (c *satCache) inRange(a, b *Polytope) bool {
 	switch c.kind {
 	case axFaceA:
-		return uint32(c.i) < uint32(a.mesh.NumFaces())
+		return uint32(c.i) < uint32(len(a.planes))
 	case axFaceB:
-		return uint32(c.j) < uint32(b.mesh.NumFaces())
+		return uint32(c.j) < uint32(len(b.planes))
 	}
 	return uint32(c.i) < uint32(len(a.satEdges)) && uint32(c.j) < uint32(len(b.satEdges))
 }
 
-// satState is the separating-axis test's scratch space: B's face normals
-// and plane offsets in A's frame.
+// satState is the separating-axis test's scratch space. B's vertices are
+// turned into A's frame once per query (bw), so that every support of B
+// along a face normal of A is a straight loop over them; B's face normals
+// and plane offsets in A's frame are set where needed. Entries of the
+// per-face arrays are valid for this query where their stamp equals gen
+// (no clearing per query).
 type satState struct {
-	bn [2*satMax - 4]geom.Vec3
-	bd [2*satMax - 4]float64
-	// bok[j]: bn[j] and bd[j] are set for this query (B's faces are
-	// turned into A's frame only where needed).
-	bok [2*satMax - 4]bool
+	gen uint32
+	// B's vertices in A's frame: in soa layout (bs, stride bst) when B
+	// has one (at most soaLen vertices), bvec when the vector kernels may
+	// scan it; else as points (bw).
+	bs   soa
+	bst  int
+	bsoa bool
+	bvec bool
+	bw   [satMax]geom.Vec3
+	bn   [2*satMax - 4]geom.Vec3
+	bd   [2*satMax - 4]float64
+	bg   [2*satMax - 4]uint32 // stamps of bn, bd
+	// D - n.c for each face of A (n, D its plane, c B's centroid in A's
+	// frame) and of B (A's centroid in B's frame): the pruning bound of
+	// the faces and of their edges.
+	ga, gb [2*satMax - 4]float64
 	// The other body's vertex deepest along each face's axis, where
-	// evaluated (else -1): the deepest vertex of B below each face of
-	// A (jm) and of A beyond each face of B (im).
+	// evaluated (stamps jg, ig): the deepest vertex of B below each face
+	// of A (jm, and jp that vertex in A's frame) and of A beyond each face
+	// of B (im, and ip that vertex in B's frame), read by the pruning of
+	// every edge of the face.
 	jm, im [2*satMax - 4]int32
-	// Where jm[i] >= 0, jp[i] is that vertex of B in A's frame; where
-	// im[j] >= 0, ip[j] is that vertex of A in B's frame (turned once,
-	// read by the pruning of every edge of the face).
+	jg, ig [2*satMax - 4]uint32
 	jp, ip [2*satMax - 4]geom.Vec3
+	// The edges of A kept by the pruning, with their data gathered.
+	kept [3*satMax - 6]keptEdge
+}
+
+// keptEdge is an edge of A that may give an edge-pair axis: x = n2 x n1
+// for its face normals n1, n2 (its ends are read from the polytope for
+// the few pairs whose arcs cross).
+type keptEdge struct {
+	x, n1, n2 geom.Vec3
+	i         int32 // index into satEdges
+}
+
+// next starts a query: a new stamp (the arrays cleared when it wraps).
+func (st *satState) next() {
+	st.gen++
+	if st.gen == 0 {
+		clear(st.bg[:])
+		clear(st.jg[:])
+		clear(st.ig[:])
+		st.gen = 1
+	}
 }
 
 // satAnswer is the best axis found: the depth U along the unit axis n (A's
@@ -96,16 +132,12 @@ func satOK(a, b *Polytope) bool {
 func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance, c *satCache) bool {
 	a, b := f.a, f.b
 	st := &s.sat
-	ma, mb := a.mesh, b.mesh
+	st.next()
+	plA, plB := a.planes, b.planes
+	st.setB(f)
 	cB := f.pb2(b.centroid)
 	cA := a.centroid
 	cAB := f.R.mulT(cA.Sub(f.t)) // A's centroid in B's frame
-	for j := range mb.Planes {
-		st.im[j], st.bok[j] = -1, false
-	}
-	for i := range ma.Planes {
-		st.jm[i] = -1
-	}
 	tol := d.Tol
 	best := satAnswer{U: math.Inf(1)}
 	if c != nil && c.kind != axNone && c.inRange(a, b) {
@@ -118,9 +150,11 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	// Also D - n.y for y the last deepest vertex of B found (B's vertices
 	// near the contact are the deepest for most faces facing B).
 	yB := cB
-	for i := range ma.Planes {
-		pl := &ma.Planes[i]
-		if pl.D-pl.N.Dot(cB) >= best.U || pl.D-pl.N.Dot(yB) >= best.U {
+	for i := range plA {
+		pl := &plA[i]
+		g := pl.D - pl.N.Dot(cB)
+		st.ga[i] = g
+		if g >= best.U || pl.D-pl.N.Dot(yB) >= best.U {
 			continue
 		}
 		s.satAxis(f, axFaceA, int32(i), 0, &best)
@@ -133,8 +167,11 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	// -m.x + D' >= D' - m.cA.
 	// In B's frame: D' - m.cA = D - N.cA_B.
 	yA := cAB
-	for j := range mb.Planes {
-		if pl := &mb.Planes[j]; pl.D-pl.N.Dot(cAB) >= best.U || pl.D-pl.N.Dot(yA) >= best.U {
+	for j := range plB {
+		pl := &plB[j]
+		g := pl.D - pl.N.Dot(cAB)
+		st.gb[j] = g
+		if g >= best.U || pl.D-pl.N.Dot(yA) >= best.U {
 			continue
 		}
 		s.satAxis(f, axFaceB, 0, int32(j), &best)
@@ -147,65 +184,72 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		best.U = 0 // within tol: touching
 	}
 	// Edge pairs, after pruning each edge by its Gauss arc; the arcs'
-	// crossing test (gaussArcsCross) with the cross products of the edges
-	// of A precomputed.
+	// crossing test (gaussArcsCross) with the data of the kept edges of A
+	// gathered.
 	U := best.U
-	s.keepA = s.keepA[:0]
+	gen := st.gen
+	nk := 0
 	for i := range a.satEdges {
 		e := &a.satEdges[i]
-		ep, n1, n2 := a.verts[e.v[0]], ma.Planes[e.f[0]].N, ma.Planes[e.f[1]].N
-		if edgePruned(ep.Sub(cB), n1, n2, U) {
+		// n.(p - cB) = D - n.cB for p on the face: the faces' values.
+		if st.ga[e.f[0]] > U && st.ga[e.f[1]] > U {
 			continue
 		}
+		n1, n2 := plA[e.f[0]].N, plA[e.f[1]].N
 		// Tighter: B's vertices deepest along the edge's face normals.
-		if st.jm[e.f[0]] >= 0 && edgePruned(ep.Sub(st.jp[e.f[0]]), n1, n2, U) {
-			continue
+		if g0, g1 := st.jg[e.f[0]] == gen, st.jg[e.f[1]] == gen; g0 || g1 {
+			ep := a.verts[e.v[0]]
+			if g0 && edgePruned(ep.Sub(st.jp[e.f[0]]), n1, n2, U) {
+				continue
+			}
+			if g1 && edgePruned(ep.Sub(st.jp[e.f[1]]), n1, n2, U) {
+				continue
+			}
 		}
-		if st.jm[e.f[1]] >= 0 && edgePruned(ep.Sub(st.jp[e.f[1]]), n1, n2, U) {
-			continue
-		}
-		s.keepA = append(s.keepA, int32(i))
+		st.kept[nk] = keptEdge{x: e.x, n1: n1, n2: n2, i: int32(i)}
+		nk++
 	}
-	for j := 0; j < len(b.satEdges) && len(s.keepA) > 0; j++ {
+	kept := st.kept[:nk]
+	for j := 0; j < len(b.satEdges) && nk > 0; j++ {
 		e := &b.satEdges[j]
-		ep, n1, n2 := b.verts[e.v[0]], mb.Planes[e.f[0]].N, mb.Planes[e.f[1]].N
 		// The pruning in B's frame (A's points turned into it).
-		if edgePruned(ep.Sub(cAB), n1, n2, U) {
+		if st.gb[e.f[0]] > U && st.gb[e.f[1]] > U {
 			continue
 		}
-		if st.im[e.f[0]] >= 0 && edgePruned(ep.Sub(st.ip[e.f[0]]), n1, n2, U) {
+		ep, n1, n2 := b.verts[e.v[0]], plB[e.f[0]].N, plB[e.f[1]].N
+		if st.ig[e.f[0]] == gen && edgePruned(ep.Sub(st.ip[e.f[0]]), n1, n2, U) {
 			continue
 		}
-		if st.im[e.f[1]] >= 0 && edgePruned(ep.Sub(st.ip[e.f[1]]), n1, n2, U) {
+		if st.ig[e.f[1]] == gen && edgePruned(ep.Sub(st.ip[e.f[1]]), n1, n2, U) {
 			continue
 		}
 		b1, b2 := s.bFace(f, e.f[0]), s.bFace(f, e.f[1])
-		pb := f.pb2(ep)
+		pb := st.bpt(e.v[0])
 		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
 		// (-b2) x (-b1) = R (n2 x n1).
 		dxc := f.R.mul(e.x)
 		db := f.R.mul(b.verts[e.v[1]].Sub(ep))
-		for _, i := range s.keepA {
-			ka := &a.satEdges[i]
+		for k := range kept {
+			ka := &kept[k]
 			cba, dba := -b1.Dot(ka.x), -b2.Dot(ka.x)
 			if cba*dba >= 0 {
 				continue
 			}
-			ka1, ka2 := ma.Planes[ka.f[0]].N, ma.Planes[ka.f[1]].N
-			adc, bdc := ka1.Dot(dxc), ka2.Dot(dxc)
+			adc, bdc := ka.n1.Dot(dxc), ka.n2.Dot(dxc)
 			if !(adc*bdc < 0 && cba*bdc > 0) {
 				continue
 			}
-			kp := a.verts[ka.v[0]]
-			c, ok := a.verts[ka.v[1]].Sub(kp).Cross(db).Normalize()
+			ea := &a.satEdges[ka.i]
+			kp := a.verts[ea.v[0]]
+			c, ok := a.verts[ea.v[1]].Sub(kp).Cross(db).Normalize()
 			if !ok {
 				continue
 			}
-			if c.Dot(ka1.Add(ka2)) < 0 {
+			if c.Dot(ka.n1.Add(ka.n2)) < 0 {
 				c = c.Neg()
 			}
 			if h := c.Dot(kp.Sub(pb)); h < best.U {
-				best = satAnswer{U: h, n: c, ax: satCache{axEdges, i, int32(j)}, ia: -1, ib: -1}
+				best = satAnswer{U: h, n: c, ax: satCache{axEdges, ka.i, int32(j)}, ia: -1, ib: -1}
 			}
 		}
 	}
@@ -223,10 +267,10 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 // its plane offset in the scratch space at the first call of a query.
 func (s *Searcher) bFace(f *pairFrame, j int32) geom.Vec3 {
 	st := &s.sat
-	if !st.bok[j] {
-		pl := &f.b.mesh.Planes[j]
+	if st.bg[j] != st.gen {
+		pl := &f.b.planes[j]
 		m := f.R.mul(pl.N)
-		st.bn[j], st.bd[j], st.bok[j] = m, pl.D+m.Dot(f.t), true
+		st.bn[j], st.bd[j], st.bg[j] = m, pl.D+m.Dot(f.t), st.gen
 	}
 	return st.bn[j]
 }
@@ -247,26 +291,26 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 	a, b := f.a, f.b
 	switch kind {
 	case axFaceA:
-		pl := &a.mesh.Planes[i]
-		jm, lo := f.supB(pl.N)
-		st.jm[i], st.jp[i] = jm, f.pb(jm)
+		pl := &a.planes[i]
+		jm, lo := st.minB(pl.N, len(b.verts))
+		st.jm[i], st.jp[i], st.jg[i] = jm, st.bpt(jm), st.gen
 		if h := pl.D - lo; h < best.U {
 			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
 		}
 	case axFaceB:
 		m := s.bFace(f, j)
-		im, hi := f.supA(m.Neg())
-		st.im[j], st.ip[j] = im, f.R.mulT(a.verts[im].Sub(f.t))
-		if h := hi + st.bd[j]; h < best.U {
+		im, lo := minA(a, m)
+		st.im[j], st.ip[j], st.ig[j] = im, f.R.mulT(a.verts[im].Sub(f.t)), st.gen
+		if h := st.bd[j] - lo; h < best.U {
 			*best = satAnswer{U: h, n: m.Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}
 	case axEdges:
 		e, g := &a.satEdges[i], &b.satEdges[j]
-		n1, n2 := a.mesh.Planes[e.f[0]].N, a.mesh.Planes[e.f[1]].N
+		n1, n2 := a.planes[e.f[0]].N, a.planes[e.f[1]].N
 		if !gaussArcsCross(n1, n2, s.bFace(f, g.f[0]).Neg(), s.bFace(f, g.f[1]).Neg()) {
 			return
 		}
-		ep, pb := a.verts[e.v[0]], f.pb(g.v[0])
+		ep, pb := a.verts[e.v[0]], s.sat.bpt(g.v[0])
 		c, ok := a.verts[e.v[1]].Sub(ep).Cross(f.R.mul(b.verts[g.v[1]].Sub(b.verts[g.v[0]]))).Normalize()
 		if !ok {
 			return
@@ -278,6 +322,68 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 			*best = satAnswer{U: h, n: c, ax: satCache{axEdges, i, j}, ia: -1, ib: -1}
 		}
 	}
+}
+
+// setB turns B's vertices into A's frame (f): x -> R x + t, as f.pb.
+func (st *satState) setB(f *pairFrame) {
+	b := f.b
+	if b.soa != nil {
+		r := &f.R
+		t := geom.Transform{R: geom.Mat3{{r.r0.X, r.r0.Y, r.r0.Z}, {r.r1.X, r.r1.Y, r.r1.Z}, {r.r2.X, r.r2.Y, r.r2.Z}}, T: f.t}
+		st.bst, st.bsoa = soaStride(len(b.verts)), true
+		st.bvec = poseSoA(&st.bs, b.soa, len(b.verts), &t)
+		return
+	}
+	st.bsoa, st.bvec = false, false
+	for k, v := range b.verts {
+		st.bw[k] = f.R.mul(v).Add(f.t)
+	}
+}
+
+// bpt returns B's vertex i in A's frame (setB).
+func (st *satState) bpt(i int32) geom.Vec3 {
+	if st.bsoa {
+		return st.bs.at(st.bst, i)
+	}
+	return st.bw[i]
+}
+
+// minB returns a vertex of B (nb vertices) minimising n.x over B's
+// vertices x in A's frame (setB), and the minimum.
+func (st *satState) minB(n geom.Vec3, nb int) (int32, float64) {
+	if st.bvec {
+		nblk := st.bst >> 2
+		if _, ib, _, hb := scan2Vec(&st.bs, &st.bs, &n, nblk, nblk); ib >= 0 {
+			return int32(ib), hb
+		}
+	}
+	if st.bsoa {
+		i, h := scanSoA(&st.bs, nb, n.Neg())
+		return i, -h
+	}
+	return minAlong(n, st.bw[:nb])
+}
+
+// minA returns a vertex of a minimising n.x over its local vertices x,
+// and the minimum.
+func minA(a *Polytope, n geom.Vec3) (int32, float64) {
+	if i, h, ok := a.supportLoc(n.Neg()); ok {
+		return i, -h
+	}
+	return minAlong(n, a.verts)
+}
+
+// minAlong returns the index of a point of vs (not empty) minimising n.x,
+// and the minimum.
+func minAlong(n geom.Vec3, vs []geom.Vec3) (int32, float64) {
+	nx, ny, nz := n.X, n.Y, n.Z
+	best, lo := 0, nx*vs[0].X+ny*vs[0].Y+nz*vs[0].Z
+	for k := 1; k < len(vs); k++ {
+		if x := nx*vs[k].X + ny*vs[k].Y + nz*vs[k].Z; x < lo {
+			best, lo = k, x
+		}
+	}
+	return int32(best), lo
 }
 
 // satFill writes the answer of the separating-axis test into d: the depth
@@ -292,7 +398,7 @@ func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *
 	var xa, xb geom.Vec3
 	switch best.ax.kind {
 	case axFaceA:
-		xb = f.pb(best.ib)
+		xb = s.sat.bpt(best.ib)
 		xa = xb.AddScaled(U, n)
 		if !insideFace(a, best.ax.i, n, xa, -eps) {
 			return false
@@ -301,14 +407,14 @@ func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *
 	case axFaceB:
 		xa = a.verts[best.ia]
 		xb = xa.AddScaled(-U, n)
-		if !insideFace(b, best.ax.j, b.mesh.Planes[best.ax.j].N, f.R.mulT(xb.Sub(f.t)), -eps) {
+		if !insideFace(b, best.ax.j, b.planes[best.ax.j].N, f.R.mulT(xb.Sub(f.t)), -eps) {
 			return false
 		}
 		d.FeatureA, d.FeatureB = contact.V(best.ia), contact.F(best.ax.j)
 	default:
 		e, g := &a.satEdges[best.ax.i], &b.satEdges[best.ax.j]
 		var pb geom.Vec3
-		_, _, xa, pb = geom.ClosestSegmentPoints(a.verts[e.v[0]], a.verts[e.v[1]], f.pb(g.v[0]), f.pb(g.v[1]))
+		_, _, xa, pb = geom.ClosestSegmentPoints(a.verts[e.v[0]], a.verts[e.v[1]], s.sat.bpt(g.v[0]), s.sat.bpt(g.v[1]))
 		xb = xa.AddScaled(-U, n)
 		if xb.Sub(pb).Norm() > eps {
 			return false

@@ -135,7 +135,6 @@ type Searcher struct {
 	// satHits counts depths found by the separating-axis test (idem).
 	satHits int
 	sat     satState
-	keepA   []int32 // edges of A kept by the separating-axis test's pruning
 }
 
 // Angular tolerances of the collision condition (radians): projected points

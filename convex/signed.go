@@ -181,7 +181,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	if a == nil || b == nil {
 		return fmt.Errorf("convex: nil polytope")
 	}
-	if !(ta.T.MaxAbs() <= geom.MaxCoord) || !(tb.T.MaxAbs() <= geom.MaxCoord) {
+	if !withinMaxCoord(ta.T) || !withinMaxCoord(tb.T) {
 		return fmt.Errorf("%w: a translation is beyond geom.MaxCoord", ErrTransform)
 	}
 	tol := s.Options.tol(a, b)
@@ -273,15 +273,35 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	return nil
 }
 
+// tMul returns the rows of A^T B, with the products and sums of
+// geom.Mat3.Mul in the same order (the same values bit for bit), without
+// copying the matrices.
+func tMul(A, B *geom.Mat3) mat3 {
+	b0 := geom.Vec3{X: B[0][0], Y: B[0][1], Z: B[0][2]}
+	b1 := geom.Vec3{X: B[1][0], Y: B[1][1], Z: B[1][2]}
+	b2 := geom.Vec3{X: B[2][0], Y: B[2][1], Z: B[2][2]}
+	row := func(i int) geom.Vec3 {
+		x, y, z := A[0][i], A[1][i], A[2][i]
+		return geom.Vec3{X: x*b0.X + y*b1.X + z*b2.X, Y: x*b0.Y + y*b1.Y + z*b2.Y, Z: x*b0.Z + y*b1.Z + z*b2.Z}
+	}
+	return mat3{row(0), row(1), row(2)}
+}
+
+// withinMaxCoord reports whether every coordinate of v is at most
+// geom.MaxCoord in magnitude (false for NaN): MaxAbs <= MaxCoord without
+// its calls of math.Max.
+func withinMaxCoord(v geom.Vec3) bool {
+	return math.Abs(v.X) <= geom.MaxCoord && math.Abs(v.Y) <= geom.MaxCoord && math.Abs(v.Z) <= geom.MaxCoord
+}
+
 // frameOf sets the searcher's pair frame to a and b placed by ta and tb
 // (the cached paths use it only when both transforms are rotations exact
 // to rounding: they work in A's frame without checking in world
 // coordinates).
 func (s *Searcher) frameOf(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform) *pairFrame {
-	Rm := ta.R.Transpose().Mul(tb.R)
 	mA := rowsOf(&ta.R)
 	f := &s.frame
-	f.a, f.b, f.R, f.t, f.n, f.ia, f.ib = a, b, rowsOf(&Rm), mA.mulT(tb.T.Sub(ta.T)), 0, 0, 0
+	f.a, f.b, f.R, f.t, f.n, f.ia, f.ib = a, b, tMul(&ta.R, &tb.R), mA.mulT(tb.T.Sub(ta.T)), 0, 0, 0
 	return f
 }
 

@@ -1,6 +1,7 @@
 package convex
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -267,5 +268,30 @@ func TestSignedDistanceSAT(t *testing.T) {
 	}
 	if edges == 0 {
 		t.Errorf("no edge-edge depth")
+	}
+}
+
+// TestSignedDistanceTranslationLimit: a translation with a coordinate
+// beyond geom.MaxCoord in magnitude, or not a number, is an error wrapping
+// ErrTransform for either body; one at the limit is answered.
+func TestSignedDistanceTranslationLimit(t *testing.T) {
+	sh := testShapes(t, false)[0]
+	var s Searcher
+	ok := geom.Transform{R: geom.Identity()}
+	for _, c := range []struct {
+		x   float64
+		bad bool
+	}{{geom.MaxCoord, false}, {-geom.MaxCoord, false}, {2 * geom.MaxCoord, true}, {-2 * geom.MaxCoord, true}, {math.NaN(), true}, {math.Inf(1), true}} {
+		for k, v := range []geom.Vec3{{X: c.x}, {Y: c.x}, {Z: c.x}} {
+			tf := ok
+			tf.T = v
+			_, errA := s.SignedDistance(sh.p, &tf, sh.p, &ok, nil)
+			_, errB := s.SignedDistance(sh.p, &ok, sh.p, &tf, nil)
+			for _, err := range []error{errA, errB} {
+				if c.bad && !errors.Is(err, ErrTransform) || !c.bad && err != nil {
+					t.Errorf("coordinate %d = %g: error %v", k, c.x, err)
+				}
+			}
+		}
 	}
 }
