@@ -19,27 +19,20 @@ func TestSweepBalls(t *testing.T) {
 		if it%10 == 0 {
 			d.theta, d.trans = 0, true
 		}
-		d.sw = sweep{}
-		// The same tables as cullFaces.
-		if d.trans {
-			for j := range d.sw.c {
-				d.sw.c[j] = 1
-			}
-		} else {
-			s1, c1 := math.Sincos(d.theta / cullK)
-			d.sw.c[0] = 1
-			for j := 1; j <= cullK; j++ {
-				d.sw.c[j] = d.sw.c[j-1]*c1 - d.sw.s[j-1]*s1
-				d.sw.s[j] = d.sw.s[j-1]*c1 + d.sw.c[j-1]*s1
-			}
-			d.sw.half = math.Sin(d.theta / (2 * cullK))
+		// A random window of the step, or the whole step.
+		t0, dt := 0.0, 1.0
+		if it%3 != 0 {
+			t0 = rng.Float64()
+			dt = (1 - t0) * rng.Float64()
 		}
+		d.setWindow(t0, dt)
 		p := geom.Vec3{X: rng.NormFloat64() * 5, Y: rng.NormFloat64() * 5, Z: rng.NormFloat64() * 5}
 		for _, inv := range []bool{false, true} {
 			var mid [cullK]geom.Vec3
 			hc := d.ballsOf(&d.sw, p, inv, &mid)
 			for s := 0; s <= 64*cullK; s++ {
-				tt := float64(s) / (64 * cullK)
+				u := float64(s) / (64 * cullK)
+				tt := t0 + u*dt
 				// The analytic motion, computed independently.
 				a := tt * d.theta
 				sn, cs := math.Sincos(a)
@@ -49,9 +42,9 @@ func TestSweepBalls(t *testing.T) {
 				} else {
 					q = geom.Vec3{X: p.X*cs + p.Z*sn, Y: p.Y + tt*d.g, Z: -p.X*sn + p.Z*cs}
 				}
-				k := min(int(tt*cullK), cullK-1)
+				k := min(int(u*cullK), cullK-1)
 				for _, kk := range []int{k, k - 1} {
-					if kk < 0 || float64(kk+1)/cullK < tt {
+					if kk < 0 || t0+float64(kk+1)*dt/cullK < tt || t0+float64(kk)*dt/cullK > tt {
 						continue
 					}
 					if dist := q.Dist(mid[kk]); dist > hc*(1+1e-12)+1e-12 {
@@ -64,18 +57,24 @@ func TestSweepBalls(t *testing.T) {
 	}
 }
 
-// TestMaskWindow checks the time window of interval masks.
+// TestMaskWindow checks the time window of interval masks, on the whole
+// step and on a window of it.
 func TestMaskWindow(t *testing.T) {
-	lo, hi := maskWindow(1)
-	if lo != 0 || math.Abs(hi-1.0/cullK) > 1e-5 {
-		t.Errorf("mask 1: window [%v, %v]", lo, hi)
-	}
-	lo, hi = maskWindow(1<<3 | 1<<5)
-	if math.Abs(lo-3.0/cullK) > 1e-5 || math.Abs(hi-6.0/cullK) > 1e-5 || lo > 3.0/cullK || hi < 6.0/cullK {
-		t.Errorf("mask 3,5: window [%v, %v]", lo, hi)
-	}
-	lo, hi = maskWindow(allIntervals)
-	if lo != 0 || hi != 1 {
-		t.Errorf("all: window [%v, %v]", lo, hi)
+	for _, w := range [][2]float64{{0, 1}, {0.5, 0.25}} {
+		sw := sweep{t0: w[0], dt: w[1]}
+		at := func(k float64) float64 { return w[0] + k*w[1]/cullK }
+		near := func(x, want float64) bool { return math.Abs(x-want) <= 1e-5 }
+		lo, hi := sw.window(1)
+		if !near(lo, at(0)) || !near(hi, at(1)) || lo > at(0) || hi < at(1) {
+			t.Errorf("window %v, mask 1: [%v, %v]", w, lo, hi)
+		}
+		lo, hi = sw.window(1<<3 | 1<<5)
+		if !near(lo, at(3)) || !near(hi, at(6)) || lo > at(3) || hi < at(6) {
+			t.Errorf("window %v, mask 3,5: [%v, %v]", w, lo, hi)
+		}
+		lo, hi = sw.window(allIntervals)
+		if lo > at(0) || hi < at(cullK) || lo < 0 || hi > 1 {
+			t.Errorf("window %v, all: [%v, %v]", w, lo, hi)
+		}
 	}
 }

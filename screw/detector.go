@@ -32,6 +32,11 @@ type meshInfo struct {
 	cstart, cfaces, fclus []int32
 	cc                    []geom.Vec3
 	cr                    []float64
+	// The sphere tree over the clusters (cull.go), root nodes[0], and
+	// the leaf node of each cluster.
+	nodes []cnode
+	cnode []int32
+	clusR float64 // median cluster radius
 	// Largest absolute vertex coordinate (NaN if a coordinate is NaN).
 	maxCoord float64
 	// solid: the mesh is closed and consistently oriented, so its faces
@@ -238,10 +243,11 @@ type Detector struct {
 	sw           sweep
 	fall         [2][]uint32 // face masks of the whole step
 	fmask        [2][]uint32 // face masks of the current slice
-	cmask        [2][]uint32 // cluster masks
+	cs           cullState   // the descent of the two sphere trees
 	noCull       bool        // every face can touch in every interval (pictures)
 	first        bool        // setup for FirstContact
 	allFull      bool        // every face mask of the step is allIntervals
+	paired       bool        // faces culled by the descent of the two sphere trees
 	sliceFull    bool        // every face mask of the current slice is allIntervals
 	emask, vmask [2][]uint32
 	projDone     [2][]uint32 // stamp of the query that projected a vertex
@@ -558,39 +564,75 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 	if !ok {
 		return false, 0, nil
 	}
-	// Contacts can only happen in the intervals where faces of both
-	// bodies can. When there are many, look first at the earliest few:
-	// a contact found there is the first one, and it is found with less
-	// work; otherwise look at the rest.
-	var orA, orB uint32
-	for _, m := range d.fall[0] {
-		orA |= m
+	if d.paired {
+		return d.firstContactPaired()
 	}
-	for _, m := range d.fall[1] {
-		orB |= m
-	}
-	common := orA & orB
-	if common == 0 {
+	// Small meshes: one pass over the intervals where the bounding boxes
+	// can meet.
+	if !d.slice(allIntervals) {
 		return false, 0, nil
 	}
-	passes := [2]uint32{allIntervals, 0}
-	if len(d.fall[0])+len(d.fall[1]) >= sliceFaces && bits.OnesCount32(common) > 2*sliceWidth {
-		k0 := bits.TrailingZeros32(common)
-		first := uint32(1)<<(k0+sliceWidth) - 1 // intervals up to k0+sliceWidth-1
-		passes = [2]uint32{first, allIntervals &^ first}
+	return d.firstInSlice()
+}
+
+// firstContactPaired is FirstContact for meshes culled by their sphere
+// trees (cull.go). It finds the earliest interval of the rest of the step
+// in which a pair of clusters can meet, then, in a window from there short
+// enough that B's points move about fineMotion cluster radii in all, the
+// earliest interval again, and solves the contacts of the window from
+// there: a contact found there is the first one, found with the work of
+// the features near it. When there is none, it goes on after the window
+// with one twice as long (so a long approach costs a few windows).
+func (d *Detector) firstContactPaired() (hit bool, toc float64, err error) {
+	ia, ib := d.a.info, d.b.info
+	// The fastest a point of B moves (in the screen frame, A is still).
+	rb := hypot(d.b.center.X-d.u.X, d.b.center.Z-d.u.Z) + ib.radius
+	speed := math.Hypot(d.theta*rb, d.g)
+	span := 1.0
+	if step := fineMotion * min(ia.clusR, ib.clusR); step < speed {
+		span = max(step/speed, minWindow)
 	}
-	for _, w := range passes {
-		if w&common == 0 || !d.slice(w) {
+	t := 0.0
+	for t < 1 {
+		// The rest of the step.
+		d.setWindow(t, 1-t)
+		k := d.earliest(allIntervals)
+		if k == 0 {
+			return false, 0, nil
+		}
+		t = d.sw.at(bits.TrailingZeros32(k))
+		if t+span < 1 {
+			// Zoom in: the window of the next span.
+			d.setWindow(t, span)
+			if k = d.earliest(allIntervals); k == 0 {
+				t = d.sw.at(cullK)
+				continue
+			}
+			t = d.sw.at(cullK)
+		} else {
+			t = 1
+		}
+		if !d.cullWindow(allIntervals&^(k-1)) || !d.slice(allIntervals&^(k-1)) {
 			continue
 		}
-		if !d.rasterize() {
-			return false, 0, errProjection()
+		if hit, toc, err := d.firstInSlice(); hit || err != nil {
+			return hit, toc, err
 		}
-		d.scan()
-		d.hits = d.hits[:0]
-		if best := d.solveAll(math.Inf(1), true); !math.IsInf(best, 1) {
-			return true, best, nil
-		}
+		span *= 2
+	}
+	return false, 0, nil
+}
+
+// firstInSlice projects and scans the current slice and returns its
+// earliest contact.
+func (d *Detector) firstInSlice() (hit bool, toc float64, err error) {
+	if !d.rasterize() {
+		return false, 0, errProjection()
+	}
+	d.scan()
+	d.hits = d.hits[:0]
+	if best := d.solveAll(math.Inf(1), true); !math.IsInf(best, 1) {
+		return true, best, nil
 	}
 	return false, 0, nil
 }
