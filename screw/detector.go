@@ -193,6 +193,9 @@ type Detector struct {
 	aMoves bool
 
 	pixel, tres float64 // pixel size, time resolution
+	ppe         float64 // pixels per short edge, when the pixel size is automatic
+	autoPixel   bool    // large meshes take the pixel size from regionPixel
+	lens        []float64
 	rowH        float64 // height of a screen row (a pixel, or coarser)
 	segs        [2][]segment
 	vpts        [2][]segment // vertex points (direct mode)
@@ -615,6 +618,7 @@ func (d *Detector) firstContactPaired() (hit bool, toc float64, err error) {
 		if !d.cullWindow(allIntervals&^(k-1)) || !d.slice(allIntervals&^(k-1)) {
 			continue
 		}
+		d.regionPixel()
 		if hit, toc, err := d.firstInSlice(); hit || err != nil {
 			return hit, toc, err
 		}
@@ -753,29 +757,18 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	if !(d.pixel > 0) {
 		d.pixel = o.Accuracy
 	}
+	d.ppe, d.autoPixel = 0, false
 	if !(d.pixel > 0) {
-		ppe := o.PixelsPerEdge
-		if !(ppe > 0) {
-			ppe = DefaultPixelsPerEdge
+		d.ppe = o.PixelsPerEdge
+		if !(d.ppe > 0) {
+			d.ppe = DefaultPixelsPerEdge
 		}
-		d.pixel = min(ia.shortEdge, ib.shortEdge) / ppe
+		// Large meshes set it again from the edges near the contact
+		// (regionPixel) when nothing else depends on it.
+		d.autoPixel = !o.Conservative && !o.PixelRows
 	}
-	// Keep the screen below 1<<16 rows.
-	ext := 2 * (ia.radius + ib.radius)
-	if d.pixel < ext/(1<<16) {
-		d.pixel = ext / (1 << 16)
-	}
-	d.rowH = d.pixel
 	d.pixelRows = o.PixelRows
-	if !o.PixelRows {
-		// Rows about half a typical short edge high: fewer records, and
-		// candidate pairs are checked against the projected segments at
-		// pixel accuracy.
-		d.rowH = max(d.pixel, min(ia.shortEdge, ib.shortEdge)/2)
-		if d.rowH < ext/(1<<16) {
-			d.rowH = ext / (1 << 16)
-		}
-	}
+	d.setPixel(d.pixel, min(ia.shortEdge, ib.shortEdge))
 	d.tres = o.TimeResolution
 	if !(d.tres > 0) {
 		d.tres = DefaultTimeResolution
@@ -832,6 +825,57 @@ func (d *Detector) slice(w uint32) bool {
 	d.b.facing(d.theta, d.g, d.u, false, d.fmask[1])
 	return d.cullFeatures()
 }
+
+// setPixel sets the pixel size to pixel, or with automatic pixels (d.ppe
+// > 0) to a short edge se over the pixels per edge, and the row height.
+func (d *Detector) setPixel(pixel, se float64) {
+	if d.ppe > 0 {
+		pixel = se / d.ppe
+	}
+	// Keep the screen below 1<<16 rows.
+	lo := 2 * (d.a.info.radius + d.b.info.radius) / (1 << 16)
+	d.pixel = max(pixel, lo)
+	d.rowH = d.pixel
+	if !d.pixelRows {
+		// Rows about half a typical short edge high: fewer records, and
+		// candidate pairs are checked against the projected segments at
+		// pixel accuracy.
+		d.rowH = max(d.pixel, se/2, lo)
+	}
+}
+
+// regionPixel sets the automatic pixel size of large meshes from the
+// edges kept for the current slice (those near the contact) instead of
+// the whole meshes: the regionQuantile quantile of their lengths. Thin
+// walls of CAD meshes (many very short edges elsewhere) then no longer
+// make the pixel, and the projection work of long edges, needlessly fine.
+func (d *Detector) regionPixel() {
+	if !d.autoPixel {
+		return
+	}
+	ls := d.lens[:0]
+	for _, bd := range [2]*body{&d.a, &d.b} {
+		m := bd.m
+		for e, k := range bd.edge {
+			if k {
+				ed := &m.Edges[e]
+				if l := m.Verts[ed.V[0]].Dist(m.Verts[ed.V[1]]); l > 0 {
+					ls = append(ls, l)
+				}
+			}
+		}
+	}
+	d.lens = ls
+	if len(ls) == 0 {
+		return
+	}
+	slices.Sort(ls)
+	d.setPixel(0, ls[int(regionQuantile*float64(len(ls)-1))])
+}
+
+// regionQuantile is the quantile of the lengths of the edges near the
+// contact that sets the automatic pixel size of large meshes.
+const regionQuantile = 0.5
 
 // move applies the screen-frame motion to p at time t.
 func (d *Detector) move(p geom.Vec3, t float64) geom.Vec3 {
