@@ -2,10 +2,14 @@ package screw
 
 import (
 	"math"
+	"math/bits"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"testing"
 
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/shapes"
 )
 
 // TestSweepBalls checks the geometry the culling relies on: over each of
@@ -76,5 +80,124 @@ func TestMaskWindow(t *testing.T) {
 		if lo > at(0) || hi < at(cullK) || lo < 0 || hi > 1 {
 			t.Errorf("window %v, all: [%v, %v]", w, lo, hi)
 		}
+	}
+}
+
+// facesMeet reports whether the convex faces fa of ma (vertices av) and fb
+// of mb (vertices bv) intersect: an edge of one crosses the other's plane
+// inside the other face.
+func facesMeet(ma *mesh.Mesh, av [][3]float64, fa int, mb *mesh.Mesh, bv [][3]float64, fb int) bool {
+	crosses := func(m *mesh.Mesh, vs [][3]float64, f int, o *mesh.Mesh, ovs [][3]float64, g int) bool {
+		n, d := faceGeom(o, ovs, g)
+		l := m.Face(f)
+		for i := range l {
+			p, q := vs[l[i]], vs[l[(i+1)%len(l)]]
+			s0, s1 := odot(n, p)-d, odot(n, q)-d
+			if s0*s1 > 0 || s0 == s1 {
+				continue
+			}
+			u := s0 / (s0 - s1)
+			x := [3]float64{p[0] + u*(q[0]-p[0]), p[1] + u*(q[1]-p[1]), p[2] + u*(q[2]-p[2])}
+			if inPoly(o, ovs, g, x, n, 1e-12) {
+				return true
+			}
+		}
+		return false
+	}
+	return crosses(ma, av, fa, mb, bv, fb) || crosses(mb, bv, fb, ma, av, fa)
+}
+
+// faceBoxes returns the bounding box (min, max) of every face of m with
+// vertices vs.
+func faceBoxes(m *mesh.Mesh, vs [][3]float64) [][2][3]float64 {
+	bs := make([][2][3]float64, m.NumFaces())
+	for f := range bs {
+		b := [2][3]float64{vs[m.Face(f)[0]], vs[m.Face(f)[0]]}
+		for _, v := range m.Face(f) {
+			for i := range 3 {
+				b[0][i], b[1][i] = min(b[0][i], vs[v][i]), max(b[1][i], vs[v][i])
+			}
+		}
+		bs[f] = b
+	}
+	return bs
+}
+
+// boxesMeet reports whether two boxes (min, max) overlap.
+func boxesMeet(a, b [2][3]float64) bool {
+	for i := range 3 {
+		if a[0][i] > b[1][i] || b[0][i] > a[1][i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestTreeCullMasks checks the culling by the two sphere trees against
+// dense sampling of the screw motion (the oracle's own screw formula and
+// face intersection test): whenever a face of A and a face of B intersect
+// at a sampled time of interval k of the window, both faces keep interval
+// k, and the earliest interval in which clusters can meet is no later
+// than k. Windows are the whole step and random parts of it.
+func TestTreeCullMasks(t *testing.T) {
+	ma, mb := shapes.Torus(1, 0.35, 12, 8), shapes.Torus(0.8, 0.3, 10, 6)
+	ra, rb := ma.Bounds().Max.Sub(ma.Bounds().Min).Norm()/2, mb.Bounds().Max.Sub(mb.Bounds().Min).Norm()/2
+	r := randv2.New(randv2.NewPCG(21, 7))
+	const cases, perInterval = 40, 4
+	meeting := 0
+	for c := range cases {
+		pa, b0, b1 := randomCase(r, ra, rb)
+		d := NewDetector()
+		d.startContacts(ma, mb, pa, b0, nil)
+		if !d.setup(ma, mb, pa, pa, b0, b1, nil) {
+			continue
+		}
+		if !d.paired {
+			t.Fatalf("case %d: %d faces in all are not culled by the trees", c, ma.NumFaces()+mb.NumFaces())
+		}
+		t0, dt := 0.0, 1.0
+		if c%2 == 1 {
+			t0 = 0.5 * r.Float64()
+			dt = (1 - t0) * (0.2 + 0.8*r.Float64())
+		}
+		d.setWindow(t0, dt)
+		ok := d.cullWindow(allIntervals)
+		fa, fb := d.fall[0], d.fall[1]
+		if !ok {
+			fa, fb = make([]uint32, ma.NumFaces()), make([]uint32, mb.NumFaces())
+		}
+		k0 := d.earliest(allIntervals)
+		orc := newOracle(ma, mb, pa, b0, b1, 1)
+		first := -1
+		for k := range cullK {
+			for s := range perInterval {
+				tt := d.sw.at(k) + (float64(s)+0.5)/perInterval*dt/cullK
+				bv := orc.bVerts(tt)
+				ab, bb := faceBoxes(ma, orc.av), faceBoxes(mb, bv)
+				for f := range ma.NumFaces() {
+					for g := range mb.NumFaces() {
+						if !boxesMeet(ab[f], bb[g]) || !facesMeet(ma, orc.av, f, mb, bv, g) {
+							continue
+						}
+						if first < 0 {
+							first = k
+						}
+						if fa[f]&(1<<k) == 0 || fb[g]&(1<<k) == 0 {
+							t.Fatalf("case %d, window [%v, +%v]: faces %d and %d meet at t = %v in interval %d, masks %016b and %016b",
+								c, t0, dt, f, g, tt, k, fa[f], fb[g])
+						}
+					}
+				}
+			}
+		}
+		if first >= 0 {
+			meeting++
+			if k0 == 0 || bits.TrailingZeros32(k0) > first {
+				t.Fatalf("case %d: faces meet in interval %d, earliest gives %016b", c, first, k0)
+			}
+		}
+	}
+	if meeting < cases*3/10 || meeting > cases*7/10 {
+		t.Errorf("faces meet in %d of %d cases' windows, want 30-70%%", meeting, cases)
 	}
 }
