@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/collide-go/collide/geom"
@@ -199,5 +200,24 @@ func TestTreeCullMasks(t *testing.T) {
 	}
 	if meeting < cases*3/10 || meeting > cases*7/10 {
 		t.Errorf("faces meet in %d of %d cases' windows, want 30-70%%", meeting, cases)
+	}
+}
+
+// TestSelectKth checks selectKth against sorting, on random slices with
+// repeated values.
+func TestSelectKth(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	for it := range 2000 {
+		n := 1 + r.Intn(40)
+		a := make([]float64, n)
+		for i := range a {
+			a[i] = float64(r.Intn(1 + it%12))
+		}
+		k := r.Intn(n)
+		want := slices.Clone(a)
+		slices.Sort(want)
+		if got := selectKth(a, k); got != want[k] {
+			t.Fatalf("%v, k %d: %v, want %v", want, k, got, want[k])
+		}
 	}
 }

@@ -872,8 +872,39 @@ func (d *Detector) regionPixel() {
 	if len(ls) == 0 {
 		return
 	}
-	slices.Sort(ls)
-	d.setPixel(0, ls[int(regionQuantile*float64(len(ls)-1))])
+	d.setPixel(0, selectKth(ls, int(regionQuantile*float64(len(ls)-1))))
+}
+
+// selectKth returns the k-th smallest element of a (0-based), reordering
+// it (Hoare's selection, with the middle element as pivot).
+func selectKth(a []float64, k int) float64 {
+	lo, hi := 0, len(a)-1
+	for lo < hi {
+		p := a[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for a[i] < p {
+				i++
+			}
+			for a[j] > p {
+				j--
+			}
+			if i <= j {
+				a[i], a[j] = a[j], a[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return a[k]
+		}
+	}
+	return a[k]
 }
 
 // regionQuantile is the quantile of the lengths of the edges near the
