@@ -217,10 +217,13 @@ func (d *Detector) cullFaces() bool {
 		d.allFull = mask == allIntervals
 		for bi, bd := range [2]*body{&d.a, &d.b} {
 			fm := grow(d.fall[bi], bd.m.NumFaces())
+			live := d.live[bi][:0]
 			for f := range fm {
 				fm[f] = mask
+				live = append(live, int32(f))
 			}
-			d.fall[bi] = fm
+			d.fall[bi], d.live[bi] = fm, live
+			d.fallSparse[bi] = false
 		}
 		return true
 	}
@@ -465,31 +468,43 @@ func (d *Detector) pairFaceMasks() bool {
 	ia, ib := d.a.info, d.b.info
 	eps := d.cullEps()
 	for bi, in := range [2]*meshInfo{ia, ib} {
+		// Zero again, by the faces set last time when only they are
+		// set (the whole backing array, which a query on other
+		// meshes may have filled, otherwise).
 		fm := grow(d.fall[bi], len(in.fc))
-		clear(fm)
-		d.fall[bi] = fm
+		if all := fm[:cap(fm)]; d.fallSparse[bi] {
+			for _, f := range d.live[bi] {
+				all[f] = 0
+			}
+		} else {
+			clear(all)
+		}
+		d.fall[bi], d.live[bi], d.fallSparse[bi] = fm, d.live[bi][:0], true
 	}
 	fa, fb := d.fall[0], d.fall[1]
-	alive := [2]bool{}
 	for _, q := range cs.pairs {
 		sw := d.sweepB(ib.cnode[q.b])
 		for _, f := range ia.cfaces[ia.cstart[q.a]:ia.cstart[q.a+1]] {
 			if w := q.m &^ fa[f]; w != 0 {
 				m := maskOf(d.tr[0].Apply(ia.fc[f]), ia.fr[f]+ib.cr[q.b]+sw.hc+eps, &sw.mid, w)
+				if fa[f] == 0 && m != 0 {
+					d.live[0] = append(d.live[0], f)
+				}
 				fa[f] |= m
-				alive[0] = alive[0] || m != 0
 			}
 		}
 		sw = d.sweepA(q.a)
 		for _, f := range ib.cfaces[ib.cstart[q.b]:ib.cstart[q.b+1]] {
 			if w := q.m &^ fb[f]; w != 0 {
 				m := maskOf(d.tr[1].Apply(ib.fc[f]), ib.fr[f]+ia.cr[q.a]+sw.hc+eps, &sw.mid, w)
+				if fb[f] == 0 && m != 0 {
+					d.live[1] = append(d.live[1], f)
+				}
 				fb[f] |= m
-				alive[1] = alive[1] || m != 0
 			}
 		}
 	}
-	return alive[0] && alive[1]
+	return len(d.live[0]) > 0 && len(d.live[1]) > 0
 }
 
 // cullFeatures clears the keep flags of the faces, edges and vertices that
@@ -528,12 +543,12 @@ func (d *Detector) cullFeatures() bool {
 			vm[v] = all
 		}
 		alive := 0
-		for f := range fm {
+		for _, f := range d.live[bi] {
 			if !bd.face[f] {
 				continue
 			}
 			alive++
-			for _, v := range m.Face(f) {
+			for _, v := range m.Face(int(f)) {
 				vm[v] &= fm[f]
 			}
 		}

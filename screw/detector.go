@@ -140,6 +140,7 @@ type body struct {
 	edge   []bool
 	vert   []bool
 	proj   [][3]float64 // (r, h, s) of kept vertices, when no cut is needed
+	vl, fl []int32      // the vertices and faces load transformed
 	// two: the faces are two-sided (an open or inconsistently wound
 	// mesh, or Options.TwoSided): a vertex may enter a face from either
 	// side. keepAll: no face is culled by facing (either body is
@@ -247,6 +248,8 @@ type Detector struct {
 	fall         [2][]uint32 // face masks of the whole step
 	fmask        [2][]uint32 // face masks of the current slice
 	cs           cullState   // the descent of the two sphere trees
+	live         [2][]int32  // the faces whose mask of the step (fall) may not be 0
+	fallSparse   [2]bool     // fall's backing array is 0 beyond the faces of live
 	noCull       bool        // every face can touch in every interval (pictures)
 	first        bool        // setup for FirstContact
 	allFull      bool        // every face mask of the step is allIntervals
@@ -815,6 +818,11 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 func (d *Detector) slice(w uint32) bool {
 	for bi := range d.fmask {
 		fa := d.fall[bi]
+		if d.paired {
+			// cullWindow's masks are those of the slice already.
+			d.fmask[bi] = fa
+			continue
+		}
 		fm := grow(d.fmask[bi], len(fa))
 		for f := range fa {
 			fm[f] = fa[f] & w
@@ -822,10 +830,10 @@ func (d *Detector) slice(w uint32) bool {
 		d.fmask[bi] = fm
 	}
 	d.sliceFull = d.allFull && w == allIntervals
-	d.a.load(d.tr[0], d.fmask[0])
-	d.b.load(d.tr[1], d.fmask[1])
-	d.a.facing(d.theta, d.g, d.u, true, d.fmask[0])
-	d.b.facing(d.theta, d.g, d.u, false, d.fmask[1])
+	d.a.load(d.tr[0], d.fmask[0], d.live[0])
+	d.b.load(d.tr[1], d.fmask[1], d.live[1])
+	d.a.facing(d.theta, d.g, d.u, true, d.fmask[0], d.live[0])
+	d.b.facing(d.theta, d.g, d.u, false, d.fmask[1], d.live[1])
 	return d.cullFeatures()
 }
 
@@ -996,7 +1004,7 @@ func grow[T any](s []T, n int) []T {
 // those of the faces whose mask fm is not empty, of the faces around their
 // vertices (edge-edge properness and vertex resolution use them) and of the
 // vertices joined to theirs by an edge (vertex properness).
-func (bd *body) load(t geom.Transform, fm []uint32) {
+func (bd *body) load(t geom.Transform, fm []uint32, live []int32) {
 	m := bd.m
 	nv, nf, ne := len(m.Verts), m.NumFaces(), len(m.Edges)
 	bd.pos = grow(bd.pos, nv)
@@ -1022,26 +1030,29 @@ func (bd *body) load(t geom.Transform, fm []uint32) {
 	clear(bd.vert)
 	clear(bd.face)
 	in := bd.info
-	for f := range fm {
+	vl, fl := bd.vl[:0], bd.fl[:0]
+	for _, f := range live {
 		if fm[f] == 0 {
 			continue
 		}
 		for _, v := range in.ringV[in.ringVS[f]:in.ringVS[f+1]] {
-			bd.vert[v] = true
+			if !bd.vert[v] {
+				bd.vert[v] = true
+				vl = append(vl, v)
+			}
 		}
 		for _, g := range in.ringF[in.ringFS[f]:in.ringFS[f+1]] {
-			bd.face[g] = true
+			if !bd.face[g] {
+				bd.face[g] = true
+				fl = append(fl, g)
+			}
 		}
 	}
-	for i, v := range m.Verts {
-		if bd.vert[i] {
-			bd.pos[i] = t.Apply(v)
-		}
+	bd.vl, bd.fl = vl, fl
+	for _, i := range vl {
+		bd.pos[i] = t.Apply(m.Verts[i])
 	}
-	for f := 0; f < nf; f++ {
-		if !bd.face[f] {
-			continue
-		}
+	for _, f := range fl {
 		pl := m.Planes[f]
 		n := t.ApplyDir(pl.N)
 		bd.nrm[f] = n
@@ -1056,14 +1067,16 @@ const smallLoad = 64
 // facing marks the faces that are (at least partly) backward facing for A
 // or forward facing for B under the flow omega(x) = theta y x x + g y, and
 // the edges and vertices on them.
-func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32) {
+func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32, live []int32) {
 	m := bd.m
 	clear(bd.edge)
 	clear(bd.vert)
+	clear(bd.face)
 	if bd.keepAll {
 		// Two-sided faces face every way: keep every face that can
 		// touch, with its edges and vertices.
-		for f := range bd.face {
+		for _, f32 := range live {
+			f := int(f32)
 			bd.face[f] = fm[f] != 0
 			if !bd.face[f] {
 				continue
@@ -1080,9 +1093,9 @@ func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32
 	// A bound of |x| + |z| over the body, measured from the axis.
 	rmax := math.Abs(bd.center.X-u.X) + math.Abs(bd.center.Z-u.Z) + 1.5*bd.info.radius
 	eps := facingRel * (math.Abs(g) + theta*rmax)
-	for f := range bd.face {
+	for _, f32 := range live {
+		f := int(f32)
 		if fm[f] == 0 {
-			bd.face[f] = false
 			continue
 		}
 		n := bd.nrm[f]
