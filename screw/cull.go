@@ -481,30 +481,31 @@ func (d *Detector) pairFaceMasks() bool {
 		}
 		d.fall[bi], d.live[bi], d.fallSparse[bi] = fm, d.live[bi][:0], true
 	}
-	fa, fb := d.fall[0], d.fall[1]
 	for _, q := range cs.pairs {
 		sw := d.sweepB(ib.cnode[q.b])
-		for _, f := range ia.cfaces[ia.cstart[q.a]:ia.cstart[q.a+1]] {
-			if w := q.m &^ fa[f]; w != 0 {
-				m := maskOf(d.tr[0].Apply(ia.fc[f]), ia.fr[f]+ib.cr[q.b]+sw.hc+eps, &sw.mid, w)
-				if fa[f] == 0 && m != 0 {
-					d.live[0] = append(d.live[0], f)
-				}
-				fa[f] |= m
-			}
-		}
+		d.clusterFaceMasks(0, q.a, ib.cr[q.b]+sw.hc+eps, sw, q.m)
 		sw = d.sweepA(q.a)
-		for _, f := range ib.cfaces[ib.cstart[q.b]:ib.cstart[q.b+1]] {
-			if w := q.m &^ fb[f]; w != 0 {
-				m := maskOf(d.tr[1].Apply(ib.fc[f]), ib.fr[f]+ia.cr[q.a]+sw.hc+eps, &sw.mid, w)
-				if fb[f] == 0 && m != 0 {
-					d.live[1] = append(d.live[1], f)
-				}
-				fb[f] |= m
-			}
-		}
+		d.clusterFaceMasks(1, q.b, ia.cr[q.a]+sw.hc+eps, sw, q.m)
 	}
 	return len(d.live[0]) > 0 && len(d.live[1]) > 0
+}
+
+// clusterFaceMasks adds to the masks of the faces of cluster c of body bi
+// (at their places at time 0) the intervals of m in which they meet the
+// balls of sweep sw enlarged by r (the other cluster's, swept), and lists
+// the faces whose mask was 0.
+func (d *Detector) clusterFaceMasks(bi int, c int32, r float64, sw *nodeSweep, m uint32) {
+	in := [2]*meshInfo{d.a.info, d.b.info}[bi]
+	fm := d.fall[bi]
+	for _, f := range in.cfaces[in.cstart[c]:in.cstart[c+1]] {
+		if w := m &^ fm[f]; w != 0 {
+			k := maskOf(d.tr[bi].Apply(in.fc[f]), in.fr[f]+r, &sw.mid, w)
+			if fm[f] == 0 && k != 0 {
+				d.live[bi] = append(d.live[bi], f)
+			}
+			fm[f] |= k
+		}
+	}
 }
 
 // cullFeatures clears the keep flags of the faces, edges and vertices that
