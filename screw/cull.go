@@ -228,12 +228,57 @@ func (d *Detector) cullFaces() bool {
 		return true
 	}
 	d.setWindow(0, 1)
-	d.paired = true
 	if d.first {
-		// FirstContact culls window by window (firstContactPaired).
+		// FirstContact culls window by window with the trees
+		// (firstContactPaired).
+		d.paired = true
 		return true
 	}
-	return d.cullWindow(allIntervals)
+	return d.cullWhole()
+}
+
+// cullWhole computes the face masks of the whole step for Detect: each
+// face (after its cluster) of one body is tested against the other body's
+// bounding sphere swept over the intervals, in the face's own frame. Over
+// the whole step the trees' descent finds many more cluster pairs than
+// these cost (tori passing through each other: Detect 2 to 3 times
+// slower).
+func (d *Detector) cullWhole() bool {
+	eps := d.cullEps()
+	bds := [2]*body{&d.a, &d.b}
+	var mid [cullK]geom.Vec3
+	for bi, bd := range bds {
+		other := bds[1-bi]
+		// A's faces see B moving forward; B's faces see A moving by the
+		// inverse motion.
+		hc := d.ballsOf(&d.sw, other.center, bi == 1, &mid)
+		R := other.info.radius + hc + eps
+		tr := &d.tr[bi]
+		for k := range mid {
+			mid[k] = tr.ApplyInv(mid[k])
+		}
+		in := bd.info
+		fm := grow(d.fall[bi], len(in.fc))
+		live := d.live[bi][:0]
+		// The whole body first (its bounding sphere, in its frame).
+		wb := maskOf(in.center, in.radius+R, &mid, allIntervals)
+		for c := range in.cc {
+			cm := maskOf(in.cc[c], in.cr[c]+R, &mid, wb)
+			for _, f := range in.cfaces[in.cstart[c]:in.cstart[c+1]] {
+				fm[f] = 0
+				if cm != 0 {
+					if fm[f] = maskOf(in.fc[f], in.fr[f]+R, &mid, cm); fm[f] != 0 {
+						live = append(live, f)
+					}
+				}
+			}
+		}
+		d.fall[bi], d.live[bi], d.fallSparse[bi] = fm, live, false
+		if len(live) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // setWindow sets the time window of the sweep tests to [t0, t0+dt]

@@ -150,6 +150,7 @@ func TestTreeCullMasks(t *testing.T) {
 		pa, b0, b1 := randomCase(r, ra, rb)
 		d := NewDetector()
 		d.startContacts(ma, mb, pa, b0, nil)
+		d.first = true // the trees' culling of FirstContact
 		if !d.setup(ma, mb, pa, pa, b0, b1, nil) {
 			continue
 		}

@@ -390,9 +390,6 @@ func (d *Detector) Detect(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Option
 	if !d.setup(a, b, a0, a1, b0, b1, opt) || !d.slice(allIntervals) {
 		return d.report(dst), nil
 	}
-	if d.paired {
-		d.regionPixel()
-	}
 	if !d.rasterize() {
 		return dst, errProjection()
 	}

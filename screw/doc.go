@@ -37,14 +37,15 @@
 // maximizing properness.
 //
 // Before projecting, the Detector culls by bounding volumes, as the paper's
-// Sec. 10 suggests (cull.go, boxcull.go): each body has a tree of bounding
-// spheres over clusters of about a dozen faces, and the two trees are
-// descended together over a time window cut into 16 intervals (over one
-// interval a point on a helix stays in the ball on the chord of its arc),
-// so that only pairs of clusters that can meet in some interval reach the
-// projection, and each of their faces is then tested against the other
-// cluster's swept sphere (small meshes: the two bodies' bounding boxes
-// instead). Every face, edge and vertex keeps the set of intervals in
+// Sec. 10 suggests (cull.go, boxcull.go): a time window is cut into 16
+// intervals (over one interval a point on a helix stays in the ball on the
+// chord of its arc). FirstContact descends two trees of bounding spheres,
+// one per body over clusters of about a dozen faces, together over the
+// intervals, so that only pairs of clusters that can meet in some interval
+// reach the projection, and tests each of their faces against the other
+// cluster's swept sphere; Detect tests each face (after its cluster)
+// against the other body's swept bounding sphere; small meshes test the
+// two bodies' bounding boxes instead. Every face, edge and vertex keeps the set of intervals in
 // which it can touch the other body. Features that cannot touch are never
 // transformed, projected or scanned; the intervals bound the time window
 // of each candidate pair, so FirstContact solves candidates in time order
