@@ -143,6 +143,8 @@ func boxesMeet(a, b [2][3]float64) bool {
 func TestTreeCullMasks(t *testing.T) {
 	ma, mb := shapes.Torus(1, 0.35, 12, 8), shapes.Torus(0.8, 0.3, 10, 6)
 	ra, rb := ma.Bounds().Max.Sub(ma.Bounds().Min).Norm()/2, mb.Bounds().Max.Sub(mb.Bounds().Min).Norm()/2
+	defer func(n int) { treeMinFaces = n }(treeMinFaces)
+	treeMinFaces = 0
 	r := randv2.New(randv2.NewPCG(21, 7))
 	const cases, perInterval = 40, 4
 	meeting := 0
@@ -220,5 +222,20 @@ func TestSelectKth(t *testing.T) {
 		if got := selectKth(a, k); got != want[k] {
 			t.Fatalf("%v, k %d: %v, want %v", want, k, got, want[k])
 		}
+	}
+}
+
+// TestOracleTrees runs the oracle test with FirstContact culling by the
+// two sphere trees window by window however few faces the meshes have
+// (the real-mesh workloads of the bench check it on large meshes).
+func TestOracleTrees(t *testing.T) {
+	defer func(n int) { treeMinFaces = n }(treeMinFaces)
+	treeMinFaces = 0
+	var tot oracleStats
+	for _, m := range []*mesh.Mesh{shapes.Car(), shapes.Torus(1, 0.35, 8, 6)} {
+		tot.add(runOracle(t, "trees", m, m, 16, 200, 31, &Options{}))
+	}
+	if tot.hits < tot.cases/5 || tot.hits > tot.cases*19/20 {
+		t.Errorf("%d of %d cases hit", tot.hits, tot.cases)
 	}
 }

@@ -573,12 +573,35 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 	if d.paired {
 		return d.firstContactPaired()
 	}
-	// Small meshes: one pass over the intervals where the bounding boxes
-	// can meet.
-	if !d.slice(allIntervals) {
+	// Contacts can only happen in the intervals where faces of both
+	// bodies can. When there are many, look first at the earliest few:
+	// a contact found there is the first one, and it is found with less
+	// work; otherwise look at the rest.
+	var or [2]uint32
+	for bi := range or {
+		for _, f := range d.live[bi] {
+			or[bi] |= d.fall[bi][f]
+		}
+	}
+	common := or[0] & or[1]
+	if common == 0 {
 		return false, 0, nil
 	}
-	return d.firstInSlice()
+	passes := [2]uint32{allIntervals, 0}
+	if len(d.fall[0])+len(d.fall[1]) >= sliceFaces && bits.OnesCount32(common) > 2*sliceWidth {
+		k0 := bits.TrailingZeros32(common)
+		first := uint32(1)<<(k0+sliceWidth) - 1 // intervals up to k0+sliceWidth-1
+		passes = [2]uint32{first, allIntervals &^ first}
+	}
+	for _, w := range passes {
+		if w&common == 0 || !d.slice(w) {
+			continue
+		}
+		if hit, toc, err := d.firstInSlice(); hit || err != nil {
+			return hit, toc, err
+		}
+	}
+	return false, 0, nil
 }
 
 // firstContactPaired is FirstContact for meshes culled by their sphere
