@@ -39,7 +39,8 @@
 // Before projecting, the Detector culls by bounding volumes, as the paper's
 // Sec. 10 suggests (cull.go, boxcull.go): a time window is cut into 16
 // intervals (over one interval a point on a helix stays in the ball on the
-// chord of its arc). FirstContact descends two trees of bounding spheres,
+// chord of its arc). FirstContact on meshes of 2048 faces or more in all
+// descends two trees of bounding spheres,
 // one per body over clusters of about a dozen faces, together over the
 // intervals, so that only pairs of clusters that can meet in some interval
 // reach the projection, and tests each of their faces against the other

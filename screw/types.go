@@ -96,7 +96,7 @@ type Options struct {
 	PixelSize float64
 	// PixelsPerEdge sets the resolution relative to the meshes: a typical
 	// short edge (the 25th percentile of edge lengths) covers about this
-	// many pixels. For FirstContact on meshes of 32 faces or more in all
+	// many pixels. For FirstContact on meshes of 2048 faces or more in all
 	// without Conservative or PixelRows, the typical edge is instead the
 	// median length of the edges kept near the first contact, so
 	// that short edges elsewhere (thin walls of CAD meshes) do not make
