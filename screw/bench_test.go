@@ -68,6 +68,11 @@ func benchDetect(b *testing.B, shape string, ppe float64) {
 }
 
 func benchDetectQ(b *testing.B, ma, mb *mesh.Mesh, p [4]geom.Pose, ppe float64) {
+	benchQuery(b, ma, mb, p, ppe, false)
+}
+
+// benchQuery times Detect, or FirstContact with first, on one query.
+func benchQuery(b *testing.B, ma, mb *mesh.Mesh, p [4]geom.Pose, ppe float64, first bool) {
 	d := NewDetector()
 	opt := &Options{PixelsPerEdge: ppe}
 	buf, _ := d.Detect(ma, mb, p[0], p[1], p[2], p[3], opt, nil)
@@ -75,7 +80,11 @@ func benchDetectQ(b *testing.B, ma, mb *mesh.Mesh, p [4]geom.Pose, ppe float64) 
 	b.ResetTimer()
 	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
-		buf, _ = d.Detect(ma, mb, p[0], p[1], p[2], p[3], opt, buf[:0])
+		if first {
+			d.FirstContact(ma, mb, p[0], p[1], p[2], p[3], opt)
+		} else {
+			buf, _ = d.Detect(ma, mb, p[0], p[1], p[2], p[3], opt, buf[:0])
+		}
 	}
 	b.ReportMetric(float64((cpuTime()-c0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
@@ -106,6 +115,17 @@ func BenchmarkScalingTorus3000(b *testing.B) {
 func BenchmarkScalingTorus30000(b *testing.B) {
 	ma, mb, p := torusQuery(200, 150)
 	benchDetectQ(b, ma, mb, p, 12)
+}
+
+// FirstContact on the same tori: its work follows the region of the first
+// contact (the trees' culling), not the number of faces.
+func BenchmarkFirstScalingTorus300(b *testing.B) {
+	ma, mb, p := torusQuery(20, 15)
+	benchQuery(b, ma, mb, p, 12, true)
+}
+func BenchmarkFirstScalingTorus30000(b *testing.B) {
+	ma, mb, p := torusQuery(200, 150)
+	benchQuery(b, ma, mb, p, 12, true)
 }
 
 // coilQuery is the screw-thread case of Sec. 9.1: two coils of 6 turns

@@ -32,6 +32,11 @@ type meshInfo struct {
 	cstart, cfaces, fclus []int32
 	cc                    []geom.Vec3
 	cr                    []float64
+	// The sphere tree over the clusters (cull.go), root nodes[0], and
+	// the leaf node of each cluster.
+	nodes []cnode
+	cnode []int32
+	clusR float64 // median cluster radius
 	// Largest absolute vertex coordinate (NaN if a coordinate is NaN).
 	maxCoord float64
 	// solid: the mesh is closed and consistently oriented, so its faces
@@ -135,6 +140,7 @@ type body struct {
 	edge   []bool
 	vert   []bool
 	proj   [][3]float64 // (r, h, s) of kept vertices, when no cut is needed
+	vl, fl []int32      // the vertices and faces load transformed
 	// two: the faces are two-sided (an open or inconsistently wound
 	// mesh, or Options.TwoSided): a vertex may enter a face from either
 	// side. keepAll: no face is culled by facing (either body is
@@ -188,6 +194,9 @@ type Detector struct {
 	aMoves bool
 
 	pixel, tres float64 // pixel size, time resolution
+	ppe         float64 // pixels per short edge, when the pixel size is automatic
+	autoPixel   bool    // large meshes take the pixel size from regionPixel
+	lens        []float64
 	rowH        float64 // height of a screen row (a pixel, or coarser)
 	segs        [2][]segment
 	vpts        [2][]segment // vertex points (direct mode)
@@ -238,10 +247,13 @@ type Detector struct {
 	sw           sweep
 	fall         [2][]uint32 // face masks of the whole step
 	fmask        [2][]uint32 // face masks of the current slice
-	cmask        [2][]uint32 // cluster masks
+	cs           cullState   // the descent of the two sphere trees
+	live         [2][]int32  // the faces whose mask of the step (fall) may not be 0
+	fallSparse   [2]bool     // fall's backing array is 0 beyond the faces of live
 	noCull       bool        // every face can touch in every interval (pictures)
 	first        bool        // setup for FirstContact
 	allFull      bool        // every face mask of the step is allIntervals
+	paired       bool        // faces culled by the descent of the two sphere trees
 	sliceFull    bool        // every face mask of the current slice is allIntervals
 	emask, vmask [2][]uint32
 	projDone     [2][]uint32 // stamp of the query that projected a vertex
@@ -558,18 +570,20 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 	if !ok {
 		return false, 0, nil
 	}
+	if d.paired {
+		return d.firstContactPaired()
+	}
 	// Contacts can only happen in the intervals where faces of both
 	// bodies can. When there are many, look first at the earliest few:
 	// a contact found there is the first one, and it is found with less
 	// work; otherwise look at the rest.
-	var orA, orB uint32
-	for _, m := range d.fall[0] {
-		orA |= m
+	var or [2]uint32
+	for bi := range or {
+		for _, f := range d.live[bi] {
+			or[bi] |= d.fall[bi][f]
+		}
 	}
-	for _, m := range d.fall[1] {
-		orB |= m
-	}
-	common := orA & orB
+	common := or[0] & or[1]
 	if common == 0 {
 		return false, 0, nil
 	}
@@ -583,14 +597,72 @@ func (d *Detector) FirstContact(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *
 		if w&common == 0 || !d.slice(w) {
 			continue
 		}
-		if !d.rasterize() {
-			return false, 0, errProjection()
+		if hit, toc, err := d.firstInSlice(); hit || err != nil {
+			return hit, toc, err
 		}
-		d.scan()
-		d.hits = d.hits[:0]
-		if best := d.solveAll(math.Inf(1), true); !math.IsInf(best, 1) {
-			return true, best, nil
+	}
+	return false, 0, nil
+}
+
+// firstContactPaired is FirstContact for meshes culled by their sphere
+// trees (cull.go). It finds the earliest interval of the rest of the step
+// in which a pair of clusters can meet, then, in a window from there short
+// enough that B's points move about fineMotion cluster radii in all, the
+// earliest interval again, and solves the contacts of the window from
+// there: a contact found there is the first one, found with the work of
+// the features near it. When there is none, it goes on after the window
+// with one twice as long (so a long approach costs a few windows).
+func (d *Detector) firstContactPaired() (hit bool, toc float64, err error) {
+	ia, ib := d.a.info, d.b.info
+	// The fastest a point of B moves (in the screen frame, A is still).
+	rb := hypot(d.b.center.X-d.u.X, d.b.center.Z-d.u.Z) + ib.radius
+	speed := math.Hypot(d.theta*rb, d.g)
+	span := 1.0
+	if step := fineMotion * min(ia.clusR, ib.clusR); step < speed {
+		span = max(step/speed, minWindow)
+	}
+	t := 0.0
+	for t < 1 {
+		// The rest of the step.
+		d.setWindow(t, 1-t)
+		k := d.earliest(allIntervals)
+		if k == 0 {
+			return false, 0, nil
 		}
+		t = d.sw.at(bits.TrailingZeros32(k))
+		if t+span < 1 {
+			// Zoom in: the window of the next span.
+			d.setWindow(t, span)
+			if k = d.earliest(allIntervals); k == 0 {
+				t = d.sw.at(cullK)
+				continue
+			}
+			t = d.sw.at(cullK)
+		} else {
+			t = 1
+		}
+		if !d.cullWindow(allIntervals&^(k-1)) || !d.slice(allIntervals&^(k-1)) {
+			continue
+		}
+		d.regionPixel()
+		if hit, toc, err := d.firstInSlice(); hit || err != nil {
+			return hit, toc, err
+		}
+		span *= 2
+	}
+	return false, 0, nil
+}
+
+// firstInSlice projects and scans the current slice and returns its
+// earliest contact.
+func (d *Detector) firstInSlice() (hit bool, toc float64, err error) {
+	if !d.rasterize() {
+		return false, 0, errProjection()
+	}
+	d.scan()
+	d.hits = d.hits[:0]
+	if best := d.solveAll(math.Inf(1), true); !math.IsInf(best, 1) {
+		return true, best, nil
 	}
 	return false, 0, nil
 }
@@ -711,29 +783,18 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 	if !(d.pixel > 0) {
 		d.pixel = o.Accuracy
 	}
+	d.ppe, d.autoPixel = 0, false
 	if !(d.pixel > 0) {
-		ppe := o.PixelsPerEdge
-		if !(ppe > 0) {
-			ppe = DefaultPixelsPerEdge
+		d.ppe = o.PixelsPerEdge
+		if !(d.ppe > 0) {
+			d.ppe = DefaultPixelsPerEdge
 		}
-		d.pixel = min(ia.shortEdge, ib.shortEdge) / ppe
+		// Large meshes set it again from the edges near the contact
+		// (regionPixel) when nothing else depends on it.
+		d.autoPixel = !o.Conservative && !o.PixelRows
 	}
-	// Keep the screen below 1<<16 rows.
-	ext := 2 * (ia.radius + ib.radius)
-	if d.pixel < ext/(1<<16) {
-		d.pixel = ext / (1 << 16)
-	}
-	d.rowH = d.pixel
 	d.pixelRows = o.PixelRows
-	if !o.PixelRows {
-		// Rows about half a typical short edge high: fewer records, and
-		// candidate pairs are checked against the projected segments at
-		// pixel accuracy.
-		d.rowH = max(d.pixel, min(ia.shortEdge, ib.shortEdge)/2)
-		if d.rowH < ext/(1<<16) {
-			d.rowH = ext / (1 << 16)
-		}
-	}
+	d.setPixel(d.pixel, min(ia.shortEdge, ib.shortEdge))
 	d.tres = o.TimeResolution
 	if !(d.tres > 0) {
 		d.tres = DefaultTimeResolution
@@ -777,6 +838,11 @@ func (d *Detector) setup(a, b *mesh.Mesh, a0, a1, b0, b1 geom.Pose, opt *Options
 func (d *Detector) slice(w uint32) bool {
 	for bi := range d.fmask {
 		fa := d.fall[bi]
+		if d.paired {
+			// cullWindow's masks are those of the slice already.
+			d.fmask[bi] = fa
+			continue
+		}
 		fm := grow(d.fmask[bi], len(fa))
 		for f := range fa {
 			fm[f] = fa[f] & w
@@ -784,12 +850,94 @@ func (d *Detector) slice(w uint32) bool {
 		d.fmask[bi] = fm
 	}
 	d.sliceFull = d.allFull && w == allIntervals
-	d.a.load(d.tr[0], d.fmask[0])
-	d.b.load(d.tr[1], d.fmask[1])
-	d.a.facing(d.theta, d.g, d.u, true, d.fmask[0])
-	d.b.facing(d.theta, d.g, d.u, false, d.fmask[1])
+	d.a.load(d.tr[0], d.fmask[0], d.live[0])
+	d.b.load(d.tr[1], d.fmask[1], d.live[1])
+	d.a.facing(d.theta, d.g, d.u, true, d.fmask[0], d.live[0])
+	d.b.facing(d.theta, d.g, d.u, false, d.fmask[1], d.live[1])
 	return d.cullFeatures()
 }
+
+// setPixel sets the pixel size to pixel, or with automatic pixels (d.ppe
+// > 0) to a short edge se over the pixels per edge, and the row height.
+func (d *Detector) setPixel(pixel, se float64) {
+	if d.ppe > 0 {
+		pixel = se / d.ppe
+	}
+	// Keep the screen below 1<<16 rows.
+	lo := 2 * (d.a.info.radius + d.b.info.radius) / (1 << 16)
+	d.pixel = max(pixel, lo)
+	d.rowH = d.pixel
+	if !d.pixelRows {
+		// Rows about half a typical short edge high: fewer records, and
+		// candidate pairs are checked against the projected segments at
+		// pixel accuracy.
+		d.rowH = max(d.pixel, se/2, lo)
+	}
+}
+
+// regionPixel sets the automatic pixel size of large meshes from the
+// edges kept for the current slice (those near the contact) instead of
+// the whole meshes: the regionQuantile quantile of their lengths. Thin
+// walls of CAD meshes (many very short edges elsewhere) then no longer
+// make the pixel, and the projection work of long edges, needlessly fine.
+func (d *Detector) regionPixel() {
+	if !d.autoPixel {
+		return
+	}
+	ls := d.lens[:0]
+	for _, bd := range [2]*body{&d.a, &d.b} {
+		m := bd.m
+		for e, k := range bd.edge {
+			if k {
+				ed := &m.Edges[e]
+				if l := m.Verts[ed.V[0]].Dist(m.Verts[ed.V[1]]); l > 0 {
+					ls = append(ls, l)
+				}
+			}
+		}
+	}
+	d.lens = ls
+	if len(ls) == 0 {
+		return
+	}
+	d.setPixel(0, selectKth(ls, int(regionQuantile*float64(len(ls)-1))))
+}
+
+// selectKth returns the k-th smallest element of a (0-based), reordering
+// it (Hoare's selection, with the middle element as pivot).
+func selectKth(a []float64, k int) float64 {
+	lo, hi := 0, len(a)-1
+	for lo < hi {
+		p := a[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for a[i] < p {
+				i++
+			}
+			for a[j] > p {
+				j--
+			}
+			if i <= j {
+				a[i], a[j] = a[j], a[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return a[k]
+		}
+	}
+	return a[k]
+}
+
+// regionQuantile is the quantile of the lengths of the edges near the
+// contact that sets the automatic pixel size of large meshes.
+const regionQuantile = 0.5
 
 // move applies the screen-frame motion to p at time t.
 func (d *Detector) move(p geom.Vec3, t float64) geom.Vec3 {
@@ -876,7 +1024,7 @@ func grow[T any](s []T, n int) []T {
 // those of the faces whose mask fm is not empty, of the faces around their
 // vertices (edge-edge properness and vertex resolution use them) and of the
 // vertices joined to theirs by an edge (vertex properness).
-func (bd *body) load(t geom.Transform, fm []uint32) {
+func (bd *body) load(t geom.Transform, fm []uint32, live []int32) {
 	m := bd.m
 	nv, nf, ne := len(m.Verts), m.NumFaces(), len(m.Edges)
 	bd.pos = grow(bd.pos, nv)
@@ -902,26 +1050,29 @@ func (bd *body) load(t geom.Transform, fm []uint32) {
 	clear(bd.vert)
 	clear(bd.face)
 	in := bd.info
-	for f := range fm {
+	vl, fl := bd.vl[:0], bd.fl[:0]
+	for _, f := range live {
 		if fm[f] == 0 {
 			continue
 		}
 		for _, v := range in.ringV[in.ringVS[f]:in.ringVS[f+1]] {
-			bd.vert[v] = true
+			if !bd.vert[v] {
+				bd.vert[v] = true
+				vl = append(vl, v)
+			}
 		}
 		for _, g := range in.ringF[in.ringFS[f]:in.ringFS[f+1]] {
-			bd.face[g] = true
+			if !bd.face[g] {
+				bd.face[g] = true
+				fl = append(fl, g)
+			}
 		}
 	}
-	for i, v := range m.Verts {
-		if bd.vert[i] {
-			bd.pos[i] = t.Apply(v)
-		}
+	bd.vl, bd.fl = vl, fl
+	for _, i := range vl {
+		bd.pos[i] = t.Apply(m.Verts[i])
 	}
-	for f := 0; f < nf; f++ {
-		if !bd.face[f] {
-			continue
-		}
+	for _, f := range fl {
 		pl := m.Planes[f]
 		n := t.ApplyDir(pl.N)
 		bd.nrm[f] = n
@@ -936,14 +1087,16 @@ const smallLoad = 64
 // facing marks the faces that are (at least partly) backward facing for A
 // or forward facing for B under the flow omega(x) = theta y x x + g y, and
 // the edges and vertices on them.
-func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32) {
+func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32, live []int32) {
 	m := bd.m
 	clear(bd.edge)
 	clear(bd.vert)
+	clear(bd.face)
 	if bd.keepAll {
 		// Two-sided faces face every way: keep every face that can
 		// touch, with its edges and vertices.
-		for f := range bd.face {
+		for _, f32 := range live {
+			f := int(f32)
 			bd.face[f] = fm[f] != 0
 			if !bd.face[f] {
 				continue
@@ -960,9 +1113,9 @@ func (bd *body) facing(theta, g float64, u geom.Vec3, backward bool, fm []uint32
 	// A bound of |x| + |z| over the body, measured from the axis.
 	rmax := math.Abs(bd.center.X-u.X) + math.Abs(bd.center.Z-u.Z) + 1.5*bd.info.radius
 	eps := facingRel * (math.Abs(g) + theta*rmax)
-	for f := range bd.face {
+	for _, f32 := range live {
+		f := int(f32)
 		if fm[f] == 0 {
-			bd.face[f] = false
 			continue
 		}
 		n := bd.nrm[f]

@@ -37,17 +37,25 @@
 // maximizing properness.
 //
 // Before projecting, the Detector culls by bounding volumes, as the paper's
-// Sec. 10 suggests (cull.go, boxcull.go): the step is cut into 16 time
-// intervals, each face (and each cluster of about a dozen faces) of one body
-// is tested against the other body's bounding sphere swept over each
-// interval (small meshes: the two bodies' bounding boxes instead), and
-// every face, edge and vertex keeps the set of intervals in which it can
-// touch the other body. Features that cannot touch are never transformed,
-// projected or scanned; the intervals bound the time window of each
-// candidate pair, so FirstContact solves candidates in time order and stops
-// early, and for large meshes it first looks at the earliest few intervals
-// only. Vertex-face candidates whose properness cannot reach the threshold
-// in their window are dropped before solving.
+// Sec. 10 suggests (cull.go, boxcull.go): a time window is cut into 16
+// intervals (over one interval a point on a helix stays in the ball on the
+// chord of its arc). FirstContact on meshes of 2048 faces or more in all
+// descends two trees of bounding spheres,
+// one per body over clusters of about a dozen faces, together over the
+// intervals, so that only pairs of clusters that can meet in some interval
+// reach the projection, and tests each of their faces against the other
+// cluster's swept sphere; Detect tests each face (after its cluster)
+// against the other body's swept bounding sphere; small meshes test the
+// two bodies' bounding boxes instead. Every face, edge and vertex keeps the set of intervals in
+// which it can touch the other body. Features that cannot touch are never
+// transformed, projected or scanned; the intervals bound the time window
+// of each candidate pair, so FirstContact solves candidates in time order
+// and stops early. For large meshes FirstContact finds the earliest
+// interval in which two clusters can meet (best first), and solves a short
+// window from there in which B moves a few cluster radii, so its work
+// follows the contact region, not the meshes. Vertex-face candidates
+// whose properness cannot reach the threshold in their window are dropped
+// before solving.
 //
 // Beyond the paper (its Sec. 10 asks for both): a conservative mode that also
 // reports feature pairs that come within one pixel of each other, and a

@@ -298,7 +298,7 @@ func (d *Detector) edgeWindow(ea, eb int32, tlo, thi float64) (lo, hi float64, o
 	if m == 0 {
 		return 0, 0, false
 	}
-	wlo, whi := maskWindow(m)
+	wlo, whi := d.sw.window(m)
 	lo, hi = max(tlo, wlo), min(thi, whi)
 	return lo, hi, hi >= lo
 }
@@ -336,7 +336,7 @@ func (d *Detector) addVertexCand(kind contact.PairKind, a, b int32) {
 	if m == 0 {
 		return
 	}
-	lo, hi := maskWindow(m)
+	lo, hi := d.sw.window(m)
 	f0, L := d.vertexPlane(kind, a, b)
 	if two := kind == contact.VertexFace && d.b.two || kind == contact.FaceVertex && d.a.two; two {
 		// Either side of the plane may be crossed: the distance

@@ -96,7 +96,12 @@ type Options struct {
 	PixelSize float64
 	// PixelsPerEdge sets the resolution relative to the meshes: a typical
 	// short edge (the 25th percentile of edge lengths) covers about this
-	// many pixels. 0 means DefaultPixelsPerEdge (12, Buss's medium
+	// many pixels. For FirstContact on meshes of 2048 faces or more in all
+	// without Conservative or PixelRows, the typical edge is instead the
+	// median length of the edges kept near the first contact, so
+	// that short edges elsewhere (thin walls of CAD meshes) do not make
+	// the projection of long edges needlessly fine; answers are the same
+	// at any pixel size. 0 means DefaultPixelsPerEdge (12, Buss's medium
 	// resolution; 6 is his low and 24 his high resolution).
 	PixelsPerEdge float64
 	// TimeResolution is the time accuracy of pixel records, in units of the
