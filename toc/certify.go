@@ -30,7 +30,7 @@ const (
 
 // certSplit is the number of pieces an interval of certMinStep near the
 // other body is split into before it is left to the continuous search.
-const certSplit = 8
+const certSplit = 2
 
 // certMinWindow is the length, in certMinStep, below which a window is
 // searched without certification.
