@@ -48,8 +48,11 @@
 // along the spin axis, so L is the smaller of two rigorous bounds, one
 // from the speeds at both ends and a Lipschitz constant of the speed
 // (Relative.Lipschitz, SpeedBound), one from the translational part at the
-// ends plus the rotational part (Relative.SpeedBoundGlobal, exact for a
-// point turning about a fixed axis), rather than the speed at the start.
+// ends, split along the relative spin axis and across it, and the
+// rotational part, which is perpendicular to that axis
+// (Relative.SpeedBoundGlobal, exact for a point turning about a fixed axis
+// and for a screw motion against a static body), rather than the speed at
+// the start.
 //
 // # Results
 //

@@ -34,7 +34,7 @@ func ExampleScratch_Contacts() {
 			c.Status, c.Time, c.Point.X, c.Point.Y, c.Point.Z, c.Normal.X, c.Normal.Y, c.Normal.Z, c.FeatureA, c.FeatureB)
 	}
 	// Output:
-	// hit at t=0.3820 at (0.305, -0.207, 0.351), normal (-0.18, 0.14, -0.97), torus edge 432, car edge 24
+	// hit at t=0.3822 at (0.321, -0.191, 0.350), normal (-0.18, 0.14, -0.97), torus face 223, car vertex 13
 }
 
 // A bullet crossing a thin polygon soup at 1000 m/s within one 0.1 s step

@@ -160,6 +160,7 @@ type Relative struct {
 	kc   float64   // |w_S x (v_B - v_S)|
 	wbl  geom.Vec3 // w_B in B-local coordinates at t = 0
 	dwn  float64   // |w_B - w_S|
+	dwu  geom.Vec3 // (w_B - w_S) / |w_B - w_S|, zero when it is zero
 	w    geom.Vec3 // v_B - v_S (reference points)
 	d0   geom.Vec3 // c_B(0) - c_S(0) (reference points)
 }
@@ -169,6 +170,9 @@ func NewRelative(b, s State) Relative {
 	r := Relative{b: b, s: s, rb0: b.Pose.Q.Mat3(), rs0: s.Pose.Q.Mat3()}
 	r.dw = b.W.Sub(s.W)
 	r.dwn = r.dw.Norm()
+	if r.dwn > 0 {
+		r.dwu = r.dw.Scale(1 / r.dwn)
+	}
 	r.kc = s.W.Cross(b.V.Sub(s.V)).Norm()
 	r.wbl = r.rb0.MulVecT(b.W)
 	r.w = b.V.Sub(s.V)
@@ -188,17 +192,27 @@ func (r *Relative) RotationBound(u geom.Vec3) float64 {
 }
 
 // SpeedBoundGlobal returns a bound of the speed |q'(t)| during [ta, tb]
-// of a point whose RotationBound is rb: |q'| <= |c(t)| + rb with
-// c(t) = v_B - v_S - w_S x (x_B(t) - x_S(t)), which is affine in t, so its
-// norm is largest at an end. It is exact for a point turning about a
-// fixed axis of a non-rotating S, where the Lipschitz bound is loose.
+// of a point whose RotationBound is rb. The velocity is R_S(t)^T (c(t) +
+// (w_B - w_S) x R_B(t) u) with c(t) = v_B - v_S - w_S x (x_B(t) - x_S(t)),
+// and the rotational part is perpendicular to w_B - w_S, so with c split
+// into its parts along w_B - w_S and across it,
+// |q'| <= sqrt(|c_along|^2 + (|c_across| + rb)^2). Both parts are affine
+// in t, so their norms are largest at an end. This is exact for a point
+// turning about a fixed axis of a non-rotating S, where the Lipschitz bound
+// is loose, and for a screw motion (translation along the axis) it is up
+// to sqrt(2) below |c| + rb.
 func (r *Relative) SpeedBoundGlobal(rb, ta, tb float64) float64 {
-	if r.s.W == (geom.Vec3{}) {
-		return r.w.Norm() + rb
+	ca, cb := r.w, r.w
+	if r.s.W != (geom.Vec3{}) {
+		ca = r.w.Sub(r.s.W.Cross(r.d0.AddScaled(ta, r.w)))
+		cb = r.w.Sub(r.s.W.Cross(r.d0.AddScaled(tb, r.w)))
 	}
-	ca := r.w.Sub(r.s.W.Cross(r.d0.AddScaled(ta, r.w))).Norm()
-	cb := r.w.Sub(r.s.W.Cross(r.d0.AddScaled(tb, r.w))).Norm()
-	return math.Max(ca, cb) + rb
+	if r.dwn == 0 {
+		return math.Max(ca.Norm(), cb.Norm()) + rb
+	}
+	along := math.Max(math.Abs(ca.Dot(r.dwu)), math.Abs(cb.Dot(r.dwu)))
+	across := math.Max(ca.AddScaled(-ca.Dot(r.dwu), r.dwu).Norm(), cb.AddScaled(-cb.Dot(r.dwu), r.dwu).Norm())
+	return math.Hypot(along, across+rb)
 }
 
 // Frame is the map from B-local points to S-local positions and velocities

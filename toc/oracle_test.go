@@ -521,6 +521,48 @@ func TestTrajectoryBoxContains(t *testing.T) {
 	}
 }
 
+// TestSpeedBoundGlobalHolds checks SpeedBoundGlobal against the speed of
+// the oracle's trajectory (central differences of oracle poses) at 100
+// instants of random pieces of random motions: never above the bound, with
+// screw motions (translation along the axis, the reference point on it)
+// in a third of the cases, both bodies moving and rotating in another,
+// and for a point of a screw motion against a static body, where the
+// speed is constant, equal to the bound (the translational and rotational
+// parts are perpendicular: sqrt(v^2 + (w d)^2), not v + w d).
+func TestSpeedBoundGlobalHolds(t *testing.T) {
+	r := rand.New(rand.NewPCG(*seed, 71))
+	const n = 2000
+	const dt = 1e-6
+	for i := range n {
+		b := State{Pose: geom.Pose{P: randUnit(r).Scale(3 * r.Float64()), Q: randQuat(r)}, W: randUnit(r).Scale(6 * r.Float64()), Ref: randUnit(r).Scale(2 * r.Float64())}
+		s := State{Pose: geom.Pose{P: randUnit(r).Scale(r.Float64()), Q: randQuat(r)}}
+		screw := i%3 == 0
+		if screw {
+			b.V = b.W.Scale(2 * (r.Float64() - 0.5))
+		} else {
+			b.V = randUnit(r).Scale(5 * r.Float64())
+		}
+		if i%3 == 1 {
+			s.V, s.W, s.Ref = randUnit(r).Scale(3*r.Float64()), randUnit(r).Scale(4*r.Float64()), randUnit(r).Scale(r.Float64())
+		}
+		u := randUnit(r).Scale(2 * r.Float64())
+		rel := NewRelative(b, s)
+		ta := r.Float64()
+		tb := ta + (1-ta)*r.Float64()
+		L := rel.SpeedBoundGlobal(rel.RotationBound(u), ta, tb)
+		for k := 0; k <= 100; k++ {
+			tt := ta + (tb-ta)*float64(k)/100
+			v := oLocal(b, s, u, tt+dt).Sub(oLocal(b, s, u, tt-dt)).Scale(1 / (2 * dt)).Norm()
+			if v > L*(1+1e-6)+1e-6 {
+				t.Fatalf("case %d: speed %v at t=%v above the bound %v (B=%+v S=%+v u=%v)", i, v, tt, L, b, s, u)
+			}
+			if screw && math.Abs(v-L) > 1e-6*(1+L) {
+				t.Fatalf("screw case %d: speed %v at t=%v, bound %v: want them equal", i, v, tt, L)
+			}
+		}
+	}
+}
+
 // TestPaperBoxTooSmall shows the correction to Algorithm 2's box: for a
 // point on a quarter circle the paper's half width nu/2 leaves the
 // trajectory's middle outside, the ellipsoid bound keeps it inside.

@@ -1189,9 +1189,20 @@ func (q *Scratch) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, r
 			continue
 		}
 		// A leaf: its edges one by one, from the other's edges this
-		// node's box meets.
+		// node's box meets (one list for all of them, at the start of
+		// q.ebuf: each edge's pieces append their own lists after it).
 		fa := *q.frame(rel, sg.ta) // a copy: the cache may reuse the slot for tb
 		fb := *q.frame(rel, sg.tb)
+		q.ebuf = q.ebuf[:0]
+		if cand == nil {
+			q.descend(s.etree, true, &bx, fs, fn, &q.ebuf, 0)
+		} else {
+			q.ebuf = q.overlapping(s.etree, cand, &bx, true, q.ebuf)
+		}
+		nleaf := int32(len(q.ebuf))
+		if nleaf == 0 {
+			continue
+		}
 		for k := n.start; k < n.start+n.count; k++ {
 			ei := mt.tris[k].id
 			if q.edone[ei] == q.gen || q.pruned(sg.ta, best, o) {
@@ -1203,13 +1214,8 @@ func (q *Scratch) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, r
 				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u0), qb: fb.Pos(u0), va: fa.Vel(u0), vb: fb.Vel(u0), depth: sg.depth},
 				{ta: sg.ta, tb: sg.tb, qa: fa.Pos(u1), qb: fb.Pos(u1), va: fa.Vel(u1), vb: fb.Vel(u1), depth: sg.depth},
 			}}
-			q.ebuf = q.ebuf[:0]
-			if cand == nil {
-				q.descend(s.etree, true, &bx, fs, fn, &q.ebuf, 0)
-			} else {
-				q.ebuf = q.overlapping(s.etree, cand, &bx, true, q.ebuf)
-			}
-			ep.cn = int32(len(q.ebuf))
+			q.ebuf = q.ebuf[:nleaf]
+			ep.cn = nleaf
 			hh, ok := q.edgeBoxes(s, rel, ms, ei, ep, o, best)
 			if ok {
 				hh.sample, hh.onA = ei, moverIsA

@@ -1,0 +1,61 @@
+package toc_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/collide-go/collide/bench"
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/toc"
+)
+
+// BenchmarkMeshPairs is one first-contact query (screw motion, the
+// default options) of `collide bench meshpairs` workloads made from the
+// real meshes committed in testdata/meshes, cycling through their 60
+// motions: FCL's rob in env (FCL's scenario, seed 21) and Bullet's duck
+// approaching parry's low-poly bunny (seed 22). Making a workload (and its
+// reference answers) is not timed.
+func BenchmarkMeshPairs(b *testing.B) {
+	meshes := filepath.Join("..", "testdata", "meshes")
+	for _, c := range []struct {
+		name string
+		spec bench.MeshPairsSpec
+	}{
+		{"rob-in-env", bench.MeshPairsSpec{A: filepath.Join(meshes, "fcl", "env.obj"), B: filepath.Join(meshes, "fcl", "rob.obj"), Scenario: "fcl", Seed: 21}},
+		{"duck-bunny", bench.MeshPairsSpec{A: filepath.Join(meshes, "parry", "low_poly_bunny.obj"), B: filepath.Join(meshes, "bullet", "duck.obj"), Seed: 22}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			w, err := bench.GenerateMeshPairs(c.spec, b.TempDir())
+			if err != nil {
+				b.Fatal(err)
+			}
+			shapes := make([]*toc.Shape, len(w.Meshes))
+			for i, m := range w.Meshes {
+				if shapes[i], err = toc.ShapeOf(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var q toc.Scratch
+			var cs []toc.Contact
+			opt := &toc.Options{Motion: geom.ScrewMotion}
+			hits := 0
+			for _, wq := range w.Queries {
+				if cs, err = q.Between(shapes[wq.MeshA], wq.A0, wq.A1, shapes[wq.MeshB], wq.B0, wq.B1, opt, cs[:0]); err != nil {
+					b.Fatal(err)
+				}
+				if len(cs) > 0 {
+					hits++
+				}
+			}
+			if hits == 0 || hits == len(w.Queries) {
+				b.Fatalf("%d of %d queries hit: the workload tests nothing", hits, len(w.Queries))
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				wq := &w.Queries[i%len(w.Queries)]
+				cs, _ = q.Between(shapes[wq.MeshA], wq.A0, wq.A1, shapes[wq.MeshB], wq.B0, wq.B1, opt, cs[:0])
+			}
+		})
+	}
+}
