@@ -121,6 +121,11 @@ type Sim struct {
 	engaged    []bool
 	uf         []int32
 	islandRest []float64
+	// contact reduction (contacts.go)
+	dropped []Contact
+	group   []int32
+	gap     []float64
+	keep    []bool
 }
 
 type body struct {
@@ -472,6 +477,9 @@ func (s *Sim) recheck() error {
 	}
 	s.prepare(s.opt.Dt / float64(s.opt.Substeps))
 	s.project(4 * projectIters)
+	if s.promote() {
+		s.project(4 * projectIters)
+	}
 	s.rechecks++
 	return nil
 }
@@ -535,7 +543,11 @@ func (s *Sim) advance(dt float64, depth int) error {
 		s.solve(h, false)
 	}
 	s.restitution()
-	if s.project(projectIters) {
+	left := s.project(projectIters)
+	if s.promote() {
+		left = s.project(projectIters)
+	}
+	if left {
 		s.unsure = true
 	}
 	outran, turned := s.outran(dt)
