@@ -30,7 +30,7 @@ func newWorld(o *Options) (*world.World, error) {
 func (s *Sim) findContacts(dt float64) error {
 	for i := range s.bodies {
 		b := &s.bodies[i]
-		if b.static {
+		if b.static || b.frozen {
 			continue
 		}
 		id := world.BodyID(i)

@@ -121,6 +121,10 @@ type Sim struct {
 	engaged    []bool
 	uf         []int32
 	islandRest []float64
+	// islands (islands.go)
+	links   []link
+	frozen  []int32
+	carried [][]warmEntry
 	// contact reduction (contacts.go)
 	dropped []Contact
 	group   []int32
@@ -133,9 +137,14 @@ type body struct {
 	static  bool
 	fixed   bool // static or asleep: not moved by the solver
 	asleep  bool
-	slept   bool    // asleep as the world knows it
-	rest    float64 // seconds spent below the sleep velocity
-	island  int32   // the island it fell asleep with
+	slept   bool      // asleep as the world knows it
+	frozen  bool      // held still while other islands are redone (islands.go)
+	mark    uint8     // marks of the step (islands.go)
+	sc, se  geom.Vec3 // path of its centre in the piece (islands.go)
+	sr      float64   // its reach about that path
+	start   geom.Vec3 // centre at the step's start
+	rest    float64   // seconds spent below the sleep velocity
+	island  int32     // the island it fell asleep with
 	invMass float64
 	invIb   geom.Mat3 // inverse inertia, body frame
 	Ib      geom.Mat3
@@ -326,6 +335,11 @@ func (s *Sim) Energy() float64 {
 // pass.
 func (s *Sim) Step() error {
 	s.unsure = false
+	s.links = s.links[:0]
+	for i := range s.bodies {
+		s.bodies[i].mark = 0
+		s.bodies[i].start = s.bodies[i].pose.P
+	}
 	if err := s.advance(s.opt.Dt, 0); err != nil {
 		return err
 	}
@@ -360,36 +374,11 @@ const (
 )
 
 func (s *Sim) sleep() {
-	n := len(s.bodies)
-	if cap(s.uf) < n {
-		s.uf = make([]int32, n)
-		s.islandRest = make([]float64, n)
-	}
-	s.uf, s.islandRest = s.uf[:n], s.islandRest[:n]
-	for i := range s.uf {
-		s.uf[i] = int32(i)
+	s.unite(true, false)
+	for i := range s.islandRest {
 		s.islandRest[i] = math.Inf(1)
 	}
-	find := func(i int32) int32 {
-		for s.uf[i] != i {
-			s.uf[i] = s.uf[s.uf[i]]
-			i = s.uf[i]
-		}
-		return i
-	}
-	for i := range s.cons {
-		k := &s.cons[i]
-		if s.bodies[k.a].fixed || s.bodies[k.b].fixed || k.imp.n <= 0 {
-			continue
-		}
-		ra, rb := find(k.a), find(k.b)
-		if ra != rb {
-			if ra > rb {
-				ra, rb = rb, ra
-			}
-			s.uf[rb] = ra
-		}
-	}
+	find := s.find
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		if b.fixed {
@@ -461,6 +450,23 @@ func (s *Sim) recheck() error {
 		s.cons, s.consKeep = s.consKeep, s.cons
 		s.stats = stats
 	}()
+	// Every body that touched anything in the step (its position pass may
+	// have pushed it into a neighbour), and the bodies whose paths in the
+	// step came near those whose contacts may have gone stale; a body that
+	// had no contact all step and did not outran its margin is where its
+	// contact search left it clear of everything else.
+	s.unite(false, false)
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		b.sc, b.se = b.start, b.pose.P
+		b.sr = b.radius + 2*s.bodyMargin(b.radius) + b.v.Norm()*s.opt.Dt
+	}
+	s.linkNear(markUnsure)
+	s.activate(markUnsure | markTouched)
+	mark, err := s.freeze()
+	if err != nil {
+		return err
+	}
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		b.p0, b.q0 = b.pose.P, b.pose.Q
@@ -481,7 +487,7 @@ func (s *Sim) recheck() error {
 		s.project(4 * projectIters)
 	}
 	s.rechecks++
-	return nil
+	return s.thaw(mark)
 }
 
 const (
@@ -547,29 +553,87 @@ func (s *Sim) advance(dt float64, depth int) error {
 	if s.promote() {
 		left = s.project(projectIters)
 	}
-	if left {
-		s.unsure = true
-	}
 	outran, turned := s.outran(dt)
 	if turned && depth < maxSplit {
-		for i := range s.bodies {
-			b := &s.bodies[i]
-			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
-		}
-		s.splits++
-		s.unsure = true
-		if err := s.advance(dt/2, depth+1); err != nil {
-			return err
-		}
-		return s.advance(dt/2, depth+1)
+		return s.split(dt, depth, saved, left)
 	}
 	if outran {
 		s.outruns++
 		s.unsure = true
 	}
+	if left {
+		// The position pass left an overlap: every body of the piece.
+		s.unsure = true
+		for i := range s.bodies {
+			if b := &s.bodies[i]; !b.fixed {
+				b.mark |= markUnsure
+			}
+		}
+	}
+	s.addLinks()
 	s.store(dt)
-	s.finishBodies()
+	for i := range s.bodies {
+		if b := &s.bodies[i]; !b.fixed {
+			b.finish()
+		}
+	}
 	return nil
+}
+
+// split redoes the piece of length dt in halves for the islands of the
+// bodies that turned too far; the other bodies keep the piece as solved
+// and are held still meanwhile.
+func (s *Sim) split(dt float64, depth int, saved []State, left bool) error {
+	s.unite(false, true)
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		b.sc, b.se = saved[i].Pose.P, b.pose.P
+		b.sr = b.radius + 2*s.bodyMargin(b.radius)
+	}
+	s.linkNear(markTurned | markOutran)
+	s.activate(markTurned | markOutran)
+	s.carry(depth, dt)
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		if b.mark&markActive == 0 {
+			b.finish()
+			if left {
+				b.mark |= markUnsure
+			}
+			continue
+		}
+		b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
+		b.mark |= markUnsure
+	}
+	// The links of the bodies that keep this piece.
+	n := len(s.links)
+	s.addLinks()
+	kept := s.links[:n]
+	for _, l := range s.links[n:] {
+		if s.bodies[l.a].mark&markActive == 0 {
+			kept = append(kept, l)
+		}
+	}
+	s.links = kept
+	mark, err := s.freeze()
+	if err != nil {
+		return err
+	}
+	s.splits++
+	s.unsure = true
+	if err := s.advance(dt/2, depth+1); err != nil {
+		return err
+	}
+	if err := s.advance(dt/2, depth+1); err != nil {
+		return err
+	}
+	for _, e := range s.carried[depth] {
+		s.warm[e.key] = e.imp
+	}
+	return s.thaw(mark)
 }
 
 // saveStates copies the bodies' states into the buffer of a split depth.
@@ -612,11 +676,15 @@ func (s *Sim) outran(dt float64) (out, turned bool) {
 		// points ended from their predicted places.
 		r := b.radius
 		_, turn := b.pose.Q.Mul(b.pred.Q.Conj()).AxisAngle()
+		b.mark &^= markOutran
 		if b.pose.P.Sub(b.pred.P).Norm()+turn*r > s.bodyMargin(r) {
 			out = true
+			b.mark |= markUnsure | markOutran
 		}
+		b.mark &^= markTurned
 		if s.engaged[i] && b.w.Norm()*dt > maxTurn {
 			turned = true
+			b.mark |= markTurned
 		}
 	}
 	return out, turned
@@ -643,29 +711,23 @@ func (s *Sim) integrate(h float64) {
 	}
 }
 
-// finishBodies applies the change of the world inertia tensor over the
-// step: the angular momentum is kept (free rotation) and the rotational
-// energy is never allowed to grow.
-func (s *Sim) finishBodies() {
-	for i := range s.bodies {
-		b := &s.bodies[i]
-		if b.fixed {
-			continue
-		}
-		if q, ok := b.pose.Q.Normalize(); ok {
-			b.pose.Q = q
-		}
-		R0 := b.q0.Mat3()
-		R1 := b.pose.Q.Mat3()
-		L := R0.MulVec(b.Ib.MulVec(R0.MulVecT(b.w)))
-		e0 := 0.5 * b.w.Dot(L)
-		w1 := R1.MulVec(b.invIb.MulVec(R1.MulVecT(L)))
-		e1 := 0.5 * w1.Dot(L)
-		if e1 > e0 && e1 > 0 {
-			w1 = w1.Scale(math.Sqrt(e0 / e1))
-		}
-		if w1.IsFinite() {
-			b.w = w1
-		}
+// finish applies the change of the world inertia tensor over the
+// piece of a step to a dynamic body: the angular momentum is kept (free
+// rotation) and the rotational energy is never allowed to grow.
+func (b *body) finish() {
+	if q, ok := b.pose.Q.Normalize(); ok {
+		b.pose.Q = q
+	}
+	R0 := b.q0.Mat3()
+	R1 := b.pose.Q.Mat3()
+	L := R0.MulVec(b.Ib.MulVec(R0.MulVecT(b.w)))
+	e0 := 0.5 * b.w.Dot(L)
+	w1 := R1.MulVec(b.invIb.MulVec(R1.MulVecT(L)))
+	e1 := 0.5 * w1.Dot(L)
+	if e1 > e0 && e1 > 0 {
+		w1 = w1.Scale(math.Sqrt(e0 / e1))
+	}
+	if w1.IsFinite() {
+		b.w = w1
 	}
 }

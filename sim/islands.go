@@ -1,0 +1,211 @@
+package sim
+
+import (
+	"fmt"
+
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/world"
+)
+
+// Step control by islands. Bodies that touch form islands (the pairs of
+// dynamic bodies with a contact); what happens in one island cannot reach
+// another within the piece of a step whose contacts found them apart. So
+// when a spinning body must be stepped again in halves, or a body's
+// contacts must be searched afresh at the end of the step, only the
+// islands of those bodies are redone: the others keep the piece they have
+// finished and are held still (fixed, and asleep in the world so that their
+// pairs with static and held bodies are not tested) while the islands
+// concerned are redone. Box2D's solver likewise confines its time-of-impact
+// sub-steps to the bodies involved.
+
+// Marks of a body within a step.
+const (
+	markTurned  uint8 = 1 << iota // pushed by a contact and turning more than maxTurn in the piece
+	markUnsure                    // its contacts may have gone stale: search again at the step's end
+	markOutran                    // ended farther from its predicted pose than its margin covers
+	markTouched                   // had a contact in a piece of the step
+	markActive                    // in an island being redone
+)
+
+// link is a pair of dynamic bodies that had a contact in a piece of the
+// step; pushed says whether a contact of the pair took an impulse.
+type link struct {
+	a, b   int32
+	pushed bool
+}
+
+// addLinks records the pairs of dynamic bodies among the solver's
+// contacts (sorted by pair) as links of the step.
+func (s *Sim) addLinks() {
+	for i := 0; i < len(s.cons); {
+		k := &s.cons[i]
+		l := link{a: k.a, b: k.b}
+		for ; i < len(s.cons) && s.cons[i].a == l.a && s.cons[i].b == l.b; i++ {
+			l.pushed = l.pushed || s.cons[i].imp.n > 0
+		}
+		s.bodies[l.a].mark |= markTouched
+		s.bodies[l.b].mark |= markTouched
+		if !s.bodies[l.a].fixed && !s.bodies[l.b].fixed {
+			s.links = append(s.links, l)
+		}
+	}
+}
+
+// unite sets s.uf to the islands of the step's links (only those with an
+// impulse when pushedOnly), and with the current piece's contacts when
+// withCons; find gives a body's island.
+func (s *Sim) unite(pushedOnly, withCons bool) {
+	n := len(s.bodies)
+	if cap(s.uf) < n {
+		s.uf = make([]int32, n)
+		s.islandRest = make([]float64, n)
+	}
+	s.uf, s.islandRest = s.uf[:n], s.islandRest[:n]
+	for i := range s.uf {
+		s.uf[i] = int32(i)
+	}
+	for _, l := range s.links {
+		if l.pushed || !pushedOnly {
+			s.union(l.a, l.b)
+		}
+	}
+	if withCons {
+		for i := range s.cons {
+			k := &s.cons[i]
+			if !s.bodies[k.a].fixed && !s.bodies[k.b].fixed {
+				s.union(k.a, k.b)
+			}
+		}
+	}
+}
+
+func (s *Sim) union(a, b int32) {
+	ra, rb := s.find(a), s.find(b)
+	if ra == rb {
+		return
+	}
+	if ra > rb {
+		ra, rb = rb, ra
+	}
+	s.uf[rb] = ra
+}
+
+func (s *Sim) find(i int32) int32 {
+	for s.uf[i] != i {
+		s.uf[i] = s.uf[s.uf[i]]
+		i = s.uf[i]
+	}
+	return i
+}
+
+// linkNear joins to the island of every dynamic body with mark m every
+// dynamic body that may have come near it in the piece: their centres'
+// paths (the segments b.sc to b.se) pass within the sum of their reaches
+// (b.sr: bounding radius plus margins). A body that outran its margin may
+// have reached a neighbour it had no contact with.
+func (s *Sim) linkNear(m uint8) {
+	for i := range s.bodies {
+		a := &s.bodies[i]
+		if a.fixed || a.mark&m == 0 {
+			continue
+		}
+		for j := range s.bodies {
+			b := &s.bodies[j]
+			if j == i || b.fixed {
+				continue
+			}
+			_, _, pa, pb := geom.ClosestSegmentPoints(a.sc, a.se, b.sc, b.se)
+			if r := a.sr + b.sr; pa.Sub(pb).Norm2() <= r*r {
+				s.union(int32(i), int32(j))
+			}
+		}
+	}
+}
+
+// activate marks active the dynamic bodies (not fixed) in the islands of
+// s.uf that hold a body with mark m, and reports how many bodies it left
+// out.
+func (s *Sim) activate(m uint8) (out int) {
+	for i := range s.islandRest {
+		s.islandRest[i] = 0
+	}
+	for i := range s.bodies {
+		if b := &s.bodies[i]; !b.fixed && b.mark&m != 0 {
+			s.islandRest[s.find(int32(i))] = 1
+		}
+	}
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		b.mark &^= markActive
+		if b.fixed {
+			continue
+		}
+		if s.islandRest[s.find(int32(i))] != 0 {
+			b.mark |= markActive
+		} else {
+			out++
+		}
+	}
+	return out
+}
+
+// freeze holds still every dynamic body not marked active: fixed for the
+// solver, and asleep at its current pose in the world. It returns the
+// mark to give thaw.
+func (s *Sim) freeze() (int, error) {
+	mark := len(s.frozen)
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed || b.mark&markActive != 0 {
+			continue
+		}
+		id := world.BodyID(i)
+		if err := s.world.SetPose(id, b.pose); err != nil {
+			return mark, fmt.Errorf("sim: body %d: %w", i, err)
+		}
+		if err := s.world.SetAsleep(id, true); err != nil {
+			return mark, fmt.Errorf("sim: body %d: %w", i, err)
+		}
+		b.fixed, b.frozen = true, true
+		s.frozen = append(s.frozen, int32(i))
+	}
+	return mark, nil
+}
+
+// thaw releases the bodies frozen since mark.
+func (s *Sim) thaw(mark int) error {
+	for _, i := range s.frozen[mark:] {
+		b := &s.bodies[i]
+		b.fixed, b.frozen = false, false
+		if err := s.world.SetAsleep(world.BodyID(i), false); err != nil {
+			return fmt.Errorf("sim: body %d: %w", i, err)
+		}
+	}
+	s.frozen = s.frozen[:mark]
+	return nil
+}
+
+// carry keeps, for the warm start of the next step, the impulses of the
+// piece's contacts whose dynamic bodies are not active (they keep this
+// piece while the active islands are redone), as store would.
+func (s *Sim) carry(depth int, dt float64) {
+	for len(s.carried) <= depth {
+		s.carried = append(s.carried, nil)
+	}
+	buf := s.carried[depth][:0]
+	inv := float64(s.opt.Substeps) / dt
+	for i := range s.cons {
+		k := &s.cons[i]
+		if s.bodies[k.a].mark&markActive != 0 || s.bodies[k.b].mark&markActive != 0 {
+			continue
+		}
+		buf = append(buf, warmEntry{k.key, impulses{k.imp.n * inv, k.imp.t1 * inv, k.imp.t2 * inv}})
+	}
+	s.carried[depth] = buf
+}
+
+// warmEntry is a stored impulse of a contact, as in the warm-start map.
+type warmEntry struct {
+	key warmKey
+	imp impulses
+}
