@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 
+	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/world"
 )
@@ -208,4 +209,60 @@ func (s *Sim) carry(depth int, dt float64) {
 type warmEntry struct {
 	key warmKey
 	imp impulses
+}
+
+// onFaces reports whether body i stayed within its predicted motion, no
+// other dynamic body's path came near it, and every contact of it in the piece is one of its vertices on a face of a
+// fixed body, far enough inside that face for the vertex to stay over it
+// whatever the body did in the piece (it moved its centre at most far and
+// turned at most by its actual turn). Such contacts do not go stale when
+// the body spins: the face's plane is the constraint wherever the vertex
+// goes over it, and the speculative margin, which covers the predicted
+// turn, already holds every vertex the turn can bring down. A spinning
+// body skidding on a floor or a plate then needs no split.
+func (s *Sim) onFaces(i int) bool {
+	b := &s.bodies[i]
+	if !s.withinPredicted(b) || !s.alone(i) {
+		return false
+	}
+	_, turn := b.pose.Q.Mul(b.q0.Conj()).AxisAngle()
+	reach := b.far() + turn*b.radius + s.bodyMargin(b.radius)
+	for _, set := range [2][]Contact{s.raw, s.dropped} {
+		for j := range set {
+			c := &set[j]
+			var other BodyID
+			var v, f contact.Feature
+			switch BodyID(i) {
+			case c.A:
+				other, v, f = c.B, c.FeatureA, c.FeatureB
+			case c.B:
+				other, v, f = c.A, c.FeatureB, c.FeatureA
+			default:
+				continue
+			}
+			o := &s.bodies[other]
+			if !o.fixed || v.Kind != contact.Vertex || f.Kind != contact.Face || !insideFace(o, f.Index, c.Point, reach) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// insideFace reports whether the world point p, projected on face f of
+// body o, lies at least d inside the face's boundary.
+func insideFace(o *body, f int32, p geom.Vec3, d float64) bool {
+	m := o.mesh
+	q := o.pose.Transform().Inverse().Apply(p)
+	pl := m.Planes[f]
+	q = q.AddScaled(-pl.SignedDist(q), pl.N)
+	loop := m.Face(int(f))
+	for k, vi := range loop {
+		a, e := m.Verts[vi], m.Verts[loop[(k+1)%len(loop)]]
+		_, _, x, _ := geom.ClosestSegmentPoints(a, e, q, q)
+		if x.Sub(q).Norm2() < d*d {
+			return false
+		}
+	}
+	return true
 }

@@ -134,6 +134,7 @@ type Sim struct {
 
 type body struct {
 	radius  float64 // bounding radius about the centre of mass
+	mesh    *mesh.Mesh
 	static  bool
 	fixed   bool // static or asleep: not moved by the solver
 	asleep  bool
@@ -143,6 +144,7 @@ type body struct {
 	sc, se  geom.Vec3 // path of its centre in the piece (islands.go)
 	sr      float64   // its reach about that path
 	start   geom.Vec3 // centre at the step's start
+	far2    float64   // squared farthest distance of the centre from p0 in the piece
 	rest    float64   // seconds spent below the sleep velocity
 	island  int32     // the island it fell asleep with
 	invMass float64
@@ -247,7 +249,7 @@ func (s *Sim) Add(def BodyDef) (BodyID, error) {
 	if !def.V.IsFinite() || !def.W.IsFinite() {
 		return 0, bad("velocity not finite")
 	}
-	b := body{static: def.Static, fixed: def.Static, pose: def.Pose}
+	b := body{static: def.Static, fixed: def.Static, pose: def.Pose, mesh: def.Mesh}
 	if !def.Static {
 		if !(def.Mass > 0) || math.IsInf(def.Mass, 0) {
 			return 0, bad("mass %v must be positive", def.Mass)
@@ -471,6 +473,7 @@ func (s *Sim) recheck() error {
 		b := &s.bodies[i]
 		b.p0, b.q0 = b.pose.P, b.pose.Q
 		b.dp, b.dR = geom.Vec3{}, geom.Identity()
+		b.far2 = 0
 		b.sweep = 0
 		b.v0, b.w0 = b.v, b.w
 		if !b.fixed {
@@ -504,6 +507,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 		b := &s.bodies[i]
 		b.p0, b.q0 = b.pose.P, b.pose.Q
 		b.dp, b.dR = geom.Vec3{}, geom.Identity()
+		b.far2 = 0
 		if b.fixed {
 			b.sweep = 0
 			continue
@@ -677,17 +681,69 @@ func (s *Sim) outran(dt float64) (out, turned bool) {
 		r := b.radius
 		_, turn := b.pose.Q.Mul(b.pred.Q.Conj()).AxisAngle()
 		b.mark &^= markOutran
-		if b.pose.P.Sub(b.pred.P).Norm()+turn*r > s.bodyMargin(r) {
+		if b.pose.P.Sub(b.pred.P).Norm()+turn*r > s.bodyMargin(r) && !s.covered(i) {
 			out = true
 			b.mark |= markUnsure | markOutran
 		}
 		b.mark &^= markTurned
-		if s.engaged[i] && b.w.Norm()*dt > maxTurn {
+		if s.engaged[i] && b.w.Norm()*dt > maxTurn && !s.onFaces(i) {
 			turned = true
 			b.mark |= markTurned
 		}
 	}
 	return out, turned
+}
+
+// covered reports whether body i, though it ended farther from its
+// predicted pose than its margin allows for, stayed within what its contact
+// search covered: no point of it went farther from its start than the
+// predicted motion and its margin (a body stopped or slowed by a contact),
+// so its pairs with static and held bodies, whose margins are that motion,
+// saw everything it could reach; and no other dynamic body's path came
+// near its own (a neighbour it was predicted to move with may have gone on
+// into it).
+func (s *Sim) covered(i int) bool {
+	return s.withinPredicted(&s.bodies[i]) && s.alone(i)
+}
+
+// alone reports whether no other dynamic body's path in the piece came
+// near body i's.
+func (s *Sim) alone(i int) bool {
+	b := &s.bodies[i]
+	r := b.radius
+	far := b.far()
+	// The path of the centre strays from the segment from start to end by
+	// at most how much farther it went than the end.
+	reach := r + 2*s.bodyMargin(r) + far - b.pose.P.Sub(b.p0).Norm()
+	for j := range s.bodies {
+		o := &s.bodies[j]
+		if j == i || o.fixed {
+			continue
+		}
+		d := reach + o.radius + 2*s.bodyMargin(o.radius) + o.far() - o.pose.P.Sub(o.p0).Norm()
+		_, _, pa, pb := geom.ClosestSegmentPoints(b.p0, b.pose.P, o.p0, o.pose.P)
+		if pa.Sub(pb).Norm2() <= d*d {
+			return false
+		}
+	}
+	return true
+}
+
+// withinPredicted reports whether no point of body b went farther from its
+// start in the piece than the predicted motion and its margin, for which
+// its contacts were searched.
+func (s *Sim) withinPredicted(b *body) bool {
+	r := b.radius
+	_, act := b.pose.Q.Mul(b.q0.Conj()).AxisAngle()
+	_, pred := b.pred.Q.Mul(b.q0.Conj()).AxisAngle()
+	return b.far()+act*r <= b.pred.P.Sub(b.p0).Norm()+pred*r+s.bodyMargin(r)
+}
+
+// far is how far the body's centre went from its start in the piece: the
+// farthest point of its substeps, or its end if the position pass moved it
+// farther.
+func (b *body) far() float64 {
+	return math.Max(math.Sqrt(b.far2), b.pose.P.Sub(b.p0).Norm())
 }
 
 // integrate moves the dynamic bodies over a substep of length h with their
@@ -702,6 +758,7 @@ func (s *Sim) integrate(h float64) {
 		}
 		b.pose.P = b.pose.P.AddScaled(h, b.v)
 		b.dp = b.dp.AddScaled(h, b.v)
+		b.far2 = math.Max(b.far2, b.dp.Norm2())
 		q := geom.QuatRotationVector(b.w.Scale(h)).Mul(b.pose.Q)
 		if qn, ok := q.Normalize(); ok {
 			q = qn
