@@ -126,10 +126,31 @@ func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
 		// relative displacement of the origins plus each body's turn
 		// times its radius.
 		da, db := a.p1.P.Sub(a.p0.P), b.p1.P.Sub(b.p0.P)
-		margin += db.Sub(da).Norm() + turn(a.p0.Q, a.p1.Q)*fa.radius + turn(b.p0.Q, b.p1.Q)*fb.radius
+		ta, tb := turn(a.p0.Q, a.p1.Q), turn(b.p0.Q, b.p1.Q)
+		if apart(a.p0.P, da, ta, fa.radius, b.p0.P, db, tb, fb.radius, margin) {
+			return
+		}
+		margin += db.Sub(da).Norm() + ta*fa.radius + tb*fb.radius
 	}
 	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, a.p0.Transform(), b.p0.Transform(), margin, depthTol)
 	wk.emit(c, wk.recs)
+}
+
+// apart reports whether two bodies whose origins move from pa and pb by da
+// and db while turning by ta and tb stay farther apart than margin all
+// through the step: the bounding spheres (radii ra and rb about the
+// origins) never come within margin of each other. The origins' relative
+// position runs along the segment from pb-pa to pb-pa+db-da, within the
+// sagitta of a screw motion's arc, at most |d| t/4 for a turn t <= pi
+// (|d|/2 tan(t/4)). Two fast bodies flying side by side, or past each other
+// at a distance, then need no contact search, whose margin would otherwise
+// hold many body sizes of features.
+func apart(pa, da geom.Vec3, ta, ra float64, pb, db geom.Vec3, tb, rb, margin float64) bool {
+	d0 := pb.Sub(pa)
+	d1 := d0.Add(db).Sub(da)
+	_, _, x, _ := geom.ClosestSegmentPoints(d0, d1, geom.Vec3{}, geom.Vec3{})
+	reach := ra + rb + margin + (da.Norm()*ta+db.Norm()*tb)/4
+	return x.Norm2() > reach*reach
 }
 
 // featureDepth is the depth, in bounding radii of the smaller body, to
