@@ -8,24 +8,20 @@ import (
 	"github.com/collide-go/collide/world"
 )
 
-// Step control by islands. Bodies that touch form islands (the pairs of
-// dynamic bodies with a contact); what happens in one island cannot reach
-// another within the piece of a step whose contacts found them apart. So
-// when a spinning body must be stepped again in halves, or a body's
-// contacts must be searched afresh at the end of the step, only the
-// islands of those bodies are redone: the others keep the piece they have
-// finished and are held still (fixed, and asleep in the world so that their
-// pairs with static and held bodies are not tested) while the islands
-// concerned are redone. Box2D's solver likewise confines its time-of-impact
-// sub-steps to the bodies involved.
+// Islands. Bodies that touch form islands (the pairs of dynamic bodies
+// with a contact in a piece of the step: links, which sleeping also uses).
+// The end-of-step recheck searches contacts afresh only for the bodies that
+// touched anything in the step and those whose paths came near a body
+// whose contacts may have gone stale; the others, which had no contact all
+// step, are where their contact search left them clear of everything, and
+// are held still meanwhile (fixed for the position pass, asleep in the
+// world so that their pairs with static and held bodies are not tested).
 
 // Marks of a body within a step.
 const (
-	markTurned  uint8 = 1 << iota // pushed by a contact and turning more than maxTurn in the piece
-	markUnsure                    // its contacts may have gone stale: search again at the step's end
-	markOutran                    // ended farther from its predicted pose than its margin covers
+	markUnsure  uint8 = 1 << iota // its contacts may have gone stale: search again at the step's end
 	markTouched                   // had a contact in a piece of the step
-	markActive                    // in an island being redone
+	markActive                    // in the recheck
 )
 
 // link is a pair of dynamic bodies that had a contact in a piece of the
@@ -53,9 +49,8 @@ func (s *Sim) addLinks() {
 }
 
 // unite sets s.uf to the islands of the step's links (only those with an
-// impulse when pushedOnly), and with the current piece's contacts when
-// withCons; find gives a body's island.
-func (s *Sim) unite(pushedOnly, withCons bool) {
+// impulse when pushedOnly); find gives a body's island.
+func (s *Sim) unite(pushedOnly bool) {
 	n := len(s.bodies)
 	if cap(s.uf) < n {
 		s.uf = make([]int32, n)
@@ -68,14 +63,6 @@ func (s *Sim) unite(pushedOnly, withCons bool) {
 	for _, l := range s.links {
 		if l.pushed || !pushedOnly {
 			s.union(l.a, l.b)
-		}
-	}
-	if withCons {
-		for i := range s.cons {
-			k := &s.cons[i]
-			if !s.bodies[k.a].fixed && !s.bodies[k.b].fixed {
-				s.union(k.a, k.b)
-			}
 		}
 	}
 }
@@ -184,31 +171,6 @@ func (s *Sim) thaw(mark int) error {
 	}
 	s.frozen = s.frozen[:mark]
 	return nil
-}
-
-// carry keeps, for the warm start of the next step, the impulses of the
-// piece's contacts whose dynamic bodies are not active (they keep this
-// piece while the active islands are redone), as store would.
-func (s *Sim) carry(depth int, dt float64) {
-	for len(s.carried) <= depth {
-		s.carried = append(s.carried, nil)
-	}
-	buf := s.carried[depth][:0]
-	inv := float64(s.opt.Substeps) / dt
-	for i := range s.cons {
-		k := &s.cons[i]
-		if s.bodies[k.a].mark&markActive != 0 || s.bodies[k.b].mark&markActive != 0 {
-			continue
-		}
-		buf = append(buf, warmEntry{k.key, impulses{k.imp.n * inv, k.imp.t1 * inv, k.imp.t2 * inv}})
-	}
-	s.carried[depth] = buf
-}
-
-// warmEntry is a stored impulse of a contact, as in the warm-start map.
-type warmEntry struct {
-	key warmKey
-	imp impulses
 }
 
 // onFaces reports whether body i stayed within its predicted motion, no

@@ -122,9 +122,8 @@ type Sim struct {
 	uf         []int32
 	islandRest []float64
 	// islands (islands.go)
-	links   []link
-	frozen  []int32
-	carried [][]warmEntry
+	links  []link
+	frozen []int32
 	// contact reduction (contacts.go)
 	dropped []Contact
 	group   []int32
@@ -376,7 +375,7 @@ const (
 )
 
 func (s *Sim) sleep() {
-	s.unite(true, false)
+	s.unite(true)
 	for i := range s.islandRest {
 		s.islandRest[i] = math.Inf(1)
 	}
@@ -457,7 +456,7 @@ func (s *Sim) recheck() error {
 	// step came near those whose contacts may have gone stale; a body that
 	// had no contact all step and did not outran its margin is where its
 	// contact search left it clear of everything else.
-	s.unite(false, false)
+	s.unite(false)
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		b.sc, b.se = b.start, b.pose.P
@@ -559,7 +558,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 	}
 	outran, turned := s.outran(dt)
 	if turned && depth < maxSplit {
-		return s.split(dt, depth, saved, left)
+		return s.split(dt, depth, saved)
 	}
 	if outran {
 		s.outruns++
@@ -584,60 +583,25 @@ func (s *Sim) advance(dt float64, depth int) error {
 	return nil
 }
 
-// split redoes the piece of length dt in halves for the islands of the
-// bodies that turned too far; the other bodies keep the piece as solved
-// and are held still meanwhile.
-func (s *Sim) split(dt float64, depth int, saved []State, left bool) error {
-	s.unite(false, true)
+// split redoes the piece of length dt in halves for every body: a body
+// that turned too far needs fresh contacts, and so may any other, whose
+// contacts found at the piece's start can miss a feature that a shorter
+// motion finds (redoing only the islands of the turned bodies let a body
+// falling onto another sink 40% of its radius into it in a 200-body pile).
+func (s *Sim) split(dt float64, depth int, saved []State) error {
 	for i := range s.bodies {
 		b := &s.bodies[i]
-		b.sc, b.se = saved[i].Pose.P, b.pose.P
-		b.sr = b.radius + 2*s.bodyMargin(b.radius)
-	}
-	s.linkNear(markTurned | markOutran)
-	s.activate(markTurned | markOutran)
-	s.carry(depth, dt)
-	for i := range s.bodies {
-		b := &s.bodies[i]
-		if b.fixed {
-			continue
+		if !b.fixed {
+			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
+			b.mark |= markUnsure
 		}
-		if b.mark&markActive == 0 {
-			b.finish()
-			if left {
-				b.mark |= markUnsure
-			}
-			continue
-		}
-		b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
-		b.mark |= markUnsure
-	}
-	// The links of the bodies that keep this piece.
-	n := len(s.links)
-	s.addLinks()
-	kept := s.links[:n]
-	for _, l := range s.links[n:] {
-		if s.bodies[l.a].mark&markActive == 0 {
-			kept = append(kept, l)
-		}
-	}
-	s.links = kept
-	mark, err := s.freeze()
-	if err != nil {
-		return err
 	}
 	s.splits++
 	s.unsure = true
 	if err := s.advance(dt/2, depth+1); err != nil {
 		return err
 	}
-	if err := s.advance(dt/2, depth+1); err != nil {
-		return err
-	}
-	for _, e := range s.carried[depth] {
-		s.warm[e.key] = e.imp
-	}
-	return s.thaw(mark)
+	return s.advance(dt/2, depth+1)
 }
 
 // saveStates copies the bodies' states into the buffer of a split depth.
@@ -680,15 +644,12 @@ func (s *Sim) outran(dt float64) (out, turned bool) {
 		// points ended from their predicted places.
 		r := b.radius
 		_, turn := b.pose.Q.Mul(b.pred.Q.Conj()).AxisAngle()
-		b.mark &^= markOutran
 		if b.pose.P.Sub(b.pred.P).Norm()+turn*r > s.bodyMargin(r) && !s.covered(i) {
 			out = true
-			b.mark |= markUnsure | markOutran
+			b.mark |= markUnsure
 		}
-		b.mark &^= markTurned
 		if s.engaged[i] && b.w.Norm()*dt > maxTurn && !s.onFaces(i) {
 			turned = true
-			b.mark |= markTurned
 		}
 	}
 	return out, turned
