@@ -245,3 +245,27 @@ func (s *Sim) bodyMargin(r float64) float64 {
 // baseFrac is the base speculative distance of a dynamic body, in its
 // bounding radii, when Options.Margin is zero.
 const baseFrac = 0.05
+
+// reserve gives the contact buffers room for two contacts per vertex of the
+// dynamic bodies (at least 256, at most 4096), so that a run does not grow
+// them step by step; Run calls it before its timed loop.
+func (s *Sim) reserve() {
+	n := 0
+	for i := range s.bodies {
+		if b := &s.bodies[i]; !b.static {
+			n += 2 * len(b.mesh.Verts)
+		}
+	}
+	n = min(max(n, 256), 4096)
+	if cap(s.raw) < n {
+		s.raw = make([]Contact, 0, n)
+		s.wraw = make([]world.Contact, 0, n)
+		s.dropped = make([]Contact, 0, n)
+		s.cons = make([]constraint, 0, n)
+		s.rawKeep = make([]Contact, 0, n)
+		s.consKeep = make([]constraint, 0, n)
+		s.group = make([]int32, 0, n)
+		s.gap = make([]float64, 0, n)
+		s.keep = make([]bool, 0, n)
+	}
+}
