@@ -81,7 +81,9 @@ func (s *Sim) findContacts(dt float64) error {
 // of each contact region, as the manifolds of Box2D and Bullet keep four
 // points per face contact. The contacts of a pair are grouped by normal
 // (within reduceCos of the group's first normal); a group of more than
-// reduceKeep contacts keeps its nearest (the smallest separation) and then,
+// reduceFrom contacts, none of them touching yet (a resting group keeps
+// all its points: dropping some made resting piles jitter and stay awake),
+// keeps reduceKeep: its nearest (the smallest separation) and then,
 // one at a time, the contact farthest from those kept (farthest-point
 // sampling, which takes the corners of a planar region first). The others
 // are set aside in s.dropped: after the solver has moved the bodies, any of
@@ -89,6 +91,7 @@ func (s *Sim) findContacts(dt float64) error {
 // a point the reduced set did not hold is still pushed out before the step
 // ends.
 const (
+	reduceFrom = 16
 	reduceKeep = 8
 	reduceCos  = 0.95
 )
@@ -104,7 +107,7 @@ func (s *Sim) reduce() {
 		for hi < len(raw) && raw[hi].A == raw[lo].A && raw[hi].B == raw[lo].B {
 			hi++
 		}
-		if hi-lo <= reduceKeep {
+		if hi-lo <= reduceFrom {
 			out = append(out, raw[lo:hi]...)
 		} else {
 			out = s.reducePair(out, raw[lo:hi])
@@ -156,7 +159,7 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 				first = i
 			}
 		}
-		if size <= reduceKeep {
+		if size <= reduceFrom || pair[first].Separation <= 0 {
 			for i := g; i < n; i++ {
 				if group[i] == int32(g) {
 					keep[i] = true
