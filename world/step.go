@@ -3,7 +3,6 @@ package world
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -127,38 +126,12 @@ func convexBox(b *body, p geom.Pose) geom.AABB {
 	return geom.AABB{Min: geom.Vec3{X: out[0], Y: out[1], Z: out[2]}, Max: geom.Vec3{X: out[3], Y: out[4], Z: out[5]}}
 }
 
-// poseBox returns the box of body b's vertices at pose p: tight for a
-// convex body or a mesh of few vertices, and for a mesh of many vertices
-// without a convex hull (a torus) the box of its own-frame box turned to p
-// (Arvo, Transforming axis-aligned bounding boxes, Graphics Gems, 1990),
-// which costs the same whatever the vertex count and is never wider than
-// the sphere around the own-frame box.
+// poseBox returns the box of body b's vertices at pose p.
 func (w *World) poseBox(b *body, p geom.Pose) geom.AABB {
-	n := len(b.sh.mesh.Verts)
-	switch {
-	case b.sh.poly != nil && n > 32:
+	if b.sh.poly != nil && len(b.sh.mesh.Verts) > 32 {
 		return convexBox(b, p)
-	case n > turnedBoxVerts:
-		return turnedBox(b.sh.extent.Box, p)
 	}
 	return tightBox(b.sh, p)
-}
-
-// turnedBoxVerts is the vertex count above which a body without a convex
-// hull gets turnedBox instead of tightBox.
-const turnedBoxVerts = 64
-
-// turnedBox returns the world box of the own-frame box local at pose p.
-func turnedBox(local geom.AABB, p geom.Pose) geom.AABB {
-	t := p.Transform()
-	c := t.Apply(local.Min.Add(local.Max).Scale(0.5))
-	h := local.Max.Sub(local.Min).Scale(0.5)
-	var e [3]float64
-	for k := 0; k < 3; k++ {
-		e[k] = math.Abs(t.R[k][0])*h.X + math.Abs(t.R[k][1])*h.Y + math.Abs(t.R[k][2])*h.Z
-	}
-	d := geom.Vec3{X: e[0], Y: e[1], Z: e[2]}
-	return geom.AABB{Min: c.Sub(d), Max: c.Add(d)}
 }
 
 // reach bounds how far any point of body b moves from its start pose to
