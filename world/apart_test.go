@@ -10,20 +10,19 @@ import (
 )
 
 // TestApartSampled checks apart against dense sampling of the origins'
-// straight paths: when apart says the bounding spheres stay farther than
-// the margin, no sampled time brings the origins within the radii plus the
-// margin; and most cases it does not call apart come that close at a
-// sample. Seeded random passes, about half of them near misses.
+// straight paths (seeded random passes, about half of them near misses):
+// apart exactly when no sampled time brings the origins within the radii
+// plus the margin.
 func TestApartSampled(t *testing.T) {
-	rng := rand.New(rand.NewPCG(20, 7))
-	vec := func(s float64) geom.Vec3 {
+	vec := func(rng *rand.Rand, s float64) geom.Vec3 {
 		return geom.V(rng.Float64()*2-1, rng.Float64()*2-1, rng.Float64()*2-1).Scale(s)
 	}
+	rng := rand.New(rand.NewPCG(20, 7))
 	const n = 4000
 	far, near := 0, 0
 	for i := 0; i < n; i++ {
-		pa, pb := vec(1), vec(1)
-		da, db := vec(1.5), vec(1.5)
+		pa, pb := vec(rng, 1), vec(rng, 1)
+		da, db := vec(rng, 1.5), vec(rng, 1.5)
 		ra, rb, margin := 0.3+0.5*rng.Float64(), 0.3+0.5*rng.Float64(), 0.02*rng.Float64()
 		got := apart(pa, da, 0, ra, pb, db, 0, rb, margin)
 		closest := math.Inf(1)
