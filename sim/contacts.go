@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/world"
@@ -29,7 +30,7 @@ func newWorld(o *Options) (*world.World, error) {
 func (s *Sim) findContacts(dt float64) error {
 	for i := range s.bodies {
 		b := &s.bodies[i]
-		if b.static {
+		if b.static || b.frozen {
 			continue
 		}
 		id := world.BodyID(i)
@@ -69,8 +70,176 @@ func (s *Sim) findContacts(dt float64) error {
 			s.stats.MaxDepth = d
 		}
 	}
+	s.reduce()
 	s.stats.Contacts = len(s.raw)
 	return nil
+}
+
+// Contact reduction. A pair of bodies can have hundreds of contacts in one
+// step: a torus over a plate within its speculative margin has all its
+// vertices in front of the plate's face. The solver needs only the corners
+// of each contact region, as the manifolds of Box2D and Bullet keep four
+// points per face contact. The contacts of a pair are grouped by normal
+// (within reduceCos of the group's first normal); a group of more than
+// reduceFrom contacts, none of them touching yet (a resting group keeps
+// all its points: dropping some made resting piles jitter and stay awake),
+// keeps reduceKeep: its nearest (the smallest separation) and then,
+// one at a time, the contact farthest from those kept (farthest-point
+// sampling, which takes the corners of a planar region first). The others
+// are set aside in s.dropped: after the solver has moved the bodies, any of
+// them that ends deeper than the slop joins the position pass (promote), so
+// a point the reduced set did not hold is still pushed out before the step
+// ends.
+const (
+	reduceFrom = 16
+	reduceKeep = 8
+	reduceCos  = 0.95
+)
+
+// reduce applies the contact reduction to s.raw (sorted by pair), keeping
+// the order of the kept contacts, and sets s.dropped to the others.
+func (s *Sim) reduce() {
+	s.dropped = s.dropped[:0]
+	raw := s.raw
+	out := raw[:0]
+	for lo := 0; lo < len(raw); {
+		hi := lo + 1
+		for hi < len(raw) && raw[hi].A == raw[lo].A && raw[hi].B == raw[lo].B {
+			hi++
+		}
+		if hi-lo <= reduceFrom {
+			out = append(out, raw[lo:hi]...)
+		} else {
+			out = s.reducePair(out, raw[lo:hi])
+		}
+		lo = hi
+	}
+	s.raw = out
+}
+
+// reducePair appends to out the contacts of one pair that the reduction
+// keeps (in their order) and adds the others to s.dropped. out may share
+// its array with pair, but must end at or before pair's start.
+func (s *Sim) reducePair(out, pair []Contact) []Contact {
+	n := len(pair)
+	if cap(s.group) < n {
+		s.group = make([]int32, n, 2*n)
+		s.gap = make([]float64, n, 2*n)
+		s.keep = make([]bool, n, 2*n)
+	}
+	group, gap, keep := s.group[:n], s.gap[:n], s.keep[:n]
+	// Group by normal: each contact joins the first group whose first
+	// normal is within reduceCos of its own.
+	groups := 0
+	for i := range pair {
+		group[i] = -1
+		for j := 0; j < i; j++ {
+			if group[j] == int32(j) && pair[j].Normal.Dot(pair[i].Normal) >= reduceCos {
+				group[i] = int32(j)
+				break
+			}
+		}
+		if group[i] < 0 {
+			group[i] = int32(i)
+			groups++
+		}
+		keep[i] = false
+	}
+	for g := range pair {
+		if group[g] != int32(g) {
+			continue
+		}
+		size, first := 0, -1
+		for i := g; i < n; i++ {
+			if group[i] != int32(g) {
+				continue
+			}
+			size++
+			if first < 0 || pair[i].Separation < pair[first].Separation {
+				first = i
+			}
+		}
+		if size <= reduceFrom || pair[first].Separation <= 0 {
+			for i := g; i < n; i++ {
+				if group[i] == int32(g) {
+					keep[i] = true
+				}
+			}
+			continue
+		}
+		// Farthest-point sampling from the nearest contact.
+		next := first
+		for k := 0; k < reduceKeep; k++ {
+			keep[next] = true
+			p := pair[next].Point
+			best, bestGap := -1, -1.0
+			for i := g; i < n; i++ {
+				if group[i] != int32(g) || keep[i] {
+					continue
+				}
+				d := pair[i].Point.Sub(p).Norm2()
+				if k == 0 || d < gap[i] {
+					gap[i] = d
+				}
+				if gap[i] > bestGap {
+					best, bestGap = i, gap[i]
+				}
+			}
+			if best < 0 {
+				break
+			}
+			next = best
+		}
+	}
+	for i := range pair {
+		if keep[i] {
+			out = append(out, pair[i])
+		} else {
+			s.dropped = append(s.dropped, pair[i])
+		}
+	}
+	return out
+}
+
+// promote adds to the solver's contacts (for the position pass only: no
+// impulse) every contact set aside by the reduction that the bodies' motion
+// since the step's start has taken deeper than its slop, and reports
+// whether there was any.
+func (s *Sim) promote() bool {
+	any := false
+	kept := s.dropped[:0]
+	for i := range s.dropped {
+		c := &s.dropped[i]
+		a, b := &s.bodies[c.A], &s.bodies[c.B]
+		// Anchors at the step's start, as the solver's: each body's own
+		// witness point.
+		ra := c.Point.AddScaled(-0.5*c.Separation, c.Normal).Sub(a.p0)
+		rb := c.Point.AddScaled(0.5*c.Separation, c.Normal).Sub(b.p0)
+		base := c.Separation - rb.Sub(ra).Dot(c.Normal)
+		pa := a.dp.Add(a.dR.MulVec(ra))
+		pb := b.dp.Add(b.dR.MulVec(rb))
+		slop := slopFrac * math.Min(a.radius, b.radius)
+		if pb.Sub(pa).Dot(c.Normal)+base >= -slop {
+			kept = append(kept, *c)
+			continue
+		}
+		t1, t2 := c.Normal.Orthonormal()
+		k := constraint{
+			a: int32(c.A), b: int32(c.B), ima: a.im(), imb: b.im(),
+			n:  makeAxis(a, b, ra, rb, c.Normal),
+			t1: makeAxis(a, b, ra, rb, t1), t2: makeAxis(a, b, ra, rb, t2),
+			ra: ra, rb: rb, baseSep: base,
+			static: a.fixed || b.fixed, slop: slop,
+			friction: s.opt.Friction, rest: s.opt.Restitution,
+			key: warmKey{c.A, c.B, c.ID()},
+		}
+		k.sep = separation(a, b, &k)
+		s.cons = append(s.cons, k)
+		s.raw = append(s.raw, *c)
+		any = true
+	}
+	s.dropped = kept
+	return any
 }
 
 // bodyMargin is the base speculative distance of a dynamic body of bounding
@@ -86,3 +255,27 @@ func (s *Sim) bodyMargin(r float64) float64 {
 // baseFrac is the base speculative distance of a dynamic body, in its
 // bounding radii, when Options.Margin is zero.
 const baseFrac = 0.05
+
+// reserve gives the contact buffers room for two contacts per vertex of the
+// dynamic bodies (at least 256, at most 4096), so that a run does not grow
+// them step by step; Run calls it before its timed loop.
+func (s *Sim) reserve() {
+	n := 0
+	for i := range s.bodies {
+		if b := &s.bodies[i]; !b.static {
+			n += 2 * len(b.mesh.Verts)
+		}
+	}
+	n = min(max(n, 256), 4096)
+	if cap(s.raw) < n {
+		s.raw = make([]Contact, 0, n)
+		s.wraw = make([]world.Contact, 0, n)
+		s.dropped = make([]Contact, 0, n)
+		s.cons = make([]constraint, 0, n)
+		s.rawKeep = make([]Contact, 0, n)
+		s.consKeep = make([]constraint, 0, n)
+		s.group = make([]int32, 0, n)
+		s.gap = make([]float64, 0, n)
+		s.keep = make([]bool, 0, n)
+	}
+}

@@ -107,6 +107,7 @@ func Run(sc *simio.Scene, opt *Options, ro *RunOptions) (*simio.Recording, RunSt
 	}
 	var st RunStats
 	total := 0
+	s.reserve()
 	start := time.Now()
 	for step := 1; step <= sc.Steps; step++ {
 		if err := s.Step(); err != nil {

@@ -122,16 +122,31 @@ type Sim struct {
 	uf         []int32
 	islandRest []float64
 	rows       []projRow // the position pass's linearized contacts
+	// islands (islands.go)
+	links  []link
+	frozen []int32
+	// contact reduction (contacts.go)
+	dropped []Contact
+	group   []int32
+	gap     []float64
+	keep    []bool
 }
 
 type body struct {
 	radius  float64 // bounding radius about the centre of mass
+	mesh    *mesh.Mesh
 	static  bool
 	fixed   bool // static or asleep: not moved by the solver
 	asleep  bool
-	slept   bool    // asleep as the world knows it
-	rest    float64 // seconds spent below the sleep velocity
-	island  int32   // the island it fell asleep with
+	slept   bool      // asleep as the world knows it
+	frozen  bool      // held still while other islands are redone (islands.go)
+	mark    uint8     // marks of the step (islands.go)
+	sc, se  geom.Vec3 // path of its centre in the piece (islands.go)
+	sr      float64   // its reach about that path
+	start   geom.Vec3 // centre at the step's start
+	far2    float64   // squared farthest distance of the centre from p0 in the piece
+	rest    float64   // seconds spent below the sleep velocity
+	island  int32     // the island it fell asleep with
 	invMass float64
 	invIb   geom.Mat3 // inverse inertia, body frame
 	Ib      geom.Mat3
@@ -237,7 +252,7 @@ func (s *Sim) Add(def BodyDef) (BodyID, error) {
 	if !def.V.IsFinite() || !def.W.IsFinite() {
 		return 0, bad("velocity not finite")
 	}
-	b := body{static: def.Static, fixed: def.Static, pose: def.Pose}
+	b := body{static: def.Static, fixed: def.Static, pose: def.Pose, mesh: def.Mesh}
 	if !def.Static {
 		if !(def.Mass > 0) || math.IsInf(def.Mass, 0) {
 			return 0, bad("mass %v must be positive", def.Mass)
@@ -329,6 +344,11 @@ func (s *Sim) Step() error {
 		return nil
 	}
 	s.unsure = false
+	s.links = s.links[:0]
+	for i := range s.bodies {
+		s.bodies[i].mark = 0
+		s.bodies[i].start = s.bodies[i].pose.P
+	}
 	if err := s.advance(s.opt.Dt, 0); err != nil {
 		return err
 	}
@@ -380,36 +400,11 @@ const (
 )
 
 func (s *Sim) sleep() {
-	n := len(s.bodies)
-	if cap(s.uf) < n {
-		s.uf = make([]int32, n)
-		s.islandRest = make([]float64, n)
-	}
-	s.uf, s.islandRest = s.uf[:n], s.islandRest[:n]
-	for i := range s.uf {
-		s.uf[i] = int32(i)
+	s.unite(true)
+	for i := range s.islandRest {
 		s.islandRest[i] = math.Inf(1)
 	}
-	find := func(i int32) int32 {
-		for s.uf[i] != i {
-			s.uf[i] = s.uf[s.uf[i]]
-			i = s.uf[i]
-		}
-		return i
-	}
-	for i := range s.cons {
-		k := &s.cons[i]
-		if s.bodies[k.a].fixed || s.bodies[k.b].fixed || k.imp.n <= 0 {
-			continue
-		}
-		ra, rb := find(k.a), find(k.b)
-		if ra != rb {
-			if ra > rb {
-				ra, rb = rb, ra
-			}
-			s.uf[rb] = ra
-		}
-	}
+	find := s.find
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		if b.fixed {
@@ -481,10 +476,28 @@ func (s *Sim) recheck() error {
 		s.cons, s.consKeep = s.consKeep, s.cons
 		s.stats = stats
 	}()
+	// Every body that touched anything in the step (its position pass may
+	// have pushed it into a neighbour), and the bodies whose paths in the
+	// step came near those whose contacts may have gone stale; a body that
+	// had no contact all step and did not outran its margin is where its
+	// contact search left it clear of everything else.
+	s.unite(false)
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		b.sc, b.se = b.start, b.pose.P
+		b.sr = b.radius + 2*s.bodyMargin(b.radius) + b.v.Norm()*s.opt.Dt
+	}
+	s.linkNear(markUnsure)
+	s.activate(markUnsure | markTouched)
+	mark, err := s.freeze()
+	if err != nil {
+		return err
+	}
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		b.p0, b.q0 = b.pose.P, b.pose.Q
 		b.dp, b.dR = geom.Vec3{}, geom.Identity()
+		b.far2 = 0
 		b.sweep = 0
 		b.v0, b.w0 = b.v, b.w
 		if !b.fixed {
@@ -497,8 +510,11 @@ func (s *Sim) recheck() error {
 	}
 	s.prepare(s.opt.Dt / float64(s.opt.Substeps))
 	s.project(4*projectIters, recheckBeta, recheckAim)
+	if s.promote() {
+		s.project(4*projectIters, recheckBeta, recheckAim)
+	}
 	s.rechecks++
-	return nil
+	return s.thaw(mark)
 }
 
 const (
@@ -515,6 +531,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 		b := &s.bodies[i]
 		b.p0, b.q0 = b.pose.P, b.pose.Q
 		b.dp, b.dR = geom.Vec3{}, geom.Identity()
+		b.far2 = 0
 		if b.fixed {
 			b.sweep = 0
 			continue
@@ -560,29 +577,56 @@ func (s *Sim) advance(dt float64, depth int) error {
 		s.solve(h, false)
 	}
 	s.restitution()
-	if s.project(projectIters, projectBeta, 1) {
-		s.unsure = true
+	left := s.project(projectIters, projectBeta, 1)
+	if s.promote() {
+		left = s.project(projectIters, projectBeta, 1)
 	}
 	outran, turned := s.outran(dt)
 	if turned && depth < maxSplit {
-		for i := range s.bodies {
-			b := &s.bodies[i]
-			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
-		}
-		s.splits++
-		s.unsure = true
-		if err := s.advance(dt/2, depth+1); err != nil {
-			return err
-		}
-		return s.advance(dt/2, depth+1)
+		return s.split(dt, depth, saved)
 	}
 	if outran {
 		s.outruns++
 		s.unsure = true
 	}
+	if left {
+		// The position pass left an overlap: every body of the piece.
+		s.unsure = true
+		for i := range s.bodies {
+			if b := &s.bodies[i]; !b.fixed {
+				b.mark |= markUnsure
+			}
+		}
+	}
+	s.addLinks()
 	s.store(dt)
-	s.finishBodies()
+	for i := range s.bodies {
+		if b := &s.bodies[i]; !b.fixed {
+			b.finish()
+		}
+	}
 	return nil
+}
+
+// split redoes the piece of length dt in halves for every body: a body
+// that turned too far needs fresh contacts, and so may any other, whose
+// contacts found at the piece's start can miss a feature that a shorter
+// motion finds (redoing only the islands of the turned bodies let a body
+// falling onto another sink 40% of its radius into it in a 200-body pile).
+func (s *Sim) split(dt float64, depth int, saved []State) error {
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if !b.fixed {
+			b.pose, b.v, b.w = saved[i].Pose, saved[i].V, saved[i].W
+			b.mark |= markUnsure
+		}
+	}
+	s.splits++
+	s.unsure = true
+	if err := s.advance(dt/2, depth+1); err != nil {
+		return err
+	}
+	return s.advance(dt/2, depth+1)
 }
 
 // saveStates copies the bodies' states into the buffer of a split depth.
@@ -625,14 +669,67 @@ func (s *Sim) outran(dt float64) (out, turned bool) {
 		// points ended from their predicted places.
 		r := b.radius
 		_, turn := b.pose.Q.Mul(b.pred.Q.Conj()).AxisAngle()
-		if b.pose.P.Sub(b.pred.P).Norm()+turn*r > s.bodyMargin(r) {
+		if b.pose.P.Sub(b.pred.P).Norm()+turn*r > s.bodyMargin(r) && !s.covered(i) {
 			out = true
+			b.mark |= markUnsure
 		}
-		if s.engaged[i] && b.w.Norm()*dt > maxTurn {
+		if s.engaged[i] && b.w.Norm()*dt > maxTurn && !s.onFaces(i) {
 			turned = true
 		}
 	}
 	return out, turned
+}
+
+// covered reports whether body i, though it ended farther from its
+// predicted pose than its margin allows for, stayed within what its contact
+// search covered: no point of it went farther from its start than the
+// predicted motion and its margin (a body stopped or slowed by a contact),
+// so its pairs with static and held bodies, whose margins are that motion,
+// saw everything it could reach; and no other dynamic body's path came
+// near its own (a neighbour it was predicted to move with may have gone on
+// into it).
+func (s *Sim) covered(i int) bool {
+	return s.withinPredicted(&s.bodies[i]) && s.alone(i)
+}
+
+// alone reports whether no other dynamic body's path in the piece came
+// near body i's.
+func (s *Sim) alone(i int) bool {
+	b := &s.bodies[i]
+	r := b.radius
+	far := b.far()
+	// The path of the centre strays from the segment from start to end by
+	// at most how much farther it went than the end.
+	reach := r + 2*s.bodyMargin(r) + far - b.pose.P.Sub(b.p0).Norm()
+	for j := range s.bodies {
+		o := &s.bodies[j]
+		if j == i || o.fixed {
+			continue
+		}
+		d := reach + o.radius + 2*s.bodyMargin(o.radius) + o.far() - o.pose.P.Sub(o.p0).Norm()
+		_, _, pa, pb := geom.ClosestSegmentPoints(b.p0, b.pose.P, o.p0, o.pose.P)
+		if pa.Sub(pb).Norm2() <= d*d {
+			return false
+		}
+	}
+	return true
+}
+
+// withinPredicted reports whether no point of body b went farther from its
+// start in the piece than the predicted motion and its margin, for which
+// its contacts were searched.
+func (s *Sim) withinPredicted(b *body) bool {
+	r := b.radius
+	_, act := b.pose.Q.Mul(b.q0.Conj()).AxisAngle()
+	_, pred := b.pred.Q.Mul(b.q0.Conj()).AxisAngle()
+	return b.far()+act*r <= b.pred.P.Sub(b.p0).Norm()+pred*r+s.bodyMargin(r)
+}
+
+// far is how far the body's centre went from its start in the piece: the
+// farthest point of its substeps, or its end if the position pass moved it
+// farther.
+func (b *body) far() float64 {
+	return math.Max(math.Sqrt(b.far2), b.pose.P.Sub(b.p0).Norm())
 }
 
 // integrate moves the dynamic bodies over a substep of length h with their
@@ -647,6 +744,7 @@ func (s *Sim) integrate(h float64) {
 		}
 		b.pose.P = b.pose.P.AddScaled(h, b.v)
 		b.dp = b.dp.AddScaled(h, b.v)
+		b.far2 = math.Max(b.far2, b.dp.Norm2())
 		q := geom.QuatRotationVector(b.w.Scale(h)).Mul(b.pose.Q)
 		if qn, ok := q.Normalize(); ok {
 			q = qn
@@ -656,29 +754,23 @@ func (s *Sim) integrate(h float64) {
 	}
 }
 
-// finishBodies applies the change of the world inertia tensor over the
-// step: the angular momentum is kept (free rotation) and the rotational
-// energy is never allowed to grow.
-func (s *Sim) finishBodies() {
-	for i := range s.bodies {
-		b := &s.bodies[i]
-		if b.fixed {
-			continue
-		}
-		if q, ok := b.pose.Q.Normalize(); ok {
-			b.pose.Q = q
-		}
-		R0 := b.q0.Mat3()
-		R1 := b.pose.Q.Mat3()
-		L := R0.MulVec(b.Ib.MulVec(R0.MulVecT(b.w)))
-		e0 := 0.5 * b.w.Dot(L)
-		w1 := R1.MulVec(b.invIb.MulVec(R1.MulVecT(L)))
-		e1 := 0.5 * w1.Dot(L)
-		if e1 > e0 && e1 > 0 {
-			w1 = w1.Scale(math.Sqrt(e0 / e1))
-		}
-		if w1.IsFinite() {
-			b.w = w1
-		}
+// finish applies the change of the world inertia tensor over the
+// piece of a step to a dynamic body: the angular momentum is kept (free
+// rotation) and the rotational energy is never allowed to grow.
+func (b *body) finish() {
+	if q, ok := b.pose.Q.Normalize(); ok {
+		b.pose.Q = q
+	}
+	R0 := b.q0.Mat3()
+	R1 := b.pose.Q.Mat3()
+	L := R0.MulVec(b.Ib.MulVec(R0.MulVecT(b.w)))
+	e0 := 0.5 * b.w.Dot(L)
+	w1 := R1.MulVec(b.invIb.MulVec(R1.MulVecT(L)))
+	e1 := 0.5 * w1.Dot(L)
+	if e1 > e0 && e1 > 0 {
+		w1 = w1.Scale(math.Sqrt(e0 / e1))
+	}
+	if w1.IsFinite() {
+		b.w = w1
 	}
 }
