@@ -71,6 +71,12 @@ func TestRecheckLightBetweenHeavyAndFloor(t *testing.T) {
 	if _, pair := depths(); pair < 0.9*sunk {
 		t.Fatalf("set-up: the heavy cube is only %v deep (want %v)", pair, sunk)
 	}
+	// The step that sank them had both cubes in contact: the recheck
+	// takes the bodies that touched something in the step.
+	for _, id := range []BodyID{light, heavy} {
+		s.bodies[id].mark |= markTouched
+		s.bodies[id].start = s.bodies[id].pose.P
+	}
 	if err := s.recheck(); err != nil {
 		t.Fatal(err)
 	}
