@@ -505,7 +505,10 @@ func (s *Sim) recheck() error {
 			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
 		}
 	}
-	if err := s.findContacts(s.opt.Dt); err != nil {
+	// Contacts at the end poses only (no motion ahead, the base margin):
+	// the position pass acts on overlaps, and the next step searches its
+	// own motion.
+	if err := s.findContacts(0); err != nil {
 		return err
 	}
 	s.prepare(s.opt.Dt / float64(s.opt.Substeps))
