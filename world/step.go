@@ -72,8 +72,11 @@ func motionOf(m Method) uint8 {
 
 // tightBox returns the box of the mesh's vertices at pose p.
 func tightBox(sh *shape, p geom.Pose) geom.AABB {
-	t := p.Transform()
-	vs := sh.mesh.Verts
+	return pointsBox(sh.mesh.Verts, p.Transform())
+}
+
+// pointsBox returns the box of the points vs (at least one) moved by t.
+func pointsBox(vs []geom.Vec3, t geom.Transform) geom.AABB {
 	lo := t.Apply(vs[0])
 	hi := lo
 	for _, v := range vs[1:] {
@@ -100,14 +103,13 @@ func tightBox(sh *shape, p geom.Pose) geom.AABB {
 	return geom.AABB{Min: lo, Max: hi}
 }
 
-// convexBox returns the same box as tightBox for a convex body from six
-// supporting vertices (Chung and Wang Sec. 2.3): the world axes turned into
-// the body frame, hill climbing from the previous step's vertices, so the
-// cost does not grow with the vertex count. Below about 32 vertices
-// transforming them all is faster.
-func convexBox(b *body, p geom.Pose) geom.AABB {
-	t := p.Transform()
-	poly := b.sh.poly
+// convexBox returns the box of the vertices of b's box polytope
+// (shape.boxPoly) at transform t from six supporting vertices (Chung and
+// Wang Sec. 2.3): the world axes turned into the body frame, hill climbing
+// from the previous step's vertices, so the cost does not grow with the
+// vertex count.
+func convexBox(b *body, t *geom.Transform) geom.AABB {
+	poly := b.sh.boxPoly
 	var out [6]float64
 	for k := 0; k < 3; k++ {
 		// World axis k in the body frame: R^T e_k, row k of R.
@@ -126,12 +128,20 @@ func convexBox(b *body, p geom.Pose) geom.AABB {
 	return geom.AABB{Min: geom.Vec3{X: out[0], Y: out[1], Z: out[2]}, Max: geom.Vec3{X: out[3], Y: out[4], Z: out[5]}}
 }
 
-// poseBox returns the box of body b's vertices at pose p.
+// poseBox returns the box of body b's vertices at pose p, computed from
+// the shape's box points (boxPoints): the same box as tightBox's.
 func (w *World) poseBox(b *body, p geom.Pose) geom.AABB {
-	if b.sh.poly != nil && len(b.sh.mesh.Verts) > 32 {
-		return convexBox(b, p)
+	sh := b.sh
+	t := p.Transform()
+	switch {
+	case sh.boxPoly == nil && sh.boxVerts == nil:
+		return pointsBox(sh.mesh.Verts, t)
+	case sh.boxPoly == nil:
+		return pointsBox(sh.boxVerts, t)
+	case len(sh.boxVerts) == 0:
+		return convexBox(b, &t)
 	}
-	return tightBox(b.sh, p)
+	return convexBox(b, &t).Union(pointsBox(sh.boxVerts, t))
 }
 
 // reach bounds how far any point of body b moves from its start pose to

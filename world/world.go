@@ -3,12 +3,14 @@ package world
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 
 	"github.com/collide-go/collide/broad"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/hull"
 	"github.com/collide-go/collide/internal/enumname"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/meshquery"
@@ -264,6 +266,12 @@ type shape struct {
 	feat   *features        // FeatureContacts
 	tris   []mesh.Tri       // scene queries, built on first use
 	extent broad.Extent
+	// The broad-phase box at a pose is the box of boxPoly's vertices
+	// (found by hill climbing) and boxVerts (transformed), a subset of the
+	// mesh's vertices with the same box at every pose; the mesh's
+	// vertices when both are nil. See boxPoints.
+	boxPoly  *convex.Polytope
+	boxVerts []geom.Vec3
 }
 
 type shapeKey struct {
@@ -488,6 +496,7 @@ func (w *World) shape(m *mesh.Mesh, k BodyKind) (*shape, error) {
 			return nil, fmt.Errorf("world: polyhedron body: %w", err)
 		}
 	}
+	s.boxPoly, s.boxVerts = boxPoints(m, s.poly)
 	if need[ScrewCCD] {
 		s.screw = screw.Prepare(m)
 	}
@@ -506,6 +515,76 @@ func (w *World) shape(m *mesh.Mesh, k BodyKind) (*shape, error) {
 	}
 	w.shapes[key] = s
 	return s, nil
+}
+
+// Hill climbing for the box beats transforming every candidate vertex
+// above about this many vertices.
+const climbVerts = 32
+
+// boxPoints returns the vertices whose box at any pose is the box of all of
+// m's vertices: the box of a point set along a direction is reached at a
+// vertex of its convex hull. A vertex of m off the hull but within
+// boxSlack (times the bounding-box diagonal) of a hull face's plane is
+// kept too, so that the box stays bit for bit the same whatever the
+// rounding of the transform and the hull's merge of nearly coplanar faces;
+// a vertex deeper inside lies below every hull vertex along every
+// direction by far more than rounding. Convex bodies use their polytope
+// (poly, all of m's vertices). The polytope is returned when there are
+// more than climbVerts hull vertices, the points to transform otherwise;
+// both nil means m's vertices (no hull, or no fewer points).
+func boxPoints(m *mesh.Mesh, poly *convex.Polytope) (*convex.Polytope, []geom.Vec3) {
+	n := len(m.Verts)
+	if n <= climbVerts {
+		return nil, nil
+	}
+	if poly != nil {
+		return poly, nil
+	}
+	hm, idx, err := hull.NewIndexed(m.Verts, nil)
+	if err != nil {
+		return nil, nil // flat or degenerate: all vertices
+	}
+	onHull := make([]bool, n)
+	for _, i := range idx {
+		onHull[i] = true
+	}
+	slack := boxSlack * m.Bounds().Diagonal()
+	var extra []geom.Vec3
+	for i, v := range m.Verts {
+		if !onHull[i] && nearHullFace(hm, v, slack) {
+			extra = append(extra, v)
+		}
+	}
+	if len(hm.Verts)+len(extra) >= n {
+		return nil, nil
+	}
+	if len(hm.Verts) > climbVerts {
+		if hp, err := convex.New(hm); err == nil {
+			return hp, extra
+		}
+	}
+	return nil, append(slices.Clip(hm.Verts), extra...)
+}
+
+// boxSlack is the depth, as a fraction of the bounding-box diagonal, below
+// which a vertex inside the hull is still kept for the box: far above the
+// hull's merge tolerance (hull.DefaultTol) and the rounding of a transform.
+const boxSlack = 1e-6
+
+// nearHullFace reports whether v is above, or less than slack below, the
+// plane of some face of the convex mesh hm, the plane taken through the
+// face's innermost vertex.
+func nearHullFace(hm *mesh.Mesh, v geom.Vec3, slack float64) bool {
+	for f, pl := range hm.Planes {
+		off := math.Inf(1)
+		for _, j := range hm.Face(f) {
+			off = min(off, pl.N.Dot(hm.Verts[j]))
+		}
+		if pl.N.Dot(v) > off-slack {
+			return true
+		}
+	}
+	return false
 }
 
 // Remove deletes a body; its id may be reused by a later Add. The prepared
