@@ -72,14 +72,13 @@ func motionOf(m Method) uint8 {
 
 // tightBox returns the box of the mesh's vertices at pose p.
 func tightBox(sh *shape, p geom.Pose) geom.AABB {
-	return pointsBox(sh.mesh.Verts, p.Transform())
+	return addPoints(geom.EmptyAABB(), sh.mesh.Verts, p.Transform())
 }
 
-// pointsBox returns the box of the points vs (at least one) moved by t.
-func pointsBox(vs []geom.Vec3, t geom.Transform) geom.AABB {
-	lo := t.Apply(vs[0])
-	hi := lo
-	for _, v := range vs[1:] {
+// addPoints returns box grown to hold the points vs moved by t.
+func addPoints(box geom.AABB, vs []geom.Vec3, t geom.Transform) geom.AABB {
+	lo, hi := box.Min, box.Max
+	for _, v := range vs {
 		x := t.Apply(v)
 		if x.X < lo.X {
 			lo.X = x.X
@@ -103,13 +102,12 @@ func pointsBox(vs []geom.Vec3, t geom.Transform) geom.AABB {
 	return geom.AABB{Min: lo, Max: hi}
 }
 
-// convexBox returns the box of the vertices of b's box polytope
-// (shape.boxPoly) at transform t from six supporting vertices (Chung and
-// Wang Sec. 2.3): the world axes turned into the body frame, hill climbing
-// from the previous step's vertices, so the cost does not grow with the
-// vertex count.
+// convexBox returns the box of the vertices of b's box polytope at
+// transform t from six supporting vertices (Chung and Wang Sec. 2.3): the
+// world axes turned into the body frame, hill climbing from the previous
+// step's vertices, so the cost does not grow with the vertex count.
 func convexBox(b *body, t *geom.Transform) geom.AABB {
-	poly := b.sh.boxPoly
+	poly := b.sh.box.poly
 	var out [6]float64
 	for k := 0; k < 3; k++ {
 		// World axis k in the body frame: R^T e_k, row k of R.
@@ -129,19 +127,29 @@ func convexBox(b *body, t *geom.Transform) geom.AABB {
 }
 
 // poseBox returns the box of body b's vertices at pose p, computed from
-// the shape's box points (boxPoints): the same box as tightBox's.
+// the shape's box points (newBoxPoints): the same box as tightBox's.
 func (w *World) poseBox(b *body, p geom.Pose) geom.AABB {
-	sh := b.sh
+	bp := &b.sh.box
 	t := p.Transform()
-	switch {
-	case sh.boxPoly == nil && sh.boxVerts == nil:
-		return pointsBox(sh.mesh.Verts, t)
-	case sh.boxPoly == nil:
-		return pointsBox(sh.boxVerts, t)
-	case len(sh.boxVerts) == 0:
-		return convexBox(b, &t)
+	if bp.poly == nil && bp.verts == nil {
+		return addPoints(geom.EmptyAABB(), b.sh.mesh.Verts, t)
 	}
-	return convexBox(b, &t).Union(pointsBox(sh.boxVerts, t))
+	out := geom.EmptyAABB()
+	if bp.poly != nil {
+		out = convexBox(b, &t)
+	}
+	out = addPoints(out, bp.verts, t)
+	for i := range bp.faces {
+		f := &bp.faces[i]
+		// (d.n)^2 for the world axes d, the rows of R.
+		for k := 0; k < 3; k++ {
+			if c := t.R[k][0]*f.n.X + t.R[k][1]*f.n.Y + t.R[k][2]*f.n.Z; c*c >= f.cos2 {
+				out = addPoints(out, f.verts, t)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // reach bounds how far any point of body b moves from its start pose to

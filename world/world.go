@@ -266,12 +266,7 @@ type shape struct {
 	feat   *features        // FeatureContacts
 	tris   []mesh.Tri       // scene queries, built on first use
 	extent broad.Extent
-	// The broad-phase box at a pose is the box of boxPoly's vertices
-	// (found by hill climbing) and boxVerts (transformed), a subset of the
-	// mesh's vertices with the same box at every pose; the mesh's
-	// vertices when both are nil. See boxPoints.
-	boxPoly  *convex.Polytope
-	boxVerts []geom.Vec3
+	box    boxPoints // broad-phase box
 }
 
 type shapeKey struct {
@@ -496,7 +491,7 @@ func (w *World) shape(m *mesh.Mesh, k BodyKind) (*shape, error) {
 			return nil, fmt.Errorf("world: polyhedron body: %w", err)
 		}
 	}
-	s.boxPoly, s.boxVerts = boxPoints(m, s.poly)
+	s.box = newBoxPoints(m, s.poly)
 	if need[ScrewCCD] {
 		s.screw = screw.Prepare(m)
 	}
@@ -521,70 +516,162 @@ func (w *World) shape(m *mesh.Mesh, k BodyKind) (*shape, error) {
 // above about this many vertices.
 const climbVerts = 32
 
-// boxPoints returns the vertices whose box at any pose is the box of all of
-// m's vertices: the box of a point set along a direction is reached at a
-// vertex of its convex hull. A vertex of m off the hull but within
-// boxSlack (times the bounding-box diagonal) of a hull face's plane is
-// kept too, so that the box stays bit for bit the same whatever the
-// rounding of the transform and the hull's merge of nearly coplanar faces;
-// a vertex deeper inside lies below every hull vertex along every
-// direction by far more than rounding. Convex bodies use their polytope
-// (poly, all of m's vertices). The polytope is returned when there are
-// more than climbVerts hull vertices, the points to transform otherwise;
-// both nil means m's vertices (no hull, or no fewer points).
-func boxPoints(m *mesh.Mesh, poly *convex.Polytope) (*convex.Polytope, []geom.Vec3) {
+// boxPoints is the subset of a mesh's vertices whose box at every pose is
+// the box of all of them, bit for bit (shape.box).
+type boxPoints struct {
+	// poly's vertices are boxed by hill climbing (more than climbVerts).
+	poly *convex.Polytope
+	// verts are transformed at every pose.
+	verts []geom.Vec3
+	// faces hold the vertices that lie in a hull face, off its boundary:
+	// they can reach the box only when the face is almost square to a
+	// world axis.
+	faces []boxFace
+}
+
+// boxFace is a group of vertices in the hull face of unit normal n: they
+// reach the box along a unit direction d only when (d.n)^2 >= cos2.
+type boxFace struct {
+	n     geom.Vec3
+	cos2  float64
+	verts []geom.Vec3
+}
+
+// Tolerances of the box points, as fractions of the mesh's radius about its
+// origin: boxSlack is how deep inside the hull a vertex off the hull is
+// still taken as on a face (far above the hull's merge tolerance,
+// hull.DefaultTol), boxRound bounds the rounding of a transform's
+// rotation (a few units in the last place) with a wide margin. minSine is
+// the smallest sine of the angle between a face's normal and an axis for
+// which the face's inner vertices are skipped.
+const (
+	boxSlack = 1e-6
+	boxRound = 1e-12
+	minSine  = 1e-6
+)
+
+// newBoxPoints returns the box points of m: the vertices of its convex hull
+// (along any direction a point set's extreme is reached at a hull vertex),
+// and the vertices off the hull but within boxSlack of a hull face's plane,
+// so that the box stays bit for bit the box of all vertices whatever the
+// rounding of the transform and the hull's merge of nearly coplanar faces.
+// A vertex deeper inside lies below some hull vertex along every direction
+// by far more than rounding. A vertex inside a face, at in-plane distance
+// rho from its boundary, is below the face's vertices along a unit
+// direction d by at least sin(d, n) rho less its off-plane gaps, so it is
+// transformed only when d is that close to the face normal. Convex bodies
+// use their polytope (all of m's vertices). The zero value (no hull, or no
+// fewer points) means all of m's vertices.
+func newBoxPoints(m *mesh.Mesh, poly *convex.Polytope) boxPoints {
 	n := len(m.Verts)
 	if n <= climbVerts {
-		return nil, nil
+		return boxPoints{}
 	}
 	if poly != nil {
-		return poly, nil
+		return boxPoints{poly: poly}
 	}
 	hm, idx, err := hull.NewIndexed(m.Verts, nil)
 	if err != nil {
-		return nil, nil // flat or degenerate: all vertices
+		return boxPoints{} // flat or degenerate: all vertices
 	}
 	onHull := make([]bool, n)
 	for _, i := range idx {
 		onHull[i] = true
 	}
-	slack := boxSlack * m.Bounds().Diagonal()
-	var extra []geom.Vec3
-	for i, v := range m.Verts {
-		if !onHull[i] && nearHullFace(hm, v, slack) {
-			extra = append(extra, v)
-		}
+	scale := 0.0
+	for _, v := range m.Verts {
+		scale = max(scale, v.Norm())
 	}
-	if len(hm.Verts)+len(extra) >= n {
-		return nil, nil
+	var bp boxPoints
+	faceOf := make([]int, n) // hull face of a face group vertex, -1 none, -2 deep inside
+	sine := make([]float64, hm.NumFaces())
+	count, always := 0, 0
+	for i, v := range m.Verts {
+		faceOf[i] = -2
+		if onHull[i] {
+			continue
+		}
+		f, s := nearestFace(hm, v, scale)
+		if s < 0 {
+			continue
+		}
+		count++
+		if faceOf[i] = f; f < 0 {
+			always++
+			continue
+		}
+		sine[f] = max(sine[f], s)
+	}
+	if len(hm.Verts)+count >= n {
+		return boxPoints{}
 	}
 	if len(hm.Verts) > climbVerts {
-		if hp, err := convex.New(hm); err == nil {
-			return hp, extra
+		if bp.poly, err = convex.New(hm); err != nil {
+			bp.poly = nil
 		}
 	}
-	return nil, append(slices.Clip(hm.Verts), extra...)
+	if bp.poly == nil {
+		bp.verts = append(bp.verts, hm.Verts...)
+	}
+	group := make([]int, hm.NumFaces())
+	for i, f := range faceOf {
+		switch {
+		case f == -1:
+			bp.verts = append(bp.verts, m.Verts[i])
+		case f >= 0:
+			if group[f] == 0 {
+				bp.faces = append(bp.faces, boxFace{n: hm.Planes[f].N, cos2: 1 - sine[f]*sine[f]})
+				group[f] = len(bp.faces)
+			}
+			g := &bp.faces[group[f]-1]
+			g.verts = append(g.verts, m.Verts[i])
+		}
+	}
+	bp.verts = slices.Clip(bp.verts)
+	return bp
 }
 
-// boxSlack is the depth, as a fraction of the bounding-box diagonal, below
-// which a vertex inside the hull is still kept for the box: far above the
-// hull's merge tolerance (hull.DefaultTol) and the rounding of a transform.
-const boxSlack = 1e-6
-
-// nearHullFace reports whether v is above, or less than slack below, the
-// plane of some face of the convex mesh hm, the plane taken through the
-// face's innermost vertex.
-func nearHullFace(hm *mesh.Mesh, v geom.Vec3, slack float64) bool {
-	for f, pl := range hm.Planes {
-		off := math.Inf(1)
-		for _, j := range hm.Face(f) {
-			off = min(off, pl.N.Dot(hm.Verts[j]))
+// nearestFace classifies a vertex v off the convex mesh hm for the box:
+// s < 0 when v is deeper than boxSlack below every face plane (it never
+// reaches the box); otherwise the face f whose polygon v lies inside, in
+// projection, farthest from the boundary, and the sine s in (0, 1) of the
+// angle to the face normal beyond which v is below the face's vertices by
+// more than rounding; f = -1 when there is no such face (v is always
+// transformed). Planes are taken through each face's innermost vertex
+// and the off-plane gaps of the face's vertices are counted.
+func nearestFace(hm *mesh.Mesh, v geom.Vec3, scale float64) (f int, s float64) {
+	f, s = -2, -1
+	best := 0.0
+	for g, pl := range hm.Planes {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		loop := hm.Face(g)
+		for _, j := range loop {
+			d := pl.N.Dot(hm.Verts[j])
+			lo, hi = min(lo, d), max(hi, d)
 		}
-		if pl.N.Dot(v) > off-slack {
-			return true
+		h := pl.N.Dot(v)
+		if h <= lo-boxSlack*scale {
+			continue
+		}
+		if f == -2 {
+			f, s = -1, 1
+		}
+		rho := math.Inf(1) // in-plane distance to the polygon's boundary
+		for k, j := range loop {
+			p, q := hm.Verts[j], hm.Verts[loop[(k+1)%len(loop)]]
+			in, ok := pl.N.Cross(q.Sub(p)).Normalize()
+			if !ok {
+				rho = 0
+				break
+			}
+			rho = min(rho, in.Dot(v.Sub(p)))
+		}
+		gap := (hi - lo) + max(hi-h, h-lo) + boxRound*scale
+		if rho > best && 2*gap < rho {
+			f, best, s = g, rho, max(2*gap/rho, minSine)
 		}
 	}
-	return false
+	return f, s
 }
 
 // Remove deletes a body; its id may be reused by a later Add. The prepared
