@@ -42,7 +42,9 @@ func BenchmarkPoseBox(b *testing.B) {
 				b.Fatal("empty boxes")
 			}
 		}
-		b.Run(c.name+"/hull", func(b *testing.B) { run(b, func(p geom.Pose) geom.AABB { return w.poseBox(body, p) }) })
+		b.Run(c.name+"/hull", func(b *testing.B) {
+			run(b, func(p geom.Pose) geom.AABB { t := p.Transform(); return poseBox(body, &t) })
+		})
 		b.Run(c.name+"/vertices", func(b *testing.B) { run(b, func(p geom.Pose) geom.AABB { return tightBox(body.sh, p) }) })
 	}
 }

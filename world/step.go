@@ -126,25 +126,24 @@ func convexBox(b *body, t *geom.Transform) geom.AABB {
 	return geom.AABB{Min: geom.Vec3{X: out[0], Y: out[1], Z: out[2]}, Max: geom.Vec3{X: out[3], Y: out[4], Z: out[5]}}
 }
 
-// poseBox returns the box of body b's vertices at pose p, computed from
-// the shape's box points (newBoxPoints): the same box as tightBox's.
-func (w *World) poseBox(b *body, p geom.Pose) geom.AABB {
+// poseBox returns the box of body b's vertices at transform t, computed
+// from the shape's box points (newBoxPoints): the same box as tightBox's.
+func poseBox(b *body, t *geom.Transform) geom.AABB {
 	bp := &b.sh.box
-	t := p.Transform()
 	if bp.poly == nil && bp.verts == nil {
-		return addPoints(geom.EmptyAABB(), b.sh.mesh.Verts, t)
+		return addPoints(geom.EmptyAABB(), b.sh.mesh.Verts, *t)
 	}
 	out := geom.EmptyAABB()
 	if bp.poly != nil {
-		out = convexBox(b, &t)
+		out = convexBox(b, t)
 	}
-	out = addPoints(out, bp.verts, t)
+	out = addPoints(out, bp.verts, *t)
 	for i := range bp.faces {
 		f := &bp.faces[i]
 		// (d.n)^2 for the world axes d, the rows of R.
 		for k := 0; k < 3; k++ {
 			if c := t.R[k][0]*f.n.X + t.R[k][1]*f.n.Y + t.R[k][2]*f.n.Z; c*c >= f.cos2 {
-				out = addPoints(out, f.verts, t)
+				out = addPoints(out, f.verts, *t)
 				break
 			}
 		}
@@ -179,13 +178,18 @@ func (w *World) box(b *body, motion uint8) geom.AABB {
 	}
 	var out geom.AABB
 	switch {
+	case b.p0 == b.p1:
+		// At rest: the start pose's box is the end pose's, the reach 0.
+		out = poseBox(b, &b.t1)
 	case motion == motionReach:
 		// Only the start pose: the box there grown by the step's reach.
-		out = w.poseBox(b, b.p0).Expand(b.reach())
+		t0 := b.p0.Transform()
+		out = poseBox(b, &t0).Expand(b.reach())
 	case motion&motionReach != 0:
-		out = w.poseBox(b, b.p1).Union(w.poseBox(b, b.p0).Expand(b.reach()))
+		t0 := b.p0.Transform()
+		out = poseBox(b, &b.t1).Union(poseBox(b, &t0).Expand(b.reach()))
 	default:
-		out = w.poseBox(b, b.p1)
+		out = poseBox(b, &b.t1)
 	}
 	if b.p0 != b.p1 && motion&motionSwept != 0 {
 		if w.opt.Motion == geom.LinearAngular {

@@ -546,7 +546,7 @@ func TestPoseBoxIsTight(t *testing.T) {
 			for _, v := range it.m.Verts {
 				want = want.AddPoint(tr.Apply(v))
 			}
-			if got := w.poseBox(b, p); got != want {
+			if got := poseBox(b, &tr); got != want {
 				t.Fatalf("mesh %d (%v, %d vertices) step %d pose %v: box %v, vertex box %v", i, it.kind, len(it.m.Verts), step, p, got, want)
 			}
 		}
