@@ -582,6 +582,14 @@ func newBoxPoints(m *mesh.Mesh, poly *convex.Polytope) boxPoints {
 	for _, v := range m.Verts {
 		scale = max(scale, v.Norm())
 	}
+	span := make([]faceSpan, hm.NumFaces())
+	for g, pl := range hm.Planes {
+		span[g] = faceSpan{math.Inf(1), math.Inf(-1)}
+		for _, j := range hm.Face(g) {
+			d := pl.N.Dot(hm.Verts[j])
+			span[g] = faceSpan{min(span[g].lo, d), max(span[g].hi, d)}
+		}
+	}
 	var bp boxPoints
 	faceOf := make([]int, n) // hull face of a face group vertex, -1 none, -2 deep inside
 	sine := make([]float64, hm.NumFaces())
@@ -591,7 +599,7 @@ func newBoxPoints(m *mesh.Mesh, poly *convex.Polytope) boxPoints {
 		if onHull[i] {
 			continue
 		}
-		f, s := nearestFace(hm, v, scale)
+		f, s := nearestFace(hm, span, v, scale)
 		if s < 0 {
 			continue
 		}
@@ -631,24 +639,23 @@ func newBoxPoints(m *mesh.Mesh, poly *convex.Polytope) boxPoints {
 	return bp
 }
 
-// nearestFace classifies a vertex v off the convex mesh hm for the box:
-// s < 0 when v is deeper than boxSlack below every face plane (it never
-// reaches the box); otherwise the face f whose polygon v lies inside, in
-// projection, farthest from the boundary, and the sine s in (0, 1) of the
-// angle to the face normal beyond which v is below the face's vertices by
-// more than rounding; f = -1 when there is no such face (v is always
-// transformed). Planes are taken through each face's innermost vertex
-// and the off-plane gaps of the face's vertices are counted.
-func nearestFace(hm *mesh.Mesh, v geom.Vec3, scale float64) (f int, s float64) {
+// faceSpan is the range [lo, hi] of N . x over a hull face's vertices x.
+type faceSpan struct{ lo, hi float64 }
+
+// nearestFace classifies a vertex v off the convex mesh hm for the box
+// (span[f] is face f's faceSpan): s < 0 when v is deeper than boxSlack
+// below every face plane (it never reaches the box); otherwise the face f
+// whose polygon v lies inside, in projection, farthest from the boundary,
+// and the sine s in (0, 1) of the angle to the face normal beyond which v
+// is below the face's vertices by more than rounding; f = -1 when there is
+// no such face (v is always transformed). Planes are taken through each
+// face's innermost vertex and the off-plane gaps of the face's vertices
+// are counted.
+func nearestFace(hm *mesh.Mesh, span []faceSpan, v geom.Vec3, scale float64) (f int, s float64) {
 	f, s = -2, -1
 	best := 0.0
 	for g, pl := range hm.Planes {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		loop := hm.Face(g)
-		for _, j := range loop {
-			d := pl.N.Dot(hm.Verts[j])
-			lo, hi = min(lo, d), max(hi, d)
-		}
+		lo, hi := span[g].lo, span[g].hi
 		h := pl.N.Dot(v)
 		if h <= lo-boxSlack*scale {
 			continue
@@ -657,6 +664,7 @@ func nearestFace(hm *mesh.Mesh, v geom.Vec3, scale float64) (f int, s float64) {
 			f, s = -1, 1
 		}
 		rho := math.Inf(1) // in-plane distance to the polygon's boundary
+		loop := hm.Face(g)
 		for k, j := range loop {
 			p, q := hm.Verts[j], hm.Verts[loop[(k+1)%len(loop)]]
 			in, ok := pl.N.Cross(q.Sub(p)).Normalize()
