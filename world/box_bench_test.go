@@ -14,16 +14,15 @@ import (
 // turning 3 degrees a step: from its hull's box points (hill climbing and
 // the vertices near hull faces) against transforming every vertex.
 func BenchmarkPoseBox(b *testing.B) {
-	for _, c := range []struct {
-		name string
-		m    *mesh.Mesh
-	}{
-		{"torus300", shapes.Torus(1, 0.3, 30, 10)},
-		{"coil", shapes.Coil(1, 0.2, 0.8, 3, 60, 8)},
-		{"duck", testutil.ReadMesh(b, "../testdata/meshes/bullet/duck.obj")},
-	} {
+	meshes := map[string]*mesh.Mesh{
+		"torus300": shapes.Torus(1, 0.3, 30, 10),
+		"coil":     shapes.Coil(1, 0.2, 0.8, 3, 60, 8),
+		"duck":     testutil.ReadMesh(b, "../testdata/meshes/bullet/duck.obj"),
+	}
+	for _, name := range []string{"torus300", "coil", "duck"} {
+		m := meshes[name]
 		w, _ := New(nil)
-		id, err := w.Add(BodyDef{Mesh: c.m, Kind: Polyhedron, Pose: geom.PoseIdentity()})
+		id, err := w.Add(BodyDef{Mesh: m, Kind: Polyhedron, Pose: geom.PoseIdentity()})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -42,9 +41,9 @@ func BenchmarkPoseBox(b *testing.B) {
 				b.Fatal("empty boxes")
 			}
 		}
-		b.Run(c.name+"/hull", func(b *testing.B) {
+		b.Run(name+"/hull", func(b *testing.B) {
 			run(b, func(p geom.Pose) geom.AABB { t := p.Transform(); return poseBox(body, &t) })
 		})
-		b.Run(c.name+"/vertices", func(b *testing.B) { run(b, func(p geom.Pose) geom.AABB { return tightBox(body.sh, p) }) })
+		b.Run(name+"/vertices", func(b *testing.B) { run(b, func(p geom.Pose) geom.AABB { return tightBox(body.sh, p) }) })
 	}
 }
