@@ -295,6 +295,14 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 		st.ByMethod[m]++
 		tasks = append(tasks, t)
 	}
+	// In (A, B) order (each pair once), the tasks' contacts come out
+	// sorted by pair, each pair's in the order its method gives.
+	slices.SortFunc(tasks, func(x, y task) int {
+		if c := cmp.Compare(x.a, y.a); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.b, y.b)
+	})
 	w.tasks = tasks
 	st.Tests = len(tasks)
 	st.Broad = time.Since(t0)
@@ -315,15 +323,6 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 			dst = append(dst, w.workers[r.wk].out[r.lo:r.hi]...)
 		}
 	}
-	// Tasks come in the broad phase's pair order, which depends on the
-	// broad phase but not on the workers; a stable sort by pair keeps
-	// each pair's own order.
-	slices.SortStableFunc(dst[k:], func(x, y Contact) int {
-		if c := cmp.Compare(x.A, y.A); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.B, y.B)
-	})
 	st.Contacts = len(dst) - k
 	for i := range w.bodies {
 		w.bodies[i].p0 = w.bodies[i].p1
