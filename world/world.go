@@ -407,7 +407,7 @@ func (w *World) get(id BodyID) (*body, error) {
 // Add adds a body and returns its id. The body's prepared geometry (the
 // convex polytope and its tables, the time-of-contact shape, the convex
 // hull whose vertices give the broad-phase box, exactly the box of all
-// vertices, at a cost that does not grow with the mesh) is built here
+// vertices, from a few hull vertices per pose) is built here
 // once per mesh and kind and shared by the bodies of that mesh; it is
 // released when the last of them is removed. The mesh must not be changed
 // while a body uses it. Add returns an error when the mesh is nil or unfit
