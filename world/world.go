@@ -266,7 +266,8 @@ type shape struct {
 	feat   *features        // FeatureContacts
 	tris   []mesh.Tri       // scene queries, built on first use
 	extent broad.Extent
-	box    boxPoints // broad-phase box
+	box    boxPoints // broad-phase box, built for the first moving body
+	boxOK  bool
 }
 
 type shapeKey struct {
@@ -405,9 +406,10 @@ func (w *World) get(id BodyID) (*body, error) {
 }
 
 // Add adds a body and returns its id. The body's prepared geometry (the
-// convex polytope and its tables, the time-of-contact shape, the convex
-// hull whose vertices give the broad-phase box, exactly the box of all
-// vertices, from a few hull vertices per pose) is built here
+// convex polytope and its tables, the time-of-contact shape and, with the
+// first body that is not static, the convex hull whose vertices give the
+// broad-phase box, exactly the box of all vertices, from a few hull
+// vertices per pose) is built here
 // once per mesh and kind and shared by the bodies of that mesh; it is
 // released when the last of them is removed. The mesh must not be changed
 // while a body uses it. Add returns an error when the mesh is nil or unfit
@@ -431,6 +433,10 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	sh, err := w.shape(def.Mesh, def.Kind)
 	if err != nil {
 		return -1, err
+	}
+	if !def.Static && !sh.boxOK {
+		// A static body's box is taken once, from all vertices.
+		sh.box, sh.boxOK = newBoxPoints(def.Mesh, sh.poly), true
 	}
 	var id BodyID
 	if k := len(w.free); k > 0 {
@@ -493,7 +499,6 @@ func (w *World) shape(m *mesh.Mesh, k BodyKind) (*shape, error) {
 			return nil, fmt.Errorf("world: polyhedron body: %w", err)
 		}
 	}
-	s.box = newBoxPoints(m, s.poly)
 	if need[ScrewCCD] {
 		s.screw = screw.Prepare(m)
 	}

@@ -556,6 +556,45 @@ func TestPoseBoxIsTight(t *testing.T) {
 	}
 }
 
+// TestBoxPointsForMovingBodies checks that a mesh used only by static
+// bodies gets no hull (their box is taken once, from all vertices), that
+// the first moving body of the mesh builds it, and that a static body
+// placed anew afterwards still gets the box of all its vertices.
+func TestBoxPointsForMovingBodies(t *testing.T) {
+	w, _ := New(nil)
+	m := shapes.Torus(1, 0.3, 30, 10)
+	s, err := w.Add(BodyDef{Mesh: m, Kind: Polyhedron, Static: true, Pose: geom.PoseIdentity()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := w.bodies[s].sh
+	if sh.boxOK || sh.box.poly != nil || sh.box.verts != nil {
+		t.Fatalf("static-only mesh built box points %+v", sh.box)
+	}
+	if _, err := w.Add(BodyDef{Mesh: m, Kind: Polyhedron, Pose: geom.Pose{P: geom.Vec3{X: 5}, Q: geom.QuatIdentity()}}); err != nil {
+		t.Fatal(err)
+	}
+	if !sh.boxOK || sh.box.poly == nil {
+		t.Fatalf("moving body of a 300-vertex torus: no hull polytope for its box")
+	}
+	q, _ := geom.Quat{W: 0.3, X: 0.5, Y: -0.2, Z: 0.7}.Normalize()
+	p := geom.Pose{P: geom.Vec3{X: -3, Y: 1, Z: 2}, Q: q}
+	if err := w.SetPose(s, p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Step(nil); err != nil {
+		t.Fatal(err)
+	}
+	tr := p.Transform()
+	want := geom.EmptyAABB()
+	for _, v := range m.Verts {
+		want = want.AddPoint(tr.Apply(v))
+	}
+	if got := w.bodies[s].box; got != want {
+		t.Fatalf("static torus placed anew: box %v, vertex box %v", got, want)
+	}
+}
+
 // TestCacheNotReusedAcrossBodies removes a body whose pair cache holds
 // vertex indices of a large polytope and gives its id to a small one.
 func TestCacheNotReusedAcrossBodies(t *testing.T) {
