@@ -72,11 +72,13 @@ func motionOf(m Method) uint8 {
 
 // tightBox returns the box of the mesh's vertices at pose p.
 func tightBox(sh *shape, p geom.Pose) geom.AABB {
-	t := p.Transform()
-	vs := sh.mesh.Verts
-	lo := t.Apply(vs[0])
-	hi := lo
-	for _, v := range vs[1:] {
+	return addPoints(geom.EmptyAABB(), sh.mesh.Verts, p.Transform())
+}
+
+// addPoints returns box grown to hold the points vs moved by t.
+func addPoints(box geom.AABB, vs []geom.Vec3, t geom.Transform) geom.AABB {
+	lo, hi := box.Min, box.Max
+	for _, v := range vs {
 		x := t.Apply(v)
 		if x.X < lo.X {
 			lo.X = x.X
@@ -100,14 +102,12 @@ func tightBox(sh *shape, p geom.Pose) geom.AABB {
 	return geom.AABB{Min: lo, Max: hi}
 }
 
-// convexBox returns the same box as tightBox for a convex body from six
-// supporting vertices (Chung and Wang Sec. 2.3): the world axes turned into
-// the body frame, hill climbing from the previous step's vertices, so the
-// cost does not grow with the vertex count. Below about 32 vertices
-// transforming them all is faster.
-func convexBox(b *body, p geom.Pose) geom.AABB {
-	t := p.Transform()
-	poly := b.sh.poly
+// convexBox returns the box of the vertices of b's box polytope at
+// transform t from six supporting vertices (Chung and Wang Sec. 2.3): the
+// world axes turned into the body frame, hill climbing from the previous
+// step's vertices, so the cost does not grow with the vertex count.
+func convexBox(b *body, t *geom.Transform) geom.AABB {
+	poly := b.sh.box.poly
 	var out [6]float64
 	for k := 0; k < 3; k++ {
 		// World axis k in the body frame: R^T e_k, row k of R.
@@ -126,12 +126,29 @@ func convexBox(b *body, p geom.Pose) geom.AABB {
 	return geom.AABB{Min: geom.Vec3{X: out[0], Y: out[1], Z: out[2]}, Max: geom.Vec3{X: out[3], Y: out[4], Z: out[5]}}
 }
 
-// poseBox returns the box of body b's vertices at pose p.
-func (w *World) poseBox(b *body, p geom.Pose) geom.AABB {
-	if b.sh.poly != nil && len(b.sh.mesh.Verts) > 32 {
-		return convexBox(b, p)
+// poseBox returns the box of body b's vertices at transform t, computed
+// from the shape's box points (newBoxPoints): the same box as tightBox's.
+func poseBox(b *body, t *geom.Transform) geom.AABB {
+	bp := &b.sh.box
+	if bp.poly == nil && bp.verts == nil {
+		return addPoints(geom.EmptyAABB(), b.sh.mesh.Verts, *t)
 	}
-	return tightBox(b.sh, p)
+	out := geom.EmptyAABB()
+	if bp.poly != nil {
+		out = convexBox(b, t)
+	}
+	out = addPoints(out, bp.verts, *t)
+	for i := range bp.faces {
+		f := &bp.faces[i]
+		// (d.n)^2 for the world axes d, the rows of R.
+		for k := 0; k < 3; k++ {
+			if c := t.R[k][0]*f.n.X + t.R[k][1]*f.n.Y + t.R[k][2]*f.n.Z; c*c >= f.cos2 {
+				out = addPoints(out, f.verts, *t)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // reach bounds how far any point of body b moves from its start pose to
@@ -161,13 +178,18 @@ func (w *World) box(b *body, motion uint8) geom.AABB {
 	}
 	var out geom.AABB
 	switch {
+	case b.p0 == b.p1:
+		// At rest: the start pose's box is the end pose's, the reach 0.
+		out = poseBox(b, &b.t1)
 	case motion == motionReach:
 		// Only the start pose: the box there grown by the step's reach.
-		out = w.poseBox(b, b.p0).Expand(b.reach())
+		t0 := b.p0.Transform()
+		out = poseBox(b, &t0).Expand(b.reach())
 	case motion&motionReach != 0:
-		out = w.poseBox(b, b.p1).Union(w.poseBox(b, b.p0).Expand(b.reach()))
+		t0 := b.p0.Transform()
+		out = poseBox(b, &b.t1).Union(poseBox(b, &t0).Expand(b.reach()))
 	default:
-		out = w.poseBox(b, b.p1)
+		out = poseBox(b, &b.t1)
 	}
 	if b.p0 != b.p1 && motion&motionSwept != 0 {
 		if w.opt.Motion == geom.LinearAngular {
@@ -273,6 +295,14 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 		st.ByMethod[m]++
 		tasks = append(tasks, t)
 	}
+	// In (A, B) order (each pair once), the tasks' contacts come out
+	// sorted by pair, each pair's in the order its method gives.
+	slices.SortFunc(tasks, func(x, y task) int {
+		if c := cmp.Compare(x.a, y.a); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.b, y.b)
+	})
 	w.tasks = tasks
 	st.Tests = len(tasks)
 	st.Broad = time.Since(t0)
@@ -293,15 +323,6 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 			dst = append(dst, w.workers[r.wk].out[r.lo:r.hi]...)
 		}
 	}
-	// Tasks come in the broad phase's pair order, which depends on the
-	// broad phase but not on the workers; a stable sort by pair keeps
-	// each pair's own order.
-	slices.SortStableFunc(dst[k:], func(x, y Contact) int {
-		if c := cmp.Compare(x.A, y.A); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.B, y.B)
-	})
 	st.Contacts = len(dst) - k
 	for i := range w.bodies {
 		w.bodies[i].p0 = w.bodies[i].p1

@@ -3,12 +3,14 @@ package world
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 
 	"github.com/collide-go/collide/broad"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/hull"
 	"github.com/collide-go/collide/internal/enumname"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/meshquery"
@@ -264,6 +266,8 @@ type shape struct {
 	feat   *features        // FeatureContacts
 	tris   []mesh.Tri       // scene queries, built on first use
 	extent broad.Extent
+	box    boxPoints // broad-phase box, built for the first moving body
+	boxOK  bool
 }
 
 type shapeKey struct {
@@ -402,7 +406,10 @@ func (w *World) get(id BodyID) (*body, error) {
 }
 
 // Add adds a body and returns its id. The body's prepared geometry (the
-// convex polytope and its tables, the time-of-contact shape) is built here
+// convex polytope and its tables, the time-of-contact shape and, with the
+// first body that is not static, the convex hull whose vertices give the
+// broad-phase box, exactly the box of all vertices, from a few hull
+// vertices per pose) is built here
 // once per mesh and kind and shared by the bodies of that mesh; it is
 // released when the last of them is removed. The mesh must not be changed
 // while a body uses it. Add returns an error when the mesh is nil or unfit
@@ -426,6 +433,10 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	sh, err := w.shape(def.Mesh, def.Kind)
 	if err != nil {
 		return -1, err
+	}
+	if !def.Static && !sh.boxOK {
+		// A static body's box is taken once, from all vertices.
+		sh.box, sh.boxOK = newBoxPoints(def.Mesh, sh.poly), true
 	}
 	var id BodyID
 	if k := len(w.free); k > 0 {
@@ -506,6 +517,176 @@ func (w *World) shape(m *mesh.Mesh, k BodyKind) (*shape, error) {
 	}
 	w.shapes[key] = s
 	return s, nil
+}
+
+// Hill climbing for the box beats transforming every candidate vertex
+// above about this many vertices.
+const climbVerts = 32
+
+// boxPoints is the subset of a mesh's vertices whose box at every pose is
+// the box of all of them, bit for bit (shape.box).
+type boxPoints struct {
+	// poly's vertices are boxed by hill climbing (more than climbVerts).
+	poly *convex.Polytope
+	// verts are transformed at every pose.
+	verts []geom.Vec3
+	// faces hold the vertices that lie in a hull face, off its boundary:
+	// they can reach the box only when the face is almost square to a
+	// world axis.
+	faces []boxFace
+}
+
+// boxFace is a group of vertices in the hull face of unit normal n: they
+// reach the box along a unit direction d only when (d.n)^2 >= cos2.
+type boxFace struct {
+	n     geom.Vec3
+	cos2  float64
+	verts []geom.Vec3
+}
+
+// Tolerances of the box points, as fractions of the mesh's radius about its
+// origin: boxSlack is how deep inside the hull a vertex off the hull is
+// still taken as on a face (far above the hull's merge tolerance,
+// hull.DefaultTol), boxRound bounds the rounding of a transform's
+// rotation (a few units in the last place) with a wide margin. minSine is
+// the smallest sine of the angle between a face's normal and an axis for
+// which the face's inner vertices are skipped.
+const (
+	boxSlack = 1e-6
+	boxRound = 1e-12
+	minSine  = 1e-6
+)
+
+// newBoxPoints returns the box points of m: the vertices of its convex hull
+// (along any direction a point set's extreme is reached at a hull vertex),
+// and the vertices off the hull but within boxSlack of a hull face's plane,
+// so that the box stays bit for bit the box of all vertices whatever the
+// rounding of the transform and the hull's merge of nearly coplanar faces.
+// A vertex deeper inside lies below some hull vertex along every direction
+// by far more than rounding. A vertex inside a face, at in-plane distance
+// rho from its boundary, is below the face's vertices along a unit
+// direction d by at least sin(d, n) rho less its off-plane gaps, so it is
+// transformed only when d is that close to the face normal. Convex bodies
+// use their polytope (all of m's vertices). The zero value (no hull, or no
+// fewer points) means all of m's vertices.
+func newBoxPoints(m *mesh.Mesh, poly *convex.Polytope) boxPoints {
+	n := len(m.Verts)
+	if n <= climbVerts {
+		return boxPoints{}
+	}
+	if poly != nil {
+		return boxPoints{poly: poly}
+	}
+	hm, idx, err := hull.NewIndexed(m.Verts, nil)
+	if err != nil {
+		return boxPoints{} // flat or degenerate: all vertices
+	}
+	onHull := make([]bool, n)
+	for _, i := range idx {
+		onHull[i] = true
+	}
+	scale := 0.0
+	for _, v := range m.Verts {
+		scale = max(scale, v.Norm())
+	}
+	span := make([]faceSpan, hm.NumFaces())
+	for g, pl := range hm.Planes {
+		span[g] = faceSpan{math.Inf(1), math.Inf(-1)}
+		for _, j := range hm.Face(g) {
+			d := pl.N.Dot(hm.Verts[j])
+			span[g] = faceSpan{min(span[g].lo, d), max(span[g].hi, d)}
+		}
+	}
+	var bp boxPoints
+	faceOf := make([]int, n) // hull face of a face group vertex, -1 none, -2 deep inside
+	sine := make([]float64, hm.NumFaces())
+	count, always := 0, 0
+	for i, v := range m.Verts {
+		faceOf[i] = -2
+		if onHull[i] {
+			continue
+		}
+		f, s := nearestFace(hm, span, v, scale)
+		if s < 0 {
+			continue
+		}
+		count++
+		if faceOf[i] = f; f < 0 {
+			always++
+			continue
+		}
+		sine[f] = max(sine[f], s)
+	}
+	if len(hm.Verts)+count >= n {
+		return boxPoints{}
+	}
+	if len(hm.Verts) > climbVerts {
+		if bp.poly, err = convex.New(hm); err != nil {
+			bp.poly = nil
+		}
+	}
+	if bp.poly == nil {
+		bp.verts = append(bp.verts, hm.Verts...)
+	}
+	group := make([]int, hm.NumFaces())
+	for i, f := range faceOf {
+		switch {
+		case f == -1:
+			bp.verts = append(bp.verts, m.Verts[i])
+		case f >= 0:
+			if group[f] == 0 {
+				bp.faces = append(bp.faces, boxFace{n: hm.Planes[f].N, cos2: 1 - sine[f]*sine[f]})
+				group[f] = len(bp.faces)
+			}
+			g := &bp.faces[group[f]-1]
+			g.verts = append(g.verts, m.Verts[i])
+		}
+	}
+	bp.verts = slices.Clip(bp.verts)
+	return bp
+}
+
+// faceSpan is the range [lo, hi] of N . x over a hull face's vertices x.
+type faceSpan struct{ lo, hi float64 }
+
+// nearestFace classifies a vertex v off the convex mesh hm for the box
+// (span[f] is face f's faceSpan): s < 0 when v is deeper than boxSlack
+// below every face plane (it never reaches the box); otherwise the face f
+// whose polygon v lies inside, in projection, farthest from the boundary,
+// and the sine s in (0, 1) of the angle to the face normal beyond which v
+// is below the face's vertices by more than rounding; f = -1 when there is
+// no such face (v is always transformed). Planes are taken through each
+// face's innermost vertex and the off-plane gaps of the face's vertices
+// are counted.
+func nearestFace(hm *mesh.Mesh, span []faceSpan, v geom.Vec3, scale float64) (f int, s float64) {
+	f, s = -2, -1
+	best := 0.0
+	for g, pl := range hm.Planes {
+		lo, hi := span[g].lo, span[g].hi
+		h := pl.N.Dot(v)
+		if h <= lo-boxSlack*scale {
+			continue
+		}
+		if f == -2 {
+			f, s = -1, 1
+		}
+		rho := math.Inf(1) // in-plane distance to the polygon's boundary
+		loop := hm.Face(g)
+		for k, j := range loop {
+			p, q := hm.Verts[j], hm.Verts[loop[(k+1)%len(loop)]]
+			in, ok := pl.N.Cross(q.Sub(p)).Normalize()
+			if !ok {
+				rho = 0
+				break
+			}
+			rho = min(rho, in.Dot(v.Sub(p)))
+		}
+		gap := (hi - lo) + max(hi-h, h-lo) + boxRound*scale
+		if rho > best && 2*gap < rho {
+			f, best, s = g, rho, max(2*gap/rho, minSine)
+		}
+	}
+	return f, s
 }
 
 // Remove deletes a body; its id may be reused by a later Add. The prepared

@@ -12,6 +12,7 @@ import (
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/internal/testutil"
 	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/meshquery"
 	"github.com/collide-go/collide/screw"
@@ -490,28 +491,107 @@ func TestRemoveAndReuse(t *testing.T) {
 	}
 }
 
-// TestConvexBoxIsTight checks that the support-based box of convex bodies
-// equals the box of the transformed vertices exactly, along a path of
-// poses (so the hill climbing starts from the previous vertices).
-func TestConvexBoxIsTight(t *testing.T) {
+// TestPoseBoxIsTight checks that the broad-phase box of a body at a pose,
+// found from its shape's box points (hull vertices by hill climbing or
+// transformed), equals the box of all of the mesh's transformed vertices
+// exactly, along a path of poses (so the hill climbing starts from the
+// previous vertices): random polytopes of every size, tori, coils, the car
+// and the sample meshes, as every kind that takes them.
+func TestPoseBoxIsTight(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	w, _ := New(nil)
+	type item struct {
+		m    *mesh.Mesh
+		kind BodyKind
+	}
+	var items []item
 	for i := 0; i < 30; i++ {
-		m := shapes.RandomPolytope(shapes.PolytopeShape(i%3), 8+i*7, 1, uint64(i))
-		id, err := w.Add(BodyDef{Mesh: m, Pose: geom.PoseIdentity()})
+		items = append(items, item{shapes.RandomPolytope(shapes.PolytopeShape(i%3), 8+i*7, 1, uint64(i)), Convex})
+	}
+	for _, m := range []*mesh.Mesh{
+		shapes.Torus(1, 0.3, 30, 10), shapes.Torus(2, 0.2, 48, 12), shapes.Torus(1, 0.5, 7, 5),
+		shapes.Coil(1, 0.2, 0.8, 3, 60, 8), shapes.Car(), shapes.Box(geom.Vec3{X: 1, Y: 2, Z: 3}),
+		testutil.ReadMesh(t, "../testdata/meshes/bullet/duck.obj"),
+		testutil.ReadMesh(t, "../testdata/meshes/parry/low_poly_bunny.obj"),
+		testutil.ReadMesh(t, "../testdata/meshes/fcl/env.obj"),
+		testutil.ReadMesh(t, "../testdata/meshes/fcl/rob.obj"),
+		testutil.ReadMesh(t, "../testdata/meshes/rigid-ipc/plane.obj"),
+	} {
+		items = append(items, item{m, Polyhedron}, item{m, Soup})
+	}
+	reduced := 0
+	for i, it := range items {
+		id, err := w.Add(BodyDef{Mesh: it.m, Kind: it.kind, Pose: geom.PoseIdentity()})
 		if err != nil {
-			t.Fatal(err)
+			continue // not closed: only as a soup
 		}
 		b := &w.bodies[id]
+		if b.sh.box.poly != nil || b.sh.box.verts != nil {
+			reduced++
+		}
 		q := geom.QuatIdentity()
 		for step := 0; step < 50; step++ {
 			ax, _ := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Normalize()
 			q, _ = geom.QuatAxisAngle(ax, r.Float64()*float64(step%4)).Mul(q).Normalize()
+			switch step % 10 {
+			case 0:
+				q = geom.QuatIdentity() // axis-aligned faces: ties between vertices
+			case 5:
+				// Faces a hair off the axes: ties up to rounding.
+				q = geom.QuatAxisAngle(ax, math.Pow(10, -4-8*r.Float64()))
+			}
 			p := geom.Pose{P: geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}.Scale(100), Q: q}
-			if got, want := convexBox(b, p), tightBox(b.sh, p); got != want {
-				t.Fatalf("body %d step %d pose %v: support box %v, vertex box %v", i, step, p, got, want)
+			tr := p.Transform()
+			want := geom.EmptyAABB()
+			for _, v := range it.m.Verts {
+				want = want.AddPoint(tr.Apply(v))
+			}
+			if got := poseBox(b, &tr); got != want {
+				t.Fatalf("mesh %d (%v, %d vertices) step %d pose %v: box %v, vertex box %v", i, it.kind, len(it.m.Verts), step, p, got, want)
 			}
 		}
+	}
+	if reduced < 30 {
+		t.Fatalf("only %d shapes use fewer points than their vertices for the box", reduced)
+	}
+}
+
+// TestBoxPointsForMovingBodies checks that a mesh used only by static
+// bodies gets no hull (their box is taken once, from all vertices), that
+// the first moving body of the mesh builds it, and that a static body
+// placed anew afterwards still gets the box of all its vertices.
+func TestBoxPointsForMovingBodies(t *testing.T) {
+	w, _ := New(nil)
+	m := shapes.Torus(1, 0.3, 30, 10)
+	s, err := w.Add(BodyDef{Mesh: m, Kind: Polyhedron, Static: true, Pose: geom.PoseIdentity()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := w.bodies[s].sh
+	if sh.boxOK || sh.box.poly != nil || sh.box.verts != nil {
+		t.Fatalf("static-only mesh built box points %+v", sh.box)
+	}
+	if _, err := w.Add(BodyDef{Mesh: m, Kind: Polyhedron, Pose: geom.Pose{P: geom.Vec3{X: 5}, Q: geom.QuatIdentity()}}); err != nil {
+		t.Fatal(err)
+	}
+	if !sh.boxOK || sh.box.poly == nil {
+		t.Fatalf("moving body of a 300-vertex torus: no hull polytope for its box")
+	}
+	q, _ := geom.Quat{W: 0.3, X: 0.5, Y: -0.2, Z: 0.7}.Normalize()
+	p := geom.Pose{P: geom.Vec3{X: -3, Y: 1, Z: 2}, Q: q}
+	if err := w.SetPose(s, p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Step(nil); err != nil {
+		t.Fatal(err)
+	}
+	tr := p.Transform()
+	want := geom.EmptyAABB()
+	for _, v := range m.Verts {
+		want = want.AddPoint(tr.Apply(v))
+	}
+	if got := w.bodies[s].box; got != want {
+		t.Fatalf("static torus placed anew: box %v, vertex box %v", got, want)
 	}
 }
 
