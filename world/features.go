@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/collide-go/collide/contact"
+	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
 )
@@ -17,6 +18,10 @@ type features struct {
 	m      *mesh.Mesh
 	radius float64 // largest distance of a vertex from the origin
 	box    geom.AABB
+	// poly is the mesh's polytope when the mesh is convex: a pair of
+	// convex bodies overlapping deeper than the feature passes see gets its
+	// exact penetration from it (deepConvex).
+	poly *convex.Polytope
 	// tris holds the triangles face by face: face f's are
 	// tris[faceTri[f]:faceTri[f+1]].
 	tris      []mesh.Tri
@@ -51,6 +56,11 @@ const flatCos = 1 - 1e-9
 
 func newFeatures(m *mesh.Mesh) *features {
 	s := &features{m: m, box: m.Bounds()}
+	if m.Convex() {
+		if p, err := convex.New(m); err == nil {
+			s.poly = p
+		}
+	}
 	for _, v := range m.Verts {
 		s.radius = math.Max(s.radius, v.Norm())
 	}

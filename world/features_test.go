@@ -394,3 +394,49 @@ func TestFeatureContactsThinPlate(t *testing.T) {
 		}
 	}
 }
+
+// TestFeatureContactsDeepConvex sinks a small cube into a larger one,
+// axis-aligned, by more than the feature passes see (10% of the smaller
+// radius), at seeded random offsets: the pair must get a contact with the
+// exact penetration (for aligned boxes the least overlap of the three
+// axes, computed here from the half sizes) along that axis.
+func TestFeatureContactsDeepConvex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 19))
+	big, small := shapes.Cube(1), shapes.Cube(0.5)
+	const ha, hb = 0.5, 0.25
+	for i := 0; i < 40; i++ {
+		kind := []BodyKind{Convex, Polyhedron}[i%2]
+		w := mustNew(t, &Options{Table: featureTable(), Workers: 1})
+		d := geom.V(rng.Float64()*0.4-0.2, rng.Float64()*0.4-0.2, 0.4+rng.Float64()*0.25)
+		if _, err := w.Add(BodyDef{Mesh: big, Kind: kind, Pose: geom.Pose{Q: geom.QuatIdentity()}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Add(BodyDef{Mesh: small, Kind: kind, Pose: geom.Pose{P: d, Q: geom.QuatIdentity()}}); err != nil {
+			t.Fatal(err)
+		}
+		cs, err := w.Step(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth, axis := math.Inf(1), 0
+		for k := 0; k < 3; k++ {
+			if o := ha + hb - math.Abs(d.Get(k)); o < depth {
+				depth, axis = o, k
+			}
+		}
+		if depth < 0.1*small.Radius() {
+			t.Fatalf("case %d: set-up depth %v is within the feature window", i, depth)
+		}
+		var n geom.Vec3
+		n = n.Set(axis, math.Copysign(1, d.Get(axis)))
+		found := false
+		for _, c := range cs {
+			if math.Abs(c.Separation+depth) < 1e-9 && c.Normal.Sub(n).Norm() < 1e-9 && c.Status == contact.Penetrating {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("case %d (%v, offset %v): no contact of depth %v along %v among %v", i, kind, d, depth, n, cs)
+		}
+	}
+}

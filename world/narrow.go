@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/collide-go/collide/contact"
-
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 )
@@ -125,8 +124,30 @@ func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
 	if apart(a.p0.P, m.da, m.wa.Norm(), fa.radius, b.p0.P, m.db, m.wb.Norm(), fb.radius, margin) {
 		return
 	}
-	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, a.p0.Transform(), b.p0.Transform(), &m, margin, depthTol)
+	ta, tb := a.p0.Transform(), b.p0.Transform()
+	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, ta, tb, &m, margin, depthTol)
+	if fa.poly != nil && fb.poly != nil {
+		wk.recs = deepConvex(&wk.sv, fa.poly, fb.poly, &ta, &tb, depthTol, wk.recs)
+	}
 	wk.emit(c, wk.recs)
+}
+
+// deepConvex appends to recs the exact penetration of two convex bodies at
+// their start poses when it is deeper than depthTol: a vertex that deep
+// inside the other body is beyond what the vertex-face and edge-edge passes
+// see, and without this record a body driven that deep (a fast body
+// deflected into a neighbour) would stay embedded.
+func deepConvex(sv *convex.Searcher, pa, pb *convex.Polytope, ta, tb *geom.Transform, depthTol float64, recs []contact.Contact) []contact.Contact {
+	d, err := sv.SignedDistance(pa, ta, pb, tb, nil)
+	if err != nil || d.Separation >= -depthTol {
+		return recs
+	}
+	r, ok := d.Record(0)
+	if !ok {
+		return recs
+	}
+	r.Time = 0
+	return append(recs, r)
 }
 
 // apart reports whether two bodies whose origins move from pa and pb by da
