@@ -89,7 +89,10 @@ const (
 	// face, so two boxes stacked flush touch along the vertical. It does
 	// not look at the motion and cannot see a vertex deeper than the
 	// tolerance, nor two sharp corners meeting tip to tip (the
-	// neighbouring edges and faces cover them).
+	// neighbouring edges and faces cover them); two convex bodies that
+	// overlap deeper than the tolerance also get one record of their exact
+	// penetration (depth, direction and witness point of the convex signed
+	// distance), so that a solver can push them apart.
 	FeatureContacts
 	numMethods
 )
