@@ -226,29 +226,14 @@ func (s *Sim) promote() bool {
 	for i := range s.dropped {
 		c := &s.dropped[i]
 		a, b := &s.bodies[c.A], &s.bodies[c.B]
-		// Anchors at the step's start, as the solver's: each body's own
-		// witness point.
-		ra := c.Point.AddScaled(-0.5*c.Separation, c.Normal).Sub(a.p0)
-		rb := c.Point.AddScaled(0.5*c.Separation, c.Normal).Sub(b.p0)
-		base := c.Separation - rb.Sub(ra).Dot(c.Normal)
+		ra, rb, base := anchors(c, a, b)
 		pa := a.dp.Add(a.dR.MulVec(ra))
 		pb := b.dp.Add(b.dR.MulVec(rb))
-		slop := slopFrac * math.Min(a.radius, b.radius)
-		if pb.Sub(pa).Dot(c.Normal)+base >= -slop {
+		if pb.Sub(pa).Dot(c.Normal)+base >= -slopFrac*math.Min(a.radius, b.radius) {
 			kept = append(kept, *c)
 			continue
 		}
-		t1, t2 := c.Normal.Orthonormal()
-		k := constraint{
-			a: int32(c.A), b: int32(c.B), ima: a.im(), imb: b.im(),
-			n:  makeAxis(a, b, ra, rb, c.Normal),
-			t1: makeAxis(a, b, ra, rb, t1), t2: makeAxis(a, b, ra, rb, t2),
-			ra: ra, rb: rb, baseSep: base,
-			static: a.fixed || b.fixed, slop: slop,
-			friction: s.opt.Friction, rest: s.opt.Restitution,
-			key: warmKey{c.A, c.B, c.ID()},
-		}
-		k.sep = separation(a, b, &k)
+		k := s.newConstraint(c, a, b, ra, rb, base)
 		s.cons = append(s.cons, k)
 		s.raw = append(s.raw, *c)
 		any = true

@@ -108,30 +108,45 @@ func (s *Sim) prepare(h float64) {
 	for i := range s.raw {
 		c := &s.raw[i]
 		a, b := &s.bodies[c.A], &s.bodies[c.B]
-		k := constraint{a: int32(c.A), b: int32(c.B), ima: a.im(), imb: b.im(), friction: s.opt.Friction, rest: s.opt.Restitution}
-		k.static = a.fixed || b.fixed
-		k.slop = slopFrac * math.Min(a.radius, b.radius)
-		n := c.Normal
-		t1, t2 := n.Orthonormal()
-		// Each body's anchor is its own witness point (half the separation
-		// either side of the contact point), so that the separation tracked
-		// through the substeps follows the vertex that may hit, even for a
-		// far speculative contact of a spinning body.
-		k.ra = c.Point.AddScaled(-0.5*c.Separation, n).Sub(a.pose.P)
-		k.rb = c.Point.AddScaled(0.5*c.Separation, n).Sub(b.pose.P)
-		k.baseSep = c.Separation - k.rb.Sub(k.ra).Dot(n)
-		k.n = makeAxis(a, b, k.ra, k.rb, n)
-		k.t1 = makeAxis(a, b, k.ra, k.rb, t1)
-		k.t2 = makeAxis(a, b, k.ra, k.rb, t2)
-		k.key = warmKey{c.A, c.B, c.ID()}
+		ra, rb, base := anchors(c, a, b)
+		k := s.newConstraint(c, a, b, ra, rb, base)
 		if w, ok := s.warm[k.key]; ok {
 			// Stored as forces: the substep may differ (a split step).
 			k.imp = impulses{w.n * h, w.t1 * h, w.t2 * h}
 		}
 		k.relVel = k.n.vel(a, b)
-		k.sep = separation(a, b, &k)
 		s.cons = append(s.cons, k)
 	}
+}
+
+// anchors returns contact c's anchors from the bodies' centres at the
+// start of the step (or piece) and its separation less (rb - ra)·n. Each
+// body's anchor is its own witness point (half the separation either side
+// of the contact point), so that the separation tracked through the
+// substeps follows the vertex that may hit, even for a far speculative
+// contact of a spinning body.
+func anchors(c *Contact, a, b *body) (ra, rb geom.Vec3, base float64) {
+	ra = c.Point.AddScaled(-0.5*c.Separation, c.Normal).Sub(a.p0)
+	rb = c.Point.AddScaled(0.5*c.Separation, c.Normal).Sub(b.p0)
+	return ra, rb, c.Separation - rb.Sub(ra).Dot(c.Normal)
+}
+
+// newConstraint returns the solver's row of contact c between bodies a
+// and b with the anchors and base separation anchors gives, no impulse yet
+// and its separation at the bodies' poses.
+func (s *Sim) newConstraint(c *Contact, a, b *body, ra, rb geom.Vec3, base float64) constraint {
+	n := c.Normal
+	t1, t2 := n.Orthonormal()
+	k := constraint{
+		a: int32(c.A), b: int32(c.B), ima: a.im(), imb: b.im(),
+		n: makeAxis(a, b, ra, rb, n), t1: makeAxis(a, b, ra, rb, t1), t2: makeAxis(a, b, ra, rb, t2),
+		ra: ra, rb: rb, baseSep: base,
+		friction: s.opt.Friction, rest: s.opt.Restitution,
+		static: a.fixed || b.fixed, slop: slopFrac * math.Min(a.radius, b.radius),
+		key: warmKey{c.A, c.B, c.ID()},
+	}
+	k.sep = separation(a, b, &k)
+	return k
 }
 
 // im is the inverse mass the solver sees: zero for a fixed body.
