@@ -105,6 +105,9 @@ func makeSoft(hertz, zeta, h float64) soft {
 
 func (s *Sim) prepare(h float64) {
 	s.cons = s.cons[:0]
+	for i := range s.bodies {
+		s.bodies[i].solved = false
+	}
 	for i := range s.raw {
 		c := &s.raw[i]
 		a, b := &s.bodies[c.A], &s.bodies[c.B]
@@ -116,6 +119,7 @@ func (s *Sim) prepare(h float64) {
 		}
 		k.relVel = k.n.vel(a, b)
 		s.cons = append(s.cons, k)
+		a.solved, b.solved = true, true
 	}
 }
 
