@@ -85,11 +85,17 @@ func (s *Sim) findContacts(dt float64) error {
 // overlaps of more than 1% of a radius through in a 200-body pile. The
 // contacts of such a pair are grouped by normal
 // (within reduceCos of the group's first normal); a group of more than
-// reduceFrom contacts, none of them touching yet (a resting group keeps
-// all its points: dropping some made resting piles jitter and stay awake),
-// keeps reduceKeep: its nearest (the smallest separation) and then,
-// one at a time, the contact farthest from those kept (farthest-point
-// sampling, which takes the corners of a planar region first). The others
+// reduceFrom contacts keeps reduceKeep of them: its nearest (the smallest
+// separation) and then, one at a time, the contact farthest from those
+// kept (farthest-point sampling, which takes the corners of a planar
+// region first). A group that already touches (a fast body skidding on
+// the plate, all its vertices within the margin its speed gives) keeps
+// reduceKeep corners of its touching region (the contacts within the
+// body's base margin of the nearest) and reduceKeep of the speculative
+// rest, sampled the same way: a torus skidding flat on a plate goes to the
+// solver with 16 of its 300 vertices. (A body at rest is never fast, so a
+// resting group keeps all its points: dropping some made resting piles
+// jitter and stay awake.) The others
 // are set aside in s.dropped: after the solver has moved the bodies, any of
 // them that ends deeper than the slop joins the position pass (promote), so
 // a point the reduced set did not hold is still pushed out before the step
@@ -141,8 +147,13 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 		s.group = make([]int32, n, 2*n)
 		s.gap = make([]float64, n, 2*n)
 		s.keep = make([]bool, n, 2*n)
+		s.near = make([]bool, n, 2*n)
 	}
-	group, gap, keep := s.group[:n], s.gap[:n], s.keep[:n]
+	group, keep, near := s.group[:n], s.keep[:n], s.near[:n]
+	dyn := &s.bodies[pair[0].A] // the dynamic body of the pair (fast)
+	if dyn.static {
+		dyn = &s.bodies[pair[0].B]
+	}
 	// Group by normal: each contact joins the first group whose first
 	// normal is within reduceCos of its own.
 	groups := 0
@@ -170,40 +181,36 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 				continue
 			}
 			size++
+			near[i] = true
 			if first < 0 || pair[i].Separation < pair[first].Separation {
 				first = i
 			}
 		}
-		if size <= reduceFrom || pair[first].Separation <= 0 {
+		switch {
+		case size <= reduceFrom:
 			for i := g; i < n; i++ {
-				if group[i] == int32(g) {
-					keep[i] = true
-				}
+				keep[i] = keep[i] || group[i] == int32(g)
 			}
-			continue
-		}
-		// Farthest-point sampling from the nearest contact.
-		next := first
-		for k := 0; k < reduceKeep; k++ {
-			keep[next] = true
-			p := pair[next].Point
-			best, bestGap := -1, -1.0
+		case pair[first].Separation > 0:
+			s.sample(pair, int32(g), first)
+		default:
+			// Touching: the corners of the touching region (the
+			// contacts within the base margin of the nearest), then
+			// those of the speculative rest.
+			band := pair[first].Separation + s.bodyMargin(dyn.radius)
+			second := -1
 			for i := g; i < n; i++ {
-				if group[i] != int32(g) || keep[i] {
-					continue
-				}
-				d := pair[i].Point.Sub(p).Norm2()
-				if k == 0 || d < gap[i] {
-					gap[i] = d
-				}
-				if gap[i] > bestGap {
-					best, bestGap = i, gap[i]
+				if group[i] == int32(g) && pair[i].Separation > band {
+					near[i] = false
+					if second < 0 || pair[i].Separation < pair[second].Separation {
+						second = i
+					}
 				}
 			}
-			if best < 0 {
-				break
+			s.sample(pair, int32(g), first)
+			if second >= 0 {
+				s.sample(pair, int32(g), second)
 			}
-			next = best
 		}
 	}
 	for i := range pair {
@@ -214,6 +221,36 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 		}
 	}
 	return out
+}
+
+// sample marks kept, by farthest-point sampling from contact first,
+// reduceKeep contacts of group g of a pair with the same near flag as
+// first (s.group, s.near and s.keep are the pair's).
+func (s *Sim) sample(pair []Contact, g int32, first int) {
+	group, near, gap, keep := s.group[:len(pair)], s.near[:len(pair)], s.gap[:len(pair)], s.keep[:len(pair)]
+	tier := near[first]
+	next := first
+	for k := 0; k < reduceKeep; k++ {
+		keep[next] = true
+		p := pair[next].Point
+		best, bestGap := -1, -1.0
+		for i := int(g); i < len(pair); i++ {
+			if group[i] != g || near[i] != tier || keep[i] {
+				continue
+			}
+			d := pair[i].Point.Sub(p).Norm2()
+			if k == 0 || d < gap[i] {
+				gap[i] = d
+			}
+			if gap[i] > bestGap {
+				best, bestGap = i, gap[i]
+			}
+		}
+		if best < 0 {
+			return
+		}
+		next = best
+	}
 }
 
 // promote adds to the solver's contacts (for the position pass only: no
@@ -277,5 +314,6 @@ func (s *Sim) reserve() {
 		s.group = make([]int32, 0, n)
 		s.gap = make([]float64, 0, n)
 		s.keep = make([]bool, 0, n)
+		s.near = make([]bool, 0, n)
 	}
 }

@@ -130,6 +130,7 @@ type Sim struct {
 	group   []int32
 	gap     []float64
 	keep    []bool
+	near    []bool
 }
 
 type body struct {
