@@ -217,6 +217,12 @@ func (s *Sim) solve(h float64, useBias bool) {
 		imp = newImp - k.imp.n
 		k.imp.n = newImp
 		k.maxImp = max(k.maxImp, imp)
+		if newImp == 0 && imp == 0 && k.imp.t1 == 0 && k.imp.t2 == 0 {
+			// A speculative contact that does not close: no normal
+			// impulse, so no friction either (the disc has radius 0
+			// and holds no impulse to take back).
+			continue
+		}
 		va = va.AddScaled(-imp*k.ima, n)
 		wa = wa.AddScaled(-imp, k.n.ia)
 		vb = vb.AddScaled(imp*k.imb, n)
