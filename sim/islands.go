@@ -5,6 +5,7 @@ import (
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/world"
 )
 
@@ -189,6 +190,7 @@ func (s *Sim) onFaces(i int) bool {
 	}
 	_, turn := b.pose.Q.Mul(b.q0.Conj()).AxisAngle()
 	reach := b.far() + turn*b.radius + s.bodyMargin(b.radius)
+	last, inv := BodyID(-1), geom.Transform{} // the last other body and its world-to-body transform
 	for _, set := range [2][]Contact{s.raw, s.dropped} {
 		for j := range set {
 			c := &set[j]
@@ -203,7 +205,13 @@ func (s *Sim) onFaces(i int) bool {
 				continue
 			}
 			o := &s.bodies[other]
-			if !o.fixed || v.Kind != contact.Vertex || f.Kind != contact.Face || !insideFace(o, f.Index, c.Point, reach) {
+			if !o.fixed || v.Kind != contact.Vertex || f.Kind != contact.Face {
+				return false
+			}
+			if other != last {
+				last, inv = other, o.pose.Transform().Inverse()
+			}
+			if !insideFace(o.mesh, &inv, f.Index, c.Point, reach) {
 				return false
 			}
 		}
@@ -212,17 +220,22 @@ func (s *Sim) onFaces(i int) bool {
 }
 
 // insideFace reports whether the world point p, projected on face f of
-// body o, lies at least d inside the face's boundary.
-func insideFace(o *body, f int32, p geom.Vec3, d float64) bool {
-	m := o.mesh
-	q := o.pose.Transform().Inverse().Apply(p)
+// mesh m (whose world-to-body transform is inv), lies at least d inside
+// the face's boundary.
+func insideFace(m *mesh.Mesh, inv *geom.Transform, f int32, p geom.Vec3, d float64) bool {
+	q := inv.Apply(p)
 	pl := m.Planes[f]
 	q = q.AddScaled(-pl.SignedDist(q), pl.N)
 	loop := m.Face(int(f))
 	for k, vi := range loop {
 		a, e := m.Verts[vi], m.Verts[loop[(k+1)%len(loop)]]
-		_, _, x, _ := geom.ClosestSegmentPoints(a, e, q, q)
-		if x.Sub(q).Norm2() < d*d {
+		// The point of the edge nearest q.
+		ae, r := e.Sub(a), a.Sub(q)
+		t := 0.0
+		if l := ae.Dot(ae); l != 0 {
+			t = min(1, max(0, -ae.Dot(r)/l))
+		}
+		if a.AddScaled(t, ae).Sub(q).Norm2() < d*d {
 			return false
 		}
 	}
