@@ -228,24 +228,35 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 // first (s.group, s.near and s.keep are the pair's).
 func (s *Sim) sample(pair []Contact, g int32, first int) {
 	group, near, gap, keep := s.group[:len(pair)], s.near[:len(pair)], s.gap[:len(pair)], s.keep[:len(pair)]
+	// The candidates, each with its squared distance to the nearest kept.
 	tier := near[first]
+	cand := s.cand[:0]
+	for i := int(g); i < len(pair); i++ {
+		if group[i] == g && near[i] == tier && i != first {
+			cand = append(cand, int32(i))
+			gap[i] = math.Inf(1)
+		}
+	}
+	s.cand = cand
 	next := first
 	for k := 0; k < reduceKeep; k++ {
 		keep[next] = true
 		p := pair[next].Point
-		best, bestGap := -1, -1.0
-		for i := int(g); i < len(pair); i++ {
-			if group[i] != g || near[i] != tier || keep[i] {
+		best, bestGap, n := -1, -1.0, 0
+		for _, i := range cand {
+			if keep[i] {
 				continue
 			}
-			d := pair[i].Point.Sub(p).Norm2()
-			if k == 0 || d < gap[i] {
+			cand[n] = i
+			n++
+			if d := pair[i].Point.Sub(p).Norm2(); d < gap[i] {
 				gap[i] = d
 			}
 			if gap[i] > bestGap {
-				best, bestGap = i, gap[i]
+				best, bestGap = int(i), gap[i]
 			}
 		}
+		cand = cand[:n]
 		if best < 0 {
 			return
 		}
@@ -315,5 +326,6 @@ func (s *Sim) reserve() {
 		s.gap = make([]float64, 0, n)
 		s.keep = make([]bool, 0, n)
 		s.near = make([]bool, 0, n)
+		s.cand = make([]int32, 0, n)
 	}
 }

@@ -131,6 +131,7 @@ type Sim struct {
 	gap     []float64
 	keep    []bool
 	near    []bool
+	cand    []int32
 }
 
 type body struct {
@@ -139,16 +140,17 @@ type body struct {
 	static  bool
 	fixed   bool // static or asleep: not moved by the solver
 	asleep  bool
-	slept   bool      // asleep as the world knows it
-	frozen  bool      // held still while other islands are redone (islands.go)
-	solved  bool      // has a contact in the piece (prepare)
-	mark    uint8     // marks of the step (islands.go)
-	sc, se  geom.Vec3 // path of its centre in the piece (islands.go)
-	sr      float64   // its reach about that path
-	start   geom.Vec3 // centre at the step's start
-	far2    float64   // squared farthest distance of the centre from p0 in the piece
-	rest    float64   // seconds spent below the sleep velocity
-	island  int32     // the island it fell asleep with
+	slept   bool        // asleep as the world knows it
+	frozen  bool        // held still while other islands are redone (islands.go)
+	solved  bool        // has a contact in the piece (prepare)
+	inner   []faceInner // of each face of the mesh (islands.go)
+	mark    uint8       // marks of the step (islands.go)
+	sc, se  geom.Vec3   // path of its centre in the piece (islands.go)
+	sr      float64     // its reach about that path
+	start   geom.Vec3   // centre at the step's start
+	far2    float64     // squared farthest distance of the centre from p0 in the piece
+	rest    float64     // seconds spent below the sleep velocity
+	island  int32       // the island it fell asleep with
 	invMass float64
 	invIb   geom.Mat3 // inverse inertia, body frame
 	Ib      geom.Mat3
@@ -272,6 +274,7 @@ func (s *Sim) Add(def BodyDef) (BodyID, error) {
 		return 0, bad("%v", err)
 	}
 	b.radius = def.Mesh.Radius()
+	b.inner = innerOf(def.Mesh)
 	s.bodies = append(s.bodies, b)
 	return BodyID(id), nil
 }
@@ -779,7 +782,9 @@ func (s *Sim) drift(h float64) {
 func (b *body) substep(h float64, dq geom.Quat) {
 	b.pose.P = b.pose.P.AddScaled(h, b.v)
 	b.dp = b.dp.AddScaled(h, b.v)
-	b.far2 = math.Max(b.far2, b.dp.Norm2())
+	if d := b.dp.Norm2(); d > b.far2 {
+		b.far2 = d
+	}
 	q := dq.Mul(b.pose.Q)
 	if qn, ok := q.Normalize(); ok {
 		q = qn
