@@ -305,8 +305,10 @@ func (s *Sim) bodyMargin(r float64) float64 {
 const baseFrac = 0.05
 
 // reserve gives the contact buffers room for two contacts per vertex of the
-// dynamic bodies (at least 256, at most 4096), so that a run does not grow
-// them step by step; Run calls it before its timed loop.
+// dynamic bodies (at least 256, at most 4096), and the world's, and writes
+// them once, so that a run neither grows them step by step nor touches
+// their memory for the first time in its steps (a page fault each); Run
+// calls it before its timed loop.
 func (s *Sim) reserve() {
 	n := 0
 	for i := range s.bodies {
@@ -315,17 +317,22 @@ func (s *Sim) reserve() {
 		}
 	}
 	n = min(max(n, 256), 4096)
-	if cap(s.raw) < n {
-		s.raw = make([]Contact, 0, n)
-		s.wraw = make([]world.Contact, 0, n)
-		s.dropped = make([]Contact, 0, n)
-		s.cons = make([]constraint, 0, n)
-		s.rawKeep = make([]Contact, 0, n)
-		s.consKeep = make([]constraint, 0, n)
-		s.group = make([]int32, 0, n)
-		s.gap = make([]float64, 0, n)
-		s.keep = make([]bool, 0, n)
-		s.near = make([]bool, 0, n)
-		s.cand = make([]int32, 0, n)
+	s.raw, s.dropped, s.rawKeep = touch(s.raw, n), touch(s.dropped, n), touch(s.rawKeep, n)
+	s.cons, s.consKeep = touch(s.cons, n), touch(s.consKeep, n)
+	s.wraw, s.rows = touch(s.wraw, n), touch(s.rows, n)
+	s.group, s.cand, s.gap = touch(s.group, n), touch(s.cand, n), touch(s.gap, n)
+	s.keep, s.near = touch(s.keep, n), touch(s.near, n)
+	if len(s.warm) == 0 && len(s.nextWarm) == 0 {
+		s.warm, s.nextWarm = make(map[warmKey]impulses, n), make(map[warmKey]impulses, n)
 	}
+	s.world.Reserve(n)
+}
+
+// touch returns buf, empty, with room for n elements, every one written.
+func touch[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		buf = make([]T, n)
+	}
+	clear(buf[:cap(buf)])
+	return buf[:0]
 }
