@@ -156,25 +156,24 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 	}
 	// Group by normal: each contact joins the first group whose first
 	// normal is within reduceCos of its own.
-	groups := 0
+	heads := s.heads[:0]
 	for i := range pair {
 		group[i] = -1
-		for j := 0; j < i; j++ {
-			if group[j] == int32(j) && pair[j].Normal.Dot(pair[i].Normal) >= reduceCos {
-				group[i] = int32(j)
+		for _, j := range heads {
+			if pair[j].Normal.Dot(pair[i].Normal) >= reduceCos {
+				group[i] = j
 				break
 			}
 		}
 		if group[i] < 0 {
 			group[i] = int32(i)
-			groups++
+			heads = append(heads, int32(i))
 		}
 		keep[i] = false
 	}
-	for g := range pair {
-		if group[g] != int32(g) {
-			continue
-		}
+	s.heads = heads
+	for _, g32 := range heads {
+		g := int(g32)
 		size, first := 0, -1
 		for i := g; i < n; i++ {
 			if group[i] != int32(g) {

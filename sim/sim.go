@@ -132,6 +132,7 @@ type Sim struct {
 	keep    []bool
 	near    []bool
 	cand    []int32
+	heads   []int32
 }
 
 type body struct {
