@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/collide-go/collide/simio"
@@ -108,6 +109,9 @@ func Run(sc *simio.Scene, opt *Options, ro *RunOptions) (*simio.Recording, RunSt
 	var st RunStats
 	total := 0
 	s.reserve()
+	// Collect the garbage of reading and preparing the scene now, so that
+	// a collection does not run concurrently with the timed loop.
+	runtime.GC()
 	start := time.Now()
 	for step := 1; step <= sc.Steps; step++ {
 		if err := s.Step(); err != nil {
