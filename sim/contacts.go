@@ -24,8 +24,8 @@ func newWorld(o *Options) (*world.World, error) {
 }
 
 // findContacts gives the world the bodies' current poses, the poses their
-// velocities would reach in a step of dt (kept in pred), their margins and
-// which are asleep, runs its step and keeps its contacts in s.raw, in pair
+// velocities would reach in a step of dt (kept in pred) and which are
+// asleep (their margins are set once, in Add), runs its step and keeps its contacts in s.raw, in pair
 // order.
 func (s *Sim) findContacts(dt float64) error {
 	for i := range s.bodies {
@@ -46,9 +46,6 @@ func (s *Sim) findContacts(dt float64) error {
 			if err := s.world.Move(id, b.pred); err != nil {
 				return fmt.Errorf("sim: body %d: %w", i, err)
 			}
-		}
-		if err := s.world.SetMargin(id, s.bodyMargin(b.radius)); err != nil {
-			return fmt.Errorf("sim: body %d: %w", i, err)
 		}
 		if b.slept != b.asleep {
 			if err := s.world.SetAsleep(id, b.asleep); err != nil {
@@ -322,7 +319,7 @@ func (s *Sim) reserve() {
 	s.group, s.cand, s.gap = touch(s.group, n), touch(s.cand, n), touch(s.gap, n)
 	s.keep, s.near = touch(s.keep, n), touch(s.near, n)
 	if len(s.warm) == 0 && len(s.nextWarm) == 0 {
-		s.warm, s.nextWarm = make(map[warmKey]impulses, n), make(map[warmKey]impulses, n)
+		s.warm, s.nextWarm = make(map[warmKey]impulses, n/8), make(map[warmKey]impulses, n/8)
 	}
 	s.world.Reserve(n)
 }

@@ -62,7 +62,8 @@ type RunStats struct {
 // Run simulates a scene for its number of steps and returns the recording
 // (engine, threads and timing filled in) and a summary. Only the loop is
 // timed, as the format asks: building the simulation and the recording's
-// memory are outside it.
+// memory are outside it, and so are sizing and first writing the contact
+// buffers and a garbage collection of the setup.
 func Run(sc *simio.Scene, opt *Options, ro *RunOptions) (*simio.Recording, RunStats, error) {
 	var r RunOptions
 	if ro != nil {

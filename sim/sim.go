@@ -271,10 +271,17 @@ func (s *Sim) Add(def BodyDef) (BodyID, error) {
 		b.invIb = inv
 		b.v, b.w = def.V, def.W
 	}
-	if _, err := s.world.Add(world.BodyDef{Mesh: def.Mesh, Kind: world.Polyhedron, Pose: def.Pose, Static: def.Static}); err != nil {
+	wid, err := s.world.Add(world.BodyDef{Mesh: def.Mesh, Kind: world.Polyhedron, Pose: def.Pose, Static: def.Static})
+	if err != nil {
 		return 0, bad("%v", err)
 	}
 	b.radius = def.Mesh.Radius()
+	if !def.Static {
+		// The body's own speculative distance, for the whole run.
+		if err := s.world.SetMargin(wid, s.bodyMargin(b.radius)); err != nil {
+			return 0, bad("%v", err)
+		}
+	}
 	b.inner = innerOf(def.Mesh)
 	s.bodies = append(s.bodies, b)
 	return BodyID(id), nil
