@@ -24,8 +24,8 @@ func newWorld(o *Options) (*world.World, error) {
 }
 
 // findContacts gives the world the bodies' current poses, the poses their
-// velocities would reach in a step of dt (kept in pred), their margins and
-// which are asleep, runs its step and keeps its contacts in s.raw, in pair
+// velocities would reach in a step of dt (kept in pred) and which are
+// asleep (their margins are set once, in Add), runs its step and keeps its contacts in s.raw, in pair
 // order.
 func (s *Sim) findContacts(dt float64) error {
 	for i := range s.bodies {
@@ -46,9 +46,6 @@ func (s *Sim) findContacts(dt float64) error {
 			if err := s.world.Move(id, b.pred); err != nil {
 				return fmt.Errorf("sim: body %d: %w", i, err)
 			}
-		}
-		if err := s.world.SetMargin(id, s.bodyMargin(b.radius)); err != nil {
-			return fmt.Errorf("sim: body %d: %w", i, err)
 		}
 		if b.slept != b.asleep {
 			if err := s.world.SetAsleep(id, b.asleep); err != nil {
@@ -85,11 +82,17 @@ func (s *Sim) findContacts(dt float64) error {
 // overlaps of more than 1% of a radius through in a 200-body pile. The
 // contacts of such a pair are grouped by normal
 // (within reduceCos of the group's first normal); a group of more than
-// reduceFrom contacts, none of them touching yet (a resting group keeps
-// all its points: dropping some made resting piles jitter and stay awake),
-// keeps reduceKeep: its nearest (the smallest separation) and then,
-// one at a time, the contact farthest from those kept (farthest-point
-// sampling, which takes the corners of a planar region first). The others
+// reduceFrom contacts keeps reduceKeep of them: its nearest (the smallest
+// separation) and then, one at a time, the contact farthest from those
+// kept (farthest-point sampling, which takes the corners of a planar
+// region first). A group that already touches (a fast body skidding on
+// the plate, all its vertices within the margin its speed gives) keeps
+// reduceKeep corners of its touching region (the contacts within the
+// body's base margin of the nearest) and reduceKeep of the speculative
+// rest, sampled the same way: a torus skidding flat on a plate goes to the
+// solver with 16 of its 300 vertices. (A body at rest is never fast, so a
+// resting group keeps all its points: dropping some made resting piles
+// jitter and stay awake.) The others
 // are set aside in s.dropped: after the solver has moved the bodies, any of
 // them that ends deeper than the slop joins the position pass (promote), so
 // a point the reduced set did not hold is still pushed out before the step
@@ -141,69 +144,69 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 		s.group = make([]int32, n, 2*n)
 		s.gap = make([]float64, n, 2*n)
 		s.keep = make([]bool, n, 2*n)
+		s.near = make([]bool, n, 2*n)
 	}
-	group, gap, keep := s.group[:n], s.gap[:n], s.keep[:n]
+	group, keep, near := s.group[:n], s.keep[:n], s.near[:n]
+	dyn := &s.bodies[pair[0].A] // the dynamic body of the pair (fast)
+	if dyn.static {
+		dyn = &s.bodies[pair[0].B]
+	}
 	// Group by normal: each contact joins the first group whose first
 	// normal is within reduceCos of its own.
-	groups := 0
+	heads := s.heads[:0]
 	for i := range pair {
 		group[i] = -1
-		for j := 0; j < i; j++ {
-			if group[j] == int32(j) && pair[j].Normal.Dot(pair[i].Normal) >= reduceCos {
-				group[i] = int32(j)
+		for _, j := range heads {
+			if pair[j].Normal.Dot(pair[i].Normal) >= reduceCos {
+				group[i] = j
 				break
 			}
 		}
 		if group[i] < 0 {
 			group[i] = int32(i)
-			groups++
+			heads = append(heads, int32(i))
 		}
 		keep[i] = false
 	}
-	for g := range pair {
-		if group[g] != int32(g) {
-			continue
-		}
+	s.heads = heads
+	for _, g32 := range heads {
+		g := int(g32)
 		size, first := 0, -1
 		for i := g; i < n; i++ {
 			if group[i] != int32(g) {
 				continue
 			}
 			size++
+			near[i] = true
 			if first < 0 || pair[i].Separation < pair[first].Separation {
 				first = i
 			}
 		}
-		if size <= reduceFrom || pair[first].Separation <= 0 {
+		switch {
+		case size <= reduceFrom:
 			for i := g; i < n; i++ {
-				if group[i] == int32(g) {
-					keep[i] = true
-				}
+				keep[i] = keep[i] || group[i] == int32(g)
 			}
-			continue
-		}
-		// Farthest-point sampling from the nearest contact.
-		next := first
-		for k := 0; k < reduceKeep; k++ {
-			keep[next] = true
-			p := pair[next].Point
-			best, bestGap := -1, -1.0
+		case pair[first].Separation > 0:
+			s.sample(pair, int32(g), first)
+		default:
+			// Touching: the corners of the touching region (the
+			// contacts within the base margin of the nearest), then
+			// those of the speculative rest.
+			band := pair[first].Separation + s.bodyMargin(dyn.radius)
+			second := -1
 			for i := g; i < n; i++ {
-				if group[i] != int32(g) || keep[i] {
-					continue
-				}
-				d := pair[i].Point.Sub(p).Norm2()
-				if k == 0 || d < gap[i] {
-					gap[i] = d
-				}
-				if gap[i] > bestGap {
-					best, bestGap = i, gap[i]
+				if group[i] == int32(g) && pair[i].Separation > band {
+					near[i] = false
+					if second < 0 || pair[i].Separation < pair[second].Separation {
+						second = i
+					}
 				}
 			}
-			if best < 0 {
-				break
+			s.sample(pair, int32(g), first)
+			if second >= 0 {
+				s.sample(pair, int32(g), second)
 			}
-			next = best
 		}
 	}
 	for i := range pair {
@@ -214,6 +217,47 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 		}
 	}
 	return out
+}
+
+// sample marks kept, by farthest-point sampling from contact first,
+// reduceKeep contacts of group g of a pair with the same near flag as
+// first (s.group, s.near and s.keep are the pair's).
+func (s *Sim) sample(pair []Contact, g int32, first int) {
+	group, near, gap, keep := s.group[:len(pair)], s.near[:len(pair)], s.gap[:len(pair)], s.keep[:len(pair)]
+	// The candidates, each with its squared distance to the nearest kept.
+	tier := near[first]
+	cand := s.cand[:0]
+	for i := int(g); i < len(pair); i++ {
+		if group[i] == g && near[i] == tier && i != first {
+			cand = append(cand, int32(i))
+			gap[i] = math.Inf(1)
+		}
+	}
+	s.cand = cand
+	next := first
+	for k := 0; k < reduceKeep; k++ {
+		keep[next] = true
+		p := pair[next].Point
+		best, bestGap, n := -1, -1.0, 0
+		for _, i := range cand {
+			if keep[i] {
+				continue
+			}
+			cand[n] = i
+			n++
+			if d := pair[i].Point.Sub(p).Norm2(); d < gap[i] {
+				gap[i] = d
+			}
+			if gap[i] > bestGap {
+				best, bestGap = int(i), gap[i]
+			}
+		}
+		cand = cand[:n]
+		if best < 0 {
+			return
+		}
+		next = best
+	}
 }
 
 // promote adds to the solver's contacts (for the position pass only: no
@@ -257,8 +301,10 @@ func (s *Sim) bodyMargin(r float64) float64 {
 const baseFrac = 0.05
 
 // reserve gives the contact buffers room for two contacts per vertex of the
-// dynamic bodies (at least 256, at most 4096), so that a run does not grow
-// them step by step; Run calls it before its timed loop.
+// dynamic bodies (at least 256, at most 4096), and the world's, and writes
+// them once, so that a run neither grows them step by step nor touches
+// their memory for the first time in its steps (a page fault each); Run
+// calls it before its timed loop.
 func (s *Sim) reserve() {
 	n := 0
 	for i := range s.bodies {
@@ -267,15 +313,22 @@ func (s *Sim) reserve() {
 		}
 	}
 	n = min(max(n, 256), 4096)
-	if cap(s.raw) < n {
-		s.raw = make([]Contact, 0, n)
-		s.wraw = make([]world.Contact, 0, n)
-		s.dropped = make([]Contact, 0, n)
-		s.cons = make([]constraint, 0, n)
-		s.rawKeep = make([]Contact, 0, n)
-		s.consKeep = make([]constraint, 0, n)
-		s.group = make([]int32, 0, n)
-		s.gap = make([]float64, 0, n)
-		s.keep = make([]bool, 0, n)
+	s.raw, s.dropped, s.rawKeep = touch(s.raw, n), touch(s.dropped, n), touch(s.rawKeep, n)
+	s.cons, s.consKeep = touch(s.cons, n), touch(s.consKeep, n)
+	s.wraw, s.rows = touch(s.wraw, n), touch(s.rows, n)
+	s.group, s.cand, s.gap = touch(s.group, n), touch(s.cand, n), touch(s.gap, n)
+	s.keep, s.near = touch(s.keep, n), touch(s.near, n)
+	if len(s.warm) == 0 && len(s.nextWarm) == 0 {
+		s.warm, s.nextWarm = make(map[warmKey]impulses, n/8), make(map[warmKey]impulses, n/8)
 	}
+	s.world.Reserve(n)
+}
+
+// touch returns buf, empty, with room for n elements, every one written.
+func touch[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		buf = make([]T, n)
+	}
+	clear(buf[:cap(buf)])
+	return buf[:0]
 }

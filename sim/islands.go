@@ -2,9 +2,11 @@ package sim
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
 	"github.com/collide-go/collide/world"
 )
 
@@ -189,6 +191,7 @@ func (s *Sim) onFaces(i int) bool {
 	}
 	_, turn := b.pose.Q.Mul(b.q0.Conj()).AxisAngle()
 	reach := b.far() + turn*b.radius + s.bodyMargin(b.radius)
+	last, inv := BodyID(-1), geom.Transform{} // the last other body and its world-to-body transform
 	for _, set := range [2][]Contact{s.raw, s.dropped} {
 		for j := range set {
 			c := &set[j]
@@ -203,7 +206,13 @@ func (s *Sim) onFaces(i int) bool {
 				continue
 			}
 			o := &s.bodies[other]
-			if !o.fixed || v.Kind != contact.Vertex || f.Kind != contact.Face || !insideFace(o, f.Index, c.Point, reach) {
+			if !o.fixed || v.Kind != contact.Vertex || f.Kind != contact.Face {
+				return false
+			}
+			if other != last {
+				last, inv = other, o.pose.Transform().Inverse()
+			}
+			if !insideFace(o, &inv, f.Index, c.Point, reach) {
 				return false
 			}
 		}
@@ -212,19 +221,63 @@ func (s *Sim) onFaces(i int) bool {
 }
 
 // insideFace reports whether the world point p, projected on face f of
-// body o, lies at least d inside the face's boundary.
-func insideFace(o *body, f int32, p geom.Vec3, d float64) bool {
+// body o (whose world-to-body transform is inv), lies at least d from
+// every edge of the face: at once when the projection is within the
+// face's inner radius less d of the face's centre (faceInner), else edge
+// by edge.
+func insideFace(o *body, inv *geom.Transform, f int32, p geom.Vec3, d float64) bool {
 	m := o.mesh
-	q := o.pose.Transform().Inverse().Apply(p)
+	q := inv.Apply(p)
 	pl := m.Planes[f]
 	q = q.AddScaled(-pl.SignedDist(q), pl.N)
+	in := &o.inner[f]
+	if r := in.r - d; r > 0 && q.Sub(in.c).Norm2() <= r*r {
+		return true
+	}
 	loop := m.Face(int(f))
 	for k, vi := range loop {
-		a, e := m.Verts[vi], m.Verts[loop[(k+1)%len(loop)]]
-		_, _, x, _ := geom.ClosestSegmentPoints(a, e, q, q)
-		if x.Sub(q).Norm2() < d*d {
+		if segmentDist2(m.Verts[vi], m.Verts[loop[(k+1)%len(loop)]], q) < d*d {
 			return false
 		}
 	}
 	return true
+}
+
+// segmentDist2 is the squared distance from q to the segment from a to e.
+func segmentDist2(a, e, q geom.Vec3) float64 {
+	ae, r := e.Sub(a), a.Sub(q)
+	t := 0.0
+	if l := ae.Dot(ae); l != 0 {
+		t = min(1, max(0, -ae.Dot(r)/l))
+	}
+	return a.AddScaled(t, ae).Sub(q).Norm2()
+}
+
+// faceInner is a point of a face's plane (the mean of its vertices) and
+// its distance to the nearest edge of the face: a point of the plane
+// within r - d of c is at least d from every edge (triangle inequality).
+type faceInner struct {
+	c geom.Vec3
+	r float64
+}
+
+// innerOf returns the faceInner of every face of m.
+func innerOf(m *mesh.Mesh) []faceInner {
+	out := make([]faceInner, m.NumFaces())
+	for f := range out {
+		loop := m.Face(f)
+		var c geom.Vec3
+		for _, v := range loop {
+			c = c.Add(m.Verts[v])
+		}
+		c = c.Scale(1 / float64(len(loop)))
+		pl := m.Planes[f]
+		c = c.AddScaled(-pl.SignedDist(c), pl.N)
+		r := math.Inf(1)
+		for k, v := range loop {
+			r = math.Min(r, segmentDist2(m.Verts[v], m.Verts[loop[(k+1)%len(loop)]], c))
+		}
+		out[f] = faceInner{c, math.Sqrt(r)}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/collide-go/collide/simio"
@@ -61,7 +62,8 @@ type RunStats struct {
 // Run simulates a scene for its number of steps and returns the recording
 // (engine, threads and timing filled in) and a summary. Only the loop is
 // timed, as the format asks: building the simulation and the recording's
-// memory are outside it.
+// memory are outside it, and so are sizing and first writing the contact
+// buffers and a garbage collection of the setup.
 func Run(sc *simio.Scene, opt *Options, ro *RunOptions) (*simio.Recording, RunStats, error) {
 	var r RunOptions
 	if ro != nil {
@@ -108,6 +110,9 @@ func Run(sc *simio.Scene, opt *Options, ro *RunOptions) (*simio.Recording, RunSt
 	var st RunStats
 	total := 0
 	s.reserve()
+	// Collect the garbage of reading and preparing the scene now, so that
+	// a collection does not run concurrently with the timed loop.
+	runtime.GC()
 	start := time.Now()
 	for step := 1; step <= sc.Steps; step++ {
 		if err := s.Step(); err != nil {

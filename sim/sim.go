@@ -130,6 +130,9 @@ type Sim struct {
 	group   []int32
 	gap     []float64
 	keep    []bool
+	near    []bool
+	cand    []int32
+	heads   []int32
 }
 
 type body struct {
@@ -138,15 +141,17 @@ type body struct {
 	static  bool
 	fixed   bool // static or asleep: not moved by the solver
 	asleep  bool
-	slept   bool      // asleep as the world knows it
-	frozen  bool      // held still while other islands are redone (islands.go)
-	mark    uint8     // marks of the step (islands.go)
-	sc, se  geom.Vec3 // path of its centre in the piece (islands.go)
-	sr      float64   // its reach about that path
-	start   geom.Vec3 // centre at the step's start
-	far2    float64   // squared farthest distance of the centre from p0 in the piece
-	rest    float64   // seconds spent below the sleep velocity
-	island  int32     // the island it fell asleep with
+	slept   bool        // asleep as the world knows it
+	frozen  bool        // held still while other islands are redone (islands.go)
+	solved  bool        // has a contact in the piece (prepare)
+	inner   []faceInner // of each face of the mesh (islands.go)
+	mark    uint8       // marks of the step (islands.go)
+	sc, se  geom.Vec3   // path of its centre in the piece (islands.go)
+	sr      float64     // its reach about that path
+	start   geom.Vec3   // centre at the step's start
+	far2    float64     // squared farthest distance of the centre from p0 in the piece
+	rest    float64     // seconds spent below the sleep velocity
+	island  int32       // the island it fell asleep with
 	invMass float64
 	invIb   geom.Mat3 // inverse inertia, body frame
 	Ib      geom.Mat3
@@ -266,10 +271,18 @@ func (s *Sim) Add(def BodyDef) (BodyID, error) {
 		b.invIb = inv
 		b.v, b.w = def.V, def.W
 	}
-	if _, err := s.world.Add(world.BodyDef{Mesh: def.Mesh, Kind: world.Polyhedron, Pose: def.Pose, Static: def.Static}); err != nil {
+	wid, err := s.world.Add(world.BodyDef{Mesh: def.Mesh, Kind: world.Polyhedron, Pose: def.Pose, Static: def.Static})
+	if err != nil {
 		return 0, bad("%v", err)
 	}
 	b.radius = def.Mesh.Radius()
+	if !def.Static {
+		// The body's own speculative distance, for the whole run.
+		if err := s.world.SetMargin(wid, s.bodyMargin(b.radius)); err != nil {
+			return 0, bad("%v", err)
+		}
+	}
+	b.inner = innerOf(def.Mesh)
 	s.bodies = append(s.bodies, b)
 	return BodyID(id), nil
 }
@@ -568,7 +581,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 	for sub := 0; sub < o.Substeps; sub++ {
 		for i := range s.bodies {
 			b := &s.bodies[i]
-			if !b.fixed {
+			if !b.fixed && b.solved {
 				b.v = b.v.AddScaled(h, o.Gravity)
 			}
 		}
@@ -579,6 +592,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 		s.integrate(h)
 		s.solve(h, false)
 	}
+	s.drift(h)
 	s.restitution()
 	left := s.project(projectIters, projectBeta, 1)
 	if s.promote() {
@@ -735,26 +749,55 @@ func (b *body) far() float64 {
 	return math.Max(math.Sqrt(b.far2), b.pose.P.Sub(b.p0).Norm())
 }
 
-// integrate moves the dynamic bodies over a substep of length h with their
-// current velocities: the centre of mass along v, the orientation about ω
-// (constant linear and angular velocity over the substep, the
-// linear-angular motion model with the body frame at the centre of mass).
+// integrate moves the dynamic bodies that have a contact in the piece
+// over a substep of length h with their current velocities: the centre of
+// mass along v, the orientation about ω (constant linear and angular
+// velocity over the substep, the linear-angular motion model with the body
+// frame at the centre of mass).
 func (s *Sim) integrate(h float64) {
 	for i := range s.bodies {
 		b := &s.bodies[i]
-		if b.fixed {
+		if b.fixed || !b.solved {
 			continue
 		}
-		b.pose.P = b.pose.P.AddScaled(h, b.v)
-		b.dp = b.dp.AddScaled(h, b.v)
-		b.far2 = math.Max(b.far2, b.dp.Norm2())
-		q := geom.QuatRotationVector(b.w.Scale(h)).Mul(b.pose.Q)
-		if qn, ok := q.Normalize(); ok {
-			q = qn
-		}
-		b.pose.Q = q
-		b.dR = q.Mul(b.q0.Conj()).Mat3()
+		b.substep(h, geom.QuatRotationVector(b.w.Scale(h)))
+		b.dR = b.pose.Q.Mul(b.q0.Conj()).Mat3()
 	}
+}
+
+// drift runs the substeps of length h of the dynamic bodies that have no
+// contact in the piece, after the solver's: nothing but gravity changes
+// their velocities, so each substep's turn is the same rotation (made
+// once) and their rotation since the piece's start is needed only at its
+// end. The arithmetic is that of integrate, substep by substep.
+func (s *Sim) drift(h float64) {
+	g := s.opt.Gravity
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed || b.solved {
+			continue
+		}
+		dq := geom.QuatRotationVector(b.w.Scale(h))
+		for range s.opt.Substeps {
+			b.v = b.v.AddScaled(h, g)
+			b.substep(h, dq)
+		}
+		b.dR = b.pose.Q.Mul(b.q0.Conj()).Mat3()
+	}
+}
+
+// substep moves the body along its velocity v for h and turns it by dq.
+func (b *body) substep(h float64, dq geom.Quat) {
+	b.pose.P = b.pose.P.AddScaled(h, b.v)
+	b.dp = b.dp.AddScaled(h, b.v)
+	if d := b.dp.Norm2(); d > b.far2 {
+		b.far2 = d
+	}
+	q := dq.Mul(b.pose.Q)
+	if qn, ok := q.Normalize(); ok {
+		q = qn
+	}
+	b.pose.Q = q
 }
 
 // finish applies the change of the world inertia tensor over the

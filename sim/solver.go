@@ -105,6 +105,9 @@ func makeSoft(hertz, zeta, h float64) soft {
 
 func (s *Sim) prepare(h float64) {
 	s.cons = s.cons[:0]
+	for i := range s.bodies {
+		s.bodies[i].solved = false
+	}
 	for i := range s.raw {
 		c := &s.raw[i]
 		a, b := &s.bodies[c.A], &s.bodies[c.B]
@@ -116,6 +119,7 @@ func (s *Sim) prepare(h float64) {
 		}
 		k.relVel = k.n.vel(a, b)
 		s.cons = append(s.cons, k)
+		a.solved, b.solved = true, true
 	}
 }
 
@@ -213,6 +217,12 @@ func (s *Sim) solve(h float64, useBias bool) {
 		imp = newImp - k.imp.n
 		k.imp.n = newImp
 		k.maxImp = max(k.maxImp, imp)
+		if newImp == 0 && imp == 0 && k.imp.t1 == 0 && k.imp.t2 == 0 {
+			// A speculative contact that does not close: no normal
+			// impulse, so no friction either (the disc has radius 0
+			// and holds no impulse to take back).
+			continue
+		}
 		va = va.AddScaled(-imp*k.ima, n)
 		wa = wa.AddScaled(-imp, k.n.ia)
 		vb = vb.AddScaled(imp*k.imb, n)

@@ -316,7 +316,9 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	if !near(&abox, &sb.box, math.Max(p.rb.max, depthTol)) {
 		return dst
 	}
-	p.candidates(sa, sb, math.Max(p.rb.max, depthTol))
+	if pad := math.Max(p.rb.max, depthTol); !p.slabCandidates(sa, sb, &abox, pad) {
+		p.candidates(sa, sb, pad)
+	}
 	p.rb.c = cb
 	dst = p.vertices(dst, sa, sb, p.vf, relA, tb, depthTol, false)
 	p.rb.c = relB.Apply(cb)
