@@ -26,9 +26,12 @@ type Distance struct {
 	// from the closest point of A to the closest point of B when apart, the
 	// direction of B's shortest separating translation when overlapping.
 	// It is a face normal or an edge cross product of the meshes where the
-	// answer lies on such a facet; apart, when the closest features are
-	// parallel within a tiny angle, it can be off by up to about 5e-7 rad
-	// (GJK stops at a relative precision of 1e-13 on the squared distance).
+	// answer lies on such a facet (apart: when the bodies are closer than
+	// 1e-3 of the sum of their radii; farther, the direction between the
+	// closest points, within 1e-12 rad of it); apart, when the closest
+	// features are parallel within a tiny angle, it can be off by up to
+	// about 5e-7 rad (GJK stops at a relative precision of 1e-13 on the
+	// squared distance).
 	Normal geom.Vec3
 	// PointA and PointB are points of A and of B (world) where the
 	// distance is attained: PointB - PointA = Separation * Normal.
