@@ -1,6 +1,7 @@
 package convex
 
 import (
+	"math"
 	"runtime"
 	"testing"
 
@@ -279,4 +280,30 @@ func BenchmarkSignedDistanceOverlap(b *testing.B) {
 		d, _ := s.SignedDistance(w.s.polys[i], ti, w.s.polys[j], tj, caches.Get(i, j))
 		return d.Separation <= 0
 	})
+}
+
+// BenchmarkSATFaces times the face stage of the separating-axis test for
+// two 10-vertex polytopes of the n10 sample: every face axis of both
+// bodies, exactly, by the vector kernel (minDirsVec, one call per body)
+// when the processor has it, else the bounded search over the faces.
+func BenchmarkSATFaces(b *testing.B) {
+	s := loadSample(b, sampleNames[0])
+	pa, pb := s.polys[0], s.polys[1]
+	ta := geom.TransformIdentity()
+	tb := geom.Pose{P: geom.Vec3{X: 0.5, Y: 0.2}, Q: geom.QuatAxisAngle(geom.Vec3{X: 1, Y: 1}, 0.3)}.Transform()
+	var sr Searcher
+	f := sr.frameOf(pa, &ta, pb, &tb)
+	st := &sr.sat
+	st.next()
+	st.setB(f)
+	cB, cAB := f.pb2(pb.centroid), f.R.mulT(pa.centroid.Sub(f.t))
+	fast := st.bvec && pa.soa != nil
+	for b.Loop() {
+		best := satAnswer{U: math.Inf(1)}
+		if fast {
+			sr.satFaces(f, cB, cAB, &best)
+		} else {
+			sr.satFacesBounded(f, cB, cAB, &best, 0)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package convex
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
@@ -73,7 +74,8 @@ type satState struct {
 	bw   [satMax]geom.Vec3
 	bn   [2*satMax - 4]geom.Vec3
 	bd   [2*satMax - 4]float64
-	bg   [2*satMax - 4]uint32 // stamps of bn, bd
+	bg   [2*satMax - 4]uint32  // stamps of bn, bd
+	hv   [2*satMax - 4]float64 // the vector kernel's minima (satFaces)
 	// D - n.c for each face of A (n, D its plane, c B's centroid in A's
 	// frame) and of B (A's centroid in B's frame): the pruning bound of
 	// the faces and of their edges.
@@ -140,43 +142,24 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	cAB := f.R.mulT(cA.Sub(f.t)) // A's centroid in B's frame
 	tol := d.Tol
 	best := satAnswer{U: math.Inf(1)}
-	if c != nil && c.kind != axNone && c.inRange(a, b) {
-		s.satAxis(f, c.kind, c.i, c.j, &best)
-		if best.U < -tol {
+	// Both bodies small enough for the vector kernels: every face axis
+	// of both, exactly (two kernel calls); else the cached axis first and
+	// only the faces whose lower bounds are below the best depth so far.
+	if st.bvec && a.soa != nil {
+		if c != nil && c.kind == axEdges && c.inRange(a, b) {
+			s.satAxis(f, c.kind, c.i, c.j, &best)
+		}
+		if !s.satFaces(f, cB, cAB, &best) || best.U < -tol {
 			return false
 		}
-	}
-	// Faces of A: depth D - min over B of n.x >= D - n.cB.
-	// Also D - n.y for y the last deepest vertex of B found (B's vertices
-	// near the contact are the deepest for most faces facing B).
-	yB := cB
-	for i := range plA {
-		pl := &plA[i]
-		g := pl.D - pl.N.Dot(cB)
-		st.ga[i] = g
-		if g >= best.U || pl.D-pl.N.Dot(yB) >= best.U {
-			continue
+	} else {
+		if c != nil && c.kind != axNone && c.inRange(a, b) {
+			s.satAxis(f, c.kind, c.i, c.j, &best)
+			if best.U < -tol {
+				return false
+			}
 		}
-		s.satAxis(f, axFaceA, int32(i), 0, &best)
-		yB = st.jp[i]
-		if best.U < -tol {
-			return false
-		}
-	}
-	// Faces of B (normal m outward of B, axis -m): depth max over A of
-	// -m.x + D' >= D' - m.cA.
-	// In B's frame: D' - m.cA = D - N.cA_B.
-	yA := cAB
-	for j := range plB {
-		pl := &plB[j]
-		g := pl.D - pl.N.Dot(cAB)
-		st.gb[j] = g
-		if g >= best.U || pl.D-pl.N.Dot(yA) >= best.U {
-			continue
-		}
-		s.satAxis(f, axFaceB, 0, int32(j), &best)
-		yA = st.ip[j]
-		if best.U < -tol {
+		if !s.satFacesBounded(f, cB, cAB, &best, tol) {
 			return false
 		}
 	}
@@ -260,6 +243,97 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		*c = best.ax
 	}
 	s.satHits++
+	return true
+}
+
+// satFacesBounded evaluates the face axes of A and of B whose lower bounds
+// are below the best depth so far (best), and sets ga and gb (cB: B's
+// centroid in A's frame, cAB: A's centroid in B's frame). Along the normal
+// n of a face of A (plane offset D) the depth D - min over B of n.x is at
+// least D - n.y for every point y of B: the centroid, and the deepest
+// vertex of B found last (B's vertices near the contact are the deepest
+// for most faces facing B). Likewise for a face of B (normal m outward of
+// B, axis -m; in B's frame the bound is D - m.y for y of A). It returns
+// false when an axis separates the bodies by more than tol.
+func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer, tol float64) bool {
+	st := &s.sat
+	for side := range 2 {
+		pls, cen, g, kind := f.a.planes, cB, st.ga[:], axFaceA
+		if side == 1 {
+			pls, cen, g, kind = f.b.planes, cAB, st.gb[:], axFaceB
+		}
+		y := cen
+		for i := range pls {
+			pl := &pls[i]
+			gi := pl.D - pl.N.Dot(cen)
+			g[i] = gi
+			if gi >= best.U || pl.D-pl.N.Dot(y) >= best.U {
+				continue
+			}
+			if side == 0 {
+				s.satAxis(f, kind, int32(i), 0, best)
+				y = st.jp[i]
+			} else {
+				s.satAxis(f, kind, 0, int32(i), best)
+				y = st.ip[i]
+			}
+			if best.U < -tol {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// satFaces evaluates every face axis of A and of B with the vector
+// kernels (B's vertices in A's frame in the soa of setB, A's own soa; both
+// finite), keeps the smallest depth in best and sets the pruning data of
+// every face (ga, gb from the centroids cB of B in A's frame and cAB of A
+// in B's frame; the deepest vertices jm, jp, im, ip). It returns false
+// when a kernel meets a value it cannot order (NaN).
+func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bool {
+	st := &s.sat
+	a, b := f.a, f.b
+	plA, plB := a.planes, b.planes
+	gen := st.gen
+	minDirsVec(&st.bs, st.bst>>2, &plA[0].N.X, int(unsafe.Sizeof(plA[0])), len(plA), &st.hv[0], &st.jm[0])
+	if !indicesBelow(st.jm[:len(plA)], len(b.verts)) {
+		return false
+	}
+	for i := range plA {
+		pl := &plA[i]
+		jm := st.jm[i]
+		st.ga[i] = pl.D - pl.N.Dot(cB)
+		st.jp[i], st.jg[i] = st.bs.at(st.bst, jm), gen
+		if h := pl.D - st.hv[i]; h < best.U {
+			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, int32(i), 0}, ia: -1, ib: jm}
+		}
+	}
+	for j := range plB {
+		m := f.R.mul(plB[j].N)
+		st.bn[j], st.bd[j], st.bg[j] = m, plB[j].D+m.Dot(f.t), gen
+	}
+	minDirsVec(a.soa, soaStride(len(a.verts))>>2, &st.bn[0].X, int(unsafe.Sizeof(st.bn[0])), len(plB), &st.hv[0], &st.im[0])
+	if !indicesBelow(st.im[:len(plB)], len(a.verts)) {
+		return false
+	}
+	for j := range plB {
+		st.gb[j] = plB[j].D - plB[j].N.Dot(cAB)
+		st.ip[j], st.ig[j] = f.R.mulT(a.verts[st.im[j]].Sub(f.t)), gen
+		if h := st.bd[j] - st.hv[j]; h < best.U {
+			*best = satAnswer{U: h, n: st.bn[j].Neg(), ax: satCache{axFaceB, 0, int32(j)}, ia: st.im[j], ib: -1}
+		}
+	}
+	return true
+}
+
+// indicesBelow reports whether every index of idx is in [0, n).
+func indicesBelow(idx []int32, n int) bool {
+	for _, i := range idx {
+		if uint32(i) >= uint32(n) {
+			return false
+		}
+	}
 	return true
 }
 

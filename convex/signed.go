@@ -26,9 +26,12 @@ type Distance struct {
 	// from the closest point of A to the closest point of B when apart, the
 	// direction of B's shortest separating translation when overlapping.
 	// It is a face normal or an edge cross product of the meshes where the
-	// answer lies on such a facet; apart, when the closest features are
-	// parallel within a tiny angle, it can be off by up to about 5e-7 rad
-	// (GJK stops at a relative precision of 1e-13 on the squared distance).
+	// answer lies on such a facet (apart: when the bodies are closer than
+	// 1e-3 of the sum of their radii; farther, the direction between the
+	// closest points, within 1e-12 rad of it); apart, when the closest
+	// features are parallel within a tiny angle, it can be off by up to
+	// about 5e-7 rad (GJK stops at a relative precision of 1e-13 on the
+	// squared distance).
 	Normal geom.Vec3
 	// PointA and PointB are points of A and of B (world) where the
 	// distance is attained: PointB - PointA = Separation * Normal.
@@ -360,13 +363,17 @@ func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut,
 	// When the closest points are interior to a facet of A - B (a face of
 	// A or of B, or an edge of each), the facet's normal computed from the
 	// meshes is the direction, exact even where the points are too close
-	// for their difference to give it.
-	if c, cg, ok := s.facetDirection(f, sa[:na], sb[:nb], nl, xa, xb); ok && cg > 0 && math.Abs(cg-dist) <= 1e-9*(dist+f.a.radius+f.b.radius) {
-		nl, gap, dist = c, cg, cg
-		if nb == 1 {
-			xa = xb.AddScaled(-cg, c)
-		} else {
-			xb = xa.AddScaled(cg, c)
+	// for their difference to give it. Farther apart than facetNear of the
+	// radii, their difference (recomputed from the features' vertices,
+	// each within a few roundings of the radii) gives it within 1e-12 rad.
+	if dist <= facetNear*(f.a.radius+f.b.radius) {
+		if c, cg, ok := s.facetDirection(f, sa[:na], sb[:nb], nl, xa, xb); ok && cg > 0 && math.Abs(cg-dist) <= 1e-9*(dist+f.a.radius+f.b.radius) {
+			nl, gap, dist = c, cg, cg
+			if nb == 1 {
+				xa = xb.AddScaled(-cg, c)
+			} else {
+				xb = xa.AddScaled(cg, c)
+			}
 		}
 	}
 	pa, pb := ta.Apply(xa), ta.Apply(xb)
@@ -378,6 +385,11 @@ func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut,
 	// distance of the points) meet within the tolerance.
 	d.Exact = dist-gap <= d.Tol
 }
+
+// facetNear is the distance, relative to the sum of the radii, below which
+// a separated answer takes its direction from the facet of A - B holding
+// the closest points (facetDirection) rather than from their difference.
+const facetNear = 1e-3
 
 // facetDirection returns, among the facet normals of A - B spanned by the
 // vertex sets sa of A and sb of B (a face of A holding sa, a face of B

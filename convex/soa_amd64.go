@@ -55,6 +55,15 @@ func poseVec(dst, src *soa, t *geom.Transform, nblk int) (ok bool)
 //go:noescape
 func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb float64)
 
+// minDirsVec sets, for each of the nd directions d (three float64 at
+// dirs, each dstride bytes after the last), vals[k] to the minimum of d.v
+// over the nblk blocks of four points of s and idx[k] to its first entry
+// (-1 for NaN), with AVX2: the products and sums of scanSoA2Go in the same
+// order, so the same values bit for bit.
+//
+//go:noescape
+func minDirsVec(s *soa, nblk int, dirs *float64, dstride, nd int, vals *float64, idx *int32)
+
 // poseSoA writes t applied to src into dst, with the vector kernel when
 // the processor has it. It reports whether the vector scans may run on
 // dst: the kernels exist and every coordinate is finite and below 1e300

@@ -136,6 +136,16 @@ poseloop:
 	SHLQ      $12, BX; \
 	ORQ       BX, AX
 
+// X7 = the minimum of the 16 values in Y3..Y6 (Y8 clobbered).
+#define MINOF4 \
+	VMINPD       Y4, Y3, Y7; \
+	VMINPD       Y6, Y5, Y8; \
+	VMINPD       Y8, Y7, Y7; \
+	VEXTRACTF128 $1, Y7, X8; \
+	VMINPD       X8, X7, X7; \
+	VPERMILPD    $1, X7, X8; \
+	VMINPD       X8, X7, X7
+
 // func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb float64)
 // ia: first entry of a with the largest d.v (ha); ib: first entry of b
 // with the smallest d.v (hb). An index is -1 when no value equals the
@@ -173,13 +183,7 @@ avalues:
 	VALUES(bvalues)
 
 bvalues:
-	VMINPD       Y4, Y3, Y7
-	VMINPD       Y6, Y5, Y8
-	VMINPD       Y8, Y7, Y7
-	VEXTRACTF128 $1, Y7, X8
-	VMINPD       X8, X7, X7
-	VPERMILPD    $1, X7, X8
-	VMINPD       X8, X7, X7
+	MINOF4
 	VMOVSD       X7, hb+64(FP)
 	VBROADCASTSD X7, Y7
 	EQMASK
@@ -291,3 +295,45 @@ done:
 	MOVQ AX, idx+32(FP)
 	RET
 
+
+// func minDirsVec(s *soa, nblk int, dirs *float64, dstride, nd int, vals *float64, idx *int32)
+// For each of the nd directions d (three float64 at dirs, the next
+// dstride bytes further): the minimum of d.v over the nblk blocks of four
+// points of s (vals, one float64 each) and its first entry (idx, one
+// int32 each; -1 when no value equals the minimum: NaN).
+TEXT ·minDirsVec(SB), NOSPLIT, $0-56
+	MOVQ s+0(FP), SI
+	MOVQ nblk+8(FP), R8
+	MOVQ dirs+16(FP), DI
+	MOVQ dstride+24(FP), R13
+	MOVQ nd+32(FP), DX
+	MOVQ vals+40(FP), R11
+	MOVQ idx+48(FP), R12
+	TESTQ DX, DX
+	JLE   mindone
+
+mindir:
+	VBROADCASTSD 0(DI), Y0
+	VBROADCASTSD 8(DI), Y1
+	VBROADCASTSD 16(DI), Y2
+	MOVQ R8, CX
+	VALUES(minvalues)
+
+minvalues:
+	MINOF4
+	VMOVSD       X7, (R11)
+	VBROADCASTSD X7, Y7
+	EQMASK
+	MOVQ         $-1, R9
+	BSFQ         AX, AX
+	CMOVQEQ      R9, AX
+	MOVL         AX, (R12)
+	ADDQ         R13, DI
+	ADDQ         $8, R11
+	ADDQ         $4, R12
+	DECQ         DX
+	JNZ          mindir
+
+mindone:
+	VZEROUPPER
+	RET

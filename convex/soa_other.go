@@ -21,3 +21,6 @@ func (p *Polytope) supportLoc(d geom.Vec3) (int32, float64, bool) { return 0, 0,
 func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb float64) {
 	return -1, -1, 0, 0
 }
+
+// minDirsVec is never called here: no pair has the vector kernels.
+func minDirsVec(s *soa, nblk int, dirs *float64, dstride, nd int, vals *float64, idx *int32) {}

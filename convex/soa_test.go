@@ -230,3 +230,56 @@ func tieDir(rng *rand.Rand, ties bool) geom.Vec3 {
 	}
 	return geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
 }
+
+// TestMinDirsVec checks the many-direction kernel of the separating-axis
+// test against a brute-force minimum over the points, for every size, with
+// directions in planes' layout (stride 32 bytes) and as bare vectors
+// (stride 24), with exact ties (points repeated): the same minimum and the
+// first point attaining it.
+func TestMinDirsVec(t *testing.T) {
+	if !haveVec {
+		t.Skip("no vector kernels on this processor")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := 0; trial < 3000; trial++ {
+		n := trial%soaLen + 1
+		vs := make([]geom.Vec3, n)
+		for i := range vs {
+			if i > 0 && rng.IntN(4) == 0 {
+				vs[i] = vs[rng.IntN(i)] // a tie
+				continue
+			}
+			vs[i] = geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+		}
+		s := newSoa(vs)
+		nd := 1 + rng.IntN(2*satMax-4)
+		pls := make([]geom.Plane, nd)
+		dirs := make([]geom.Vec3, nd)
+		for k := range pls {
+			d := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+			pls[k], dirs[k] = geom.Plane{N: d, D: rng.NormFloat64()}, d
+		}
+		vals := make([]float64, nd)
+		idx := make([]int32, nd)
+		for layout := 0; layout < 2; layout++ {
+			clear(vals)
+			clear(idx)
+			if layout == 0 {
+				minDirsVec(s, soaStride(n)>>2, &pls[0].N.X, 32, nd, &vals[0], &idx[0])
+			} else {
+				minDirsVec(s, soaStride(n)>>2, &dirs[0].X, 24, nd, &vals[0], &idx[0])
+			}
+			for k, d := range dirs {
+				best, lo := 0, math.Inf(1)
+				for i, v := range vs {
+					if x := d.X*v.X + d.Y*v.Y + d.Z*v.Z; x < lo {
+						best, lo = i, x
+					}
+				}
+				if !close64(vals[k], lo, 10) || uint32(idx[k]) >= uint32(n) || idx[k] != int32(best) && !close64(lo, d.Dot(vs[idx[k]]), 10) {
+					t.Fatalf("trial %d layout %d dir %d (n %d): kernel %v at %d, brute force %v at %d", trial, layout, k, n, vals[k], idx[k], lo, best)
+				}
+			}
+		}
+	}
+}
