@@ -1170,6 +1170,7 @@ func (q *Scratch) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, r
 		h := sg.tb - sg.ta
 		ell := rel.pieceSpeed(&sg, rel.Lipschitz(c), rel.RotationBound(c)) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell+r))
+		q.tighter(&bx, rel, s, n.c, n.h, r, sg.ta, sg.tb)
 		fs, fn := g.fs, g.fn
 		if cand != nil {
 			if !q.overlapAny(s.etree, cand, &bx, true) {
@@ -1626,21 +1627,8 @@ func (q *Scratch) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opt
 		return Contact{}, false
 	}
 	f := rel.Frame(0)
-	ax := [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
 	pad := padFor(ts, f.B, own.soup.scale)
-	// nodeBox places an edge-tree node in oth's frame.
-	nodeBox := func(n *node) box {
-		c := f.Pos(n.min.Add(n.max).Scale(0.5))
-		h := n.max.Sub(n.min).Scale(0.5)
-		b := box{c: c, ax: ax, h: [3]float64{h.X + pad, h.Y + pad, h.Z + pad}}
-		e := geom.Vec3{
-			X: math.Abs(ax[0].X)*b.h[0] + math.Abs(ax[1].X)*b.h[1] + math.Abs(ax[2].X)*b.h[2],
-			Y: math.Abs(ax[0].Y)*b.h[0] + math.Abs(ax[1].Y)*b.h[1] + math.Abs(ax[2].Y)*b.h[2],
-			Z: math.Abs(ax[0].Z)*b.h[0] + math.Abs(ax[1].Z)*b.h[1] + math.Abs(ax[2].Z)*b.h[2],
-		}
-		b.min, b.max = c.Sub(e), c.Add(e)
-		return b
-	}
+	abs := absFrame(&f)
 	// The edges' ends placed in oth's frame, computed once each (xmark).
 	if n := len(es.tris); len(q.xe) < n {
 		q.xe = append(q.xe, make([][2]geom.Vec3, n-len(q.xe))...)
@@ -1656,7 +1644,8 @@ func (q *Scratch) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opt
 		pr := q.pairs[len(q.pairs)-1]
 		q.pairs = q.pairs[:len(q.pairs)-1]
 		en, tn := &es.nodes[pr[0]], &ts.nodes[pr[1]]
-		b := nodeBox(en)
+		var b box
+		b.place(&f, &abs, f.Pos(en.c), en.h, pad) // the edge-tree node in oth's frame
 		if !b.overlapsNode(tn) {
 			continue
 		}
