@@ -487,6 +487,11 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 		mover, other, relMO, relOM, moverIsA = b, a, &relBA, &relAB, false
 	}
 	q.windows(other.soup, relMO, mover.center, mover.radius, dt, &o)
+	if certifiable(a, b, &o) {
+		q.certify(mover, other, relMO, dt, &o)
+	}
+	// The surfaces at time 0, unless certify has found them apart during
+	// an interval from 0 (then they neither cross nor touch at 0).
 	var shallow Contact // a crossing at time 0 within the tolerance
 	if len(q.wins) > 0 && q.wins[0].ta == 0 {
 		c, ok := q.crossing(mover, other, relMO, relOM, moverIsA, &o)
@@ -497,9 +502,6 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 			// With Within, the contacts within it of time 0 follow.
 			shallow, best = c, 0
 		}
-	}
-	if certifiable(a, b, &o) {
-		q.certify(mover, other, relMO, dt, &o)
 	}
 	if o.edges {
 		q.startEdges(len(mover.soup.edges))
