@@ -102,7 +102,7 @@ func (q *Scratch) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb f
 	if len(sh.pnodes) == 0 {
 		return best
 	}
-	q.fgen++ // the frame cache may hold the other direction's frames
+	q.fgen++ // the frame cache (of pass and tighter too) may hold the other direction's frames
 	q.pframes = append(q.pframes[:0], rel.Frame(ta), rel.Frame(tb))
 	fa, fb := &q.pframes[0], &q.pframes[1]
 	root := &sh.pnodes[0]
@@ -135,7 +135,7 @@ func (q *Scratch) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb f
 			q.hcand = q.hcand[:0]
 			q.descend(s, false, &bx, it.fs, it.fn, &q.hcand, maxCand)
 			if len(q.hcand) > 0 {
-				best = q.pass(sh, sh.porder[n.lo:n.hi], onA, s, q.hcand, rel, it.ta, it.tb, o, best)
+				best = q.pass(sh, sh.porder[n.lo:n.hi], onA, s, q.hcand, rel, it.ta, it.tb, &q.pframes[it.fa], &q.pframes[it.fb], o, best)
 			}
 			continue
 		}

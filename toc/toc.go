@@ -791,15 +791,14 @@ const edgeBoxBudget = ccd.DefaultMaxBoxes
 const maxCand = 48
 
 // pass runs Algorithm 2 or 3 for the samples of sh (all, or those listed
-// in idx) against soup s during [ta, tb], and returns the updated best
-// time.
-func (q *Scratch) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
+// in idx) against soup s during [ta, tb] (rel's frames fa, fb at its
+// ends), and returns the updated best time. It shares the frame cache of
+// its caller, treePass, which follows the same relative motion.
+func (q *Scratch) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, fa, fb *Frame, o *opts, best float64) float64 {
 	if len(cand) > maxCand {
 		cand = nil
 	}
-	fa, fb := rel.Frame(ta), rel.Frame(tb)
 	q.tcut = math.NaN()
-	q.fgen++
 	done := q.done[0]
 	if !onA {
 		done = q.done[1]
