@@ -20,7 +20,8 @@ import (
 // whole step free.
 
 // Steps of the certification walk, as fractions of the step: intervals
-// start at certMinStep and double while certified, up to certMaxStep; an
+// start at certMinStep and double while certified (after a failed test,
+// from the second certified interval on), up to certMaxStep; an
 // interval of certMinStep that is not certified is left to the continuous
 // search.
 const (
@@ -143,6 +144,10 @@ func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opt
 		}
 		L := rel.SpeedBoundGlobal(rb, w.ta, w.tb)
 		u := math.NaN() // start of the uncertified run, NaN for none
+		// streak counts the intervals certified in a row: after a failed
+		// test the step grows only from the second certified interval
+		// on (near the other body a doubled step mostly fails again).
+		streak := 1
 		t, rho := w.ta, hmin
 		if L == 0 {
 			rho = w.tb - w.ta
@@ -156,9 +161,13 @@ func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opt
 					u = math.NaN()
 				}
 				t += h
-				rho = math.Min(2*rho, hmax)
+				if streak > 0 {
+					rho = math.Min(2*rho, hmax)
+				}
+				streak++
 				continue
 			}
+			streak = 0
 			if rho > hmin {
 				rho = math.Max(rho/4, hmin)
 				continue
