@@ -183,7 +183,19 @@ func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opt
 			tf := geom.Transform{R: f.A, T: f.B}
 			hit, err := q.mq.Intersect(to, &id, tm, &tf)
 			if err == nil && hit {
-				q.wins = append(q.wins, window{ta: u, tb: t, b: w.b})
+				// The surfaces cross at t: when they already cross at
+				// the middle of the last interval, the contact is no
+				// later than that, and the search's window ends there.
+				end := t - h/2
+				f = rel.Frame(end)
+				tf = geom.Transform{R: f.A, T: f.B}
+				if hit, err = q.mq.Intersect(to, &id, tm, &tf); err != nil || !hit {
+					end = t
+				}
+				q.wins = append(q.wins, window{ta: u, tb: end, b: w.b})
+				if end < t {
+					q.wins = append(q.wins, window{ta: end, tb: t, b: w.b})
+				}
 				if t < w.tb {
 					q.wins = append(q.wins, window{ta: t, tb: w.tb, b: w.b})
 				}
