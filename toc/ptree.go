@@ -208,13 +208,12 @@ func absFrame(f *Frame) geom.Mat3 {
 // With dst it appends the positions of the entries that overlap b to
 // *dst, stopping once it has appended more than max when max > 0.
 // Otherwise it appends to q.front, and returns the range of, the new
-// front: the nodes no larger than b (their diagonal is at most b's) that
-// overlap b, or larger leaves with an entry that overlaps b, provided one
-// of them has such an entry;
-// nothing is appended when no entry of t can overlap b.
+// front: the nodes whose diagonal is at most half b's that overlap b, or
+// larger leaves with an entry that overlaps b, provided one of them has
+// such an entry; nothing is appended when no entry of t can overlap b.
 func (q *Scratch) descend(t *Soup, seg bool, b *box, fs, fn int32, dst *[]int32, max int) (int32, int32) {
 	start := int32(len(q.front))
-	size2 := 4 * (b.h[0]*b.h[0] + b.h[1]*b.h[1] + b.h[2]*b.h[2])
+	size2 := b.h[0]*b.h[0] + b.h[1]*b.h[1] + b.h[2]*b.h[2] // half b's diagonal, squared
 	stack := append(q.stack[:0], q.front[fs:fs+fn]...)
 	limit, verified := 0, false
 	if dst != nil {
