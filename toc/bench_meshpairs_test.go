@@ -13,8 +13,9 @@ import (
 // default options) of `collide bench meshpairs` workloads made from the
 // real meshes committed in testdata/meshes, cycling through their 60
 // motions: FCL's rob in env (FCL's scenario, seed 21) and Bullet's duck
-// approaching parry's low-poly bunny (seed 22). Making a workload (and its
-// reference answers) is not timed.
+// approaching parry's low-poly bunny (seed 22), over all queries and over
+// the hits and the misses apart. Making a workload (and its reference
+// answers) is not timed.
 func BenchmarkMeshPairs(b *testing.B) {
 	meshes := filepath.Join("..", "testdata", "meshes")
 	for _, c := range []struct {
@@ -38,23 +39,38 @@ func BenchmarkMeshPairs(b *testing.B) {
 			var q toc.Scratch
 			var cs []toc.Contact
 			opt := &toc.Options{Motion: geom.ScrewMotion}
-			hits := 0
-			for _, wq := range w.Queries {
+			var hits, misses []int
+			for i, wq := range w.Queries {
 				if cs, err = q.Between(shapes[wq.MeshA], wq.A0, wq.A1, shapes[wq.MeshB], wq.B0, wq.B1, opt, cs[:0]); err != nil {
 					b.Fatal(err)
 				}
 				if len(cs) > 0 {
-					hits++
+					hits = append(hits, i)
+				} else {
+					misses = append(misses, i)
 				}
 			}
-			if hits == 0 || hits == len(w.Queries) {
-				b.Fatalf("%d of %d queries hit: the workload tests nothing", hits, len(w.Queries))
+			if len(hits) == 0 || len(misses) == 0 {
+				b.Fatalf("%d of %d queries hit: the workload tests nothing", len(hits), len(w.Queries))
 			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				wq := &w.Queries[i%len(w.Queries)]
-				cs, _ = q.Between(shapes[wq.MeshA], wq.A0, wq.A1, shapes[wq.MeshB], wq.B0, wq.B1, opt, cs[:0])
+			// All queries, then the hits and the misses apart (a hit's
+			// search stops at the contact; a miss proves the whole step
+			// free).
+			for _, set := range []struct {
+				name string
+				idx  []int
+			}{{"all", nil}, {"hits", hits}, {"misses", misses}} {
+				b.Run(set.name, func(b *testing.B) {
+					b.ReportAllocs()
+					for i := 0; b.Loop(); i++ {
+						k := i % len(w.Queries)
+						if set.idx != nil {
+							k = set.idx[i%len(set.idx)]
+						}
+						wq := &w.Queries[k]
+						cs, _ = q.Between(shapes[wq.MeshA], wq.A0, wq.A1, shapes[wq.MeshB], wq.B0, wq.B1, opt, cs[:0])
+					}
+				})
 			}
 		})
 	}

@@ -20,7 +20,8 @@ import (
 // whole step free.
 
 // Steps of the certification walk, as fractions of the step: intervals
-// start at certMinStep and double while certified, up to certMaxStep; an
+// start at certMinStep and double while certified (after a failed test,
+// from the second certified interval on), up to certMaxStep; an
 // interval of certMinStep that is not certified is left to the continuous
 // search.
 const (
@@ -143,6 +144,10 @@ func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opt
 		}
 		L := rel.SpeedBoundGlobal(rb, w.ta, w.tb)
 		u := math.NaN() // start of the uncertified run, NaN for none
+		// streak counts the intervals certified in a row: after a failed
+		// test the step grows only from the second certified interval
+		// on (near the other body a doubled step mostly fails again).
+		streak := 1
 		t, rho := w.ta, hmin
 		if L == 0 {
 			rho = w.tb - w.ta
@@ -156,9 +161,13 @@ func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opt
 					u = math.NaN()
 				}
 				t += h
-				rho = math.Min(2*rho, hmax)
+				if streak > 0 {
+					rho = math.Min(2*rho, hmax)
+				}
+				streak++
 				continue
 			}
+			streak = 0
 			if rho > hmin {
 				rho = math.Max(rho/4, hmin)
 				continue
@@ -174,7 +183,19 @@ func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opt
 			tf := geom.Transform{R: f.A, T: f.B}
 			hit, err := q.mq.Intersect(to, &id, tm, &tf)
 			if err == nil && hit {
-				q.wins = append(q.wins, window{ta: u, tb: t, b: w.b})
+				// The surfaces cross at t: when they already cross at
+				// the middle of the last interval, the contact is no
+				// later than that, and the search's window ends there.
+				end := t - h/2
+				f = rel.Frame(end)
+				tf = geom.Transform{R: f.A, T: f.B}
+				if hit, err = q.mq.Intersect(to, &id, tm, &tf); err != nil || !hit {
+					end = t
+				}
+				q.wins = append(q.wins, window{ta: u, tb: end, b: w.b})
+				if end < t {
+					q.wins = append(q.wins, window{ta: end, tb: t, b: w.b})
+				}
 				if t < w.tb {
 					q.wins = append(q.wins, window{ta: t, tb: w.tb, b: w.b})
 				}

@@ -12,6 +12,7 @@ import (
 // kid is the first of its two children (kid, kid+1), -1 for a leaf.
 type pnode struct {
 	c      geom.Vec3
+	h      geom.Vec3 // half extents of the points' box (centre c)
 	r      float64
 	lo, hi int32
 	kid    int32
@@ -35,7 +36,7 @@ func (sh *Shape) buildPointTree() {
 		for _, k := range pts {
 			bb = bb.AddPoint(sh.samples[k])
 		}
-		n.c = bb.Center()
+		n.c, n.h = bb.Center(), bb.Size().Scale(0.5)
 		for _, k := range pts {
 			n.r = math.Max(n.r, sh.samples[k].Dist(n.c))
 		}
@@ -101,6 +102,7 @@ func (q *Scratch) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb f
 	if len(sh.pnodes) == 0 {
 		return best
 	}
+	q.fgen++ // the frame cache (of pass and tighter too) may hold the other direction's frames
 	q.pframes = append(q.pframes[:0], rel.Frame(ta), rel.Frame(tb))
 	fa, fb := &q.pframes[0], &q.pframes[1]
 	root := &sh.pnodes[0]
@@ -122,6 +124,7 @@ func (q *Scratch) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb f
 		k, rb := rel.Lipschitz(n.c), rel.RotationBound(n.c)
 		ell := math.Min(SpeedBound(norm(it.va), norm(it.vb), k, h), rel.SpeedBoundGlobal(rb, it.ta, it.tb)) * h
 		bx, _ := trajBox(it.qa, it.qb, ell, n.r+padFor(s, it.qa, ell))
+		q.tighter(&bx, rel, s, n.c, n.h, n.r, it.ta, it.tb)
 		tm := (it.ta + it.tb) / 2
 		canSplit := splits < maxPointSplits && it.depth < 40
 		splitTime := canSplit && o.alg == Boxes && ell > 2*math.Max(n.r, minSize) && tm > it.ta && tm < it.tb
@@ -132,7 +135,7 @@ func (q *Scratch) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb f
 			q.hcand = q.hcand[:0]
 			q.descend(s, false, &bx, it.fs, it.fn, &q.hcand, maxCand)
 			if len(q.hcand) > 0 {
-				best = q.pass(sh, sh.porder[n.lo:n.hi], onA, s, q.hcand, rel, it.ta, it.tb, o, best)
+				best = q.pass(sh, sh.porder[n.lo:n.hi], onA, s, q.hcand, rel, it.ta, it.tb, &q.pframes[it.fa], &q.pframes[it.fb], o, best)
 			}
 			continue
 		}
@@ -160,18 +163,57 @@ func (q *Scratch) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb f
 	return best
 }
 
+// tighter replaces *b, a box that holds the points of a node (local box
+// centre c, half extents h, within r of c) during [ta, tb], with the
+// node's box placed at the middle of the interval and grown by the
+// distance any of its points can travel in half the interval, when that
+// box is the smaller: near the other body a node moves little in its
+// interval and the placed box is about as thin as the node, where the
+// sphere around the centre's path is as thick as the node is wide. Both
+// hold the points, so either may be used.
+func (q *Scratch) tighter(b *box, rel *Relative, s *Soup, c, h geom.Vec3, r, ta, tb float64) {
+	fm := q.frame(rel, (ta+tb)/2)
+	g := rel.SpeedBoundGlobal(rel.RotationBound(c)+rel.dwn*r, ta, tb) * (tb - ta) / 2
+	if (h.X+g)*(h.Y+g)*(h.Z+g) >= b.h[0]*b.h[1]*b.h[2] {
+		return
+	}
+	pc := fm.Pos(c)
+	abs := absFrame(fm)
+	b.place(fm, &abs, pc, h, g+padFor(s, pc, g+r))
+}
+
+// place sets b to the box of local half extents h placed by the frame f
+// with its centre at c (f's image of the local centre), grown by g on
+// every side; abs is f.A with its entries' magnitudes (absFrame).
+func (b *box) place(f *Frame, abs *geom.Mat3, c, h geom.Vec3, g float64) {
+	b.c, b.ax = c, [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
+	b.h = [3]float64{h.X + g, h.Y + g, h.Z + g}
+	e := abs.MulVec(geom.Vec3{X: b.h[0], Y: b.h[1], Z: b.h[2]})
+	b.min, b.max = c.Sub(e), c.Add(e)
+}
+
+// absFrame returns f.A with its entries' magnitudes.
+func absFrame(f *Frame) geom.Mat3 {
+	var abs geom.Mat3
+	for i := range 3 {
+		for j := range 3 {
+			abs[i][j] = math.Abs(f.A[i][j])
+		}
+	}
+	return abs
+}
+
 // descend walks the subtrees of t rooted at the front q.front[fs:fs+fn]
 // that overlap b; t is a soup's tree of triangles or, with seg, of edges.
 // With dst it appends the positions of the entries that overlap b to
 // *dst, stopping once it has appended more than max when max > 0.
 // Otherwise it appends to q.front, and returns the range of, the new
-// front: the nodes no larger than b (their diagonal is at most b's) that
-// overlap b, or larger leaves with an entry that overlaps b, provided one
-// of them has such an entry;
-// nothing is appended when no entry of t can overlap b.
+// front: the nodes whose diagonal is at most half b's that overlap b, or
+// larger leaves with an entry that overlaps b, provided one of them has
+// such an entry; nothing is appended when no entry of t can overlap b.
 func (q *Scratch) descend(t *Soup, seg bool, b *box, fs, fn int32, dst *[]int32, max int) (int32, int32) {
 	start := int32(len(q.front))
-	size2 := 4 * (b.h[0]*b.h[0] + b.h[1]*b.h[1] + b.h[2]*b.h[2])
+	size2 := b.h[0]*b.h[0] + b.h[1]*b.h[1] + b.h[2]*b.h[2] // half b's diagonal, squared
 	stack := append(q.stack[:0], q.front[fs:fs+fn]...)
 	limit, verified := 0, false
 	if dst != nil {

@@ -487,6 +487,11 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 		mover, other, relMO, relOM, moverIsA = b, a, &relBA, &relAB, false
 	}
 	q.windows(other.soup, relMO, mover.center, mover.radius, dt, &o)
+	if certifiable(a, b, &o) {
+		q.certify(mover, other, relMO, dt, &o)
+	}
+	// The surfaces at time 0, unless certify has found them apart during
+	// an interval from 0 (then they neither cross nor touch at 0).
 	var shallow Contact // a crossing at time 0 within the tolerance
 	if len(q.wins) > 0 && q.wins[0].ta == 0 {
 		c, ok := q.crossing(mover, other, relMO, relOM, moverIsA, &o)
@@ -497,9 +502,6 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 			// With Within, the contacts within it of time 0 follow.
 			shallow, best = c, 0
 		}
-	}
-	if certifiable(a, b, &o) {
-		q.certify(mover, other, relMO, dt, &o)
 	}
 	if o.edges {
 		q.startEdges(len(mover.soup.edges))
@@ -789,15 +791,14 @@ const edgeBoxBudget = ccd.DefaultMaxBoxes
 const maxCand = 48
 
 // pass runs Algorithm 2 or 3 for the samples of sh (all, or those listed
-// in idx) against soup s during [ta, tb], and returns the updated best
-// time.
-func (q *Scratch) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, o *opts, best float64) float64 {
+// in idx) against soup s during [ta, tb] (rel's frames fa, fb at its
+// ends), and returns the updated best time. It shares the frame cache of
+// its caller, treePass, which follows the same relative motion.
+func (q *Scratch) pass(sh *Shape, idx []int32, onA bool, s *Soup, cand []int32, rel *Relative, ta, tb float64, fa, fb *Frame, o *opts, best float64) float64 {
 	if len(cand) > maxCand {
 		cand = nil
 	}
-	fa, fb := rel.Frame(ta), rel.Frame(tb)
 	q.tcut = math.NaN()
-	q.fgen++
 	done := q.done[0]
 	if !onA {
 		done = q.done[1]
@@ -1170,6 +1171,7 @@ func (q *Scratch) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, r
 		h := sg.tb - sg.ta
 		ell := rel.pieceSpeed(&sg, rel.Lipschitz(c), rel.RotationBound(c)) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell+r))
+		q.tighter(&bx, rel, s, n.c, n.h, r, sg.ta, sg.tb)
 		fs, fn := g.fs, g.fn
 		if cand != nil {
 			if !q.overlapAny(s.etree, cand, &bx, true) {
@@ -1626,21 +1628,8 @@ func (q *Scratch) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opt
 		return Contact{}, false
 	}
 	f := rel.Frame(0)
-	ax := [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
 	pad := padFor(ts, f.B, own.soup.scale)
-	// nodeBox places an edge-tree node in oth's frame.
-	nodeBox := func(n *node) box {
-		c := f.Pos(n.min.Add(n.max).Scale(0.5))
-		h := n.max.Sub(n.min).Scale(0.5)
-		b := box{c: c, ax: ax, h: [3]float64{h.X + pad, h.Y + pad, h.Z + pad}}
-		e := geom.Vec3{
-			X: math.Abs(ax[0].X)*b.h[0] + math.Abs(ax[1].X)*b.h[1] + math.Abs(ax[2].X)*b.h[2],
-			Y: math.Abs(ax[0].Y)*b.h[0] + math.Abs(ax[1].Y)*b.h[1] + math.Abs(ax[2].Y)*b.h[2],
-			Z: math.Abs(ax[0].Z)*b.h[0] + math.Abs(ax[1].Z)*b.h[1] + math.Abs(ax[2].Z)*b.h[2],
-		}
-		b.min, b.max = c.Sub(e), c.Add(e)
-		return b
-	}
+	abs := absFrame(&f)
 	// The edges' ends placed in oth's frame, computed once each (xmark).
 	if n := len(es.tris); len(q.xe) < n {
 		q.xe = append(q.xe, make([][2]geom.Vec3, n-len(q.xe))...)
@@ -1656,7 +1645,8 @@ func (q *Scratch) crossEdges(own, oth *Shape, rel *Relative, ownIsA bool, o *opt
 		pr := q.pairs[len(q.pairs)-1]
 		q.pairs = q.pairs[:len(q.pairs)-1]
 		en, tn := &es.nodes[pr[0]], &ts.nodes[pr[1]]
-		b := nodeBox(en)
+		var b box
+		b.place(&f, &abs, f.Pos(en.c), en.h, pad) // the edge-tree node in oth's frame
 		if !b.overlapsNode(tn) {
 			continue
 		}
