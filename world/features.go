@@ -8,6 +8,7 @@ import (
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshquery"
 )
 
 // features is a closed mesh prepared for FeatureContacts: its faces'
@@ -20,8 +21,11 @@ type features struct {
 	box    geom.AABB
 	// poly is the mesh's polytope when the mesh is convex: a pair of
 	// convex bodies overlapping deeper than the feature passes see gets its
-	// exact penetration from it (deepConvex).
+	// exact penetration from it (deepPair); tree is the mesh's
+	// bounding-volume hierarchy, which gives any other pair the depths of
+	// its penetrating vertices.
 	poly *convex.Polytope
+	tree *meshquery.Tree
 	// tris holds the triangles face by face: face f's are
 	// tris[faceTri[f]:faceTri[f+1]].
 	tris      []mesh.Tri
@@ -60,6 +64,9 @@ func newFeatures(m *mesh.Mesh) *features {
 		if p, err := convex.New(m); err == nil {
 			s.poly = p
 		}
+	}
+	if t, err := meshquery.New(m); err == nil && t.Closed() {
+		s.tree = t
 	}
 	for _, v := range m.Verts {
 		s.radius = math.Max(s.radius, v.Norm())

@@ -1,0 +1,108 @@
+package world
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/contact"
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/meshquery"
+)
+
+// Deep overlaps. FeatureContacts' passes see a vertex at most featureDepth
+// of the smaller bounding radius behind a face. A body driven deeper into
+// another in one step (a car's corner knocked into a box in a pile) would
+// have no contact that holds it and stay embedded, so every pair also gets
+// the exact records of an overlap deeper than that: for two convex bodies
+// the convex signed distance (one record: depth, direction and witness
+// point of the least translation that separates them), for any other pair
+// of closed bodies the penetrating vertices of package meshquery (each
+// vertex of one body inside the other deeper than the window, with its
+// distance to the other's surface and the direction to the nearest point
+// there: the shortest way out of that vertex, which is what the
+// interpenetration of two solids is measured by).
+//
+// The check is skipped while it cannot find anything. Its answer at one
+// relative pose bounds it at any other: the signed distance of a point to
+// a closed surface is 1-Lipschitz, and so is the signed distance of two
+// convex bodies in the Hausdorff distance of their Minkowski difference.
+// When the body S with the smaller radius r moves relative to the other
+// body L by a translation of its origin d and a turn by the angle θ, a
+// point of S moves relative to L by at most |d| + θ r, and so does, seen
+// from S, a point of L that lies inside S (within r of its origin). The
+// pair's separation (the signed distance of the convex pair, or minus the
+// depth of the deepest vertex, at most 0, of any other) thus falls by at
+// most |d| + θ r since the last check.
+
+// deepCache is a pair's memory of its last deep-overlap check.
+type deepCache struct {
+	ok  bool
+	t   geom.Vec3 // origin of the body with the smaller radius, in the other's frame
+	q   geom.Quat // its rotation relative to the other
+	sep float64   // lower bound of the pair's separation at (t, q)
+}
+
+// relPose returns the origin and rotation of the body with the smaller
+// radius (A on a tie) in the frame of the other, and that radius.
+func relPose(a, b geom.Pose, ra, rb float64) (geom.Vec3, geom.Quat, float64) {
+	if rb < ra {
+		a, b, ra = b, a, rb
+	}
+	bi := b.Q.Conj()
+	return bi.Rotate(a.P.Sub(b.P)), bi.Mul(a.Q), ra
+}
+
+// deepTol is the relative tolerance (of the smaller radius) added to the
+// bound before a check is skipped, for the rounding of the separations.
+const deepTol = 1e-9
+
+// deepOpt asks meshquery for every contact record: the deep ones are
+// picked from them.
+var deepOpt = meshquery.ContactOptions{MaxContacts: math.MaxInt32}
+
+// deepPair appends to recs the records of the overlap of bodies fa and fb,
+// at poses a0 and b0 (transforms ta and tb), deeper than depthTol, when the
+// pair's cache dc does not rule it out, and updates the cache.
+func (wk *worker) deepPair(dc *deepCache, fa, fb *features, a0, b0 geom.Pose, ta, tb *geom.Transform, depthTol float64, recs []contact.Contact) []contact.Contact {
+	convexPair := fa.poly != nil && fb.poly != nil
+	if !convexPair && (fa.tree == nil || fb.tree == nil) {
+		return recs
+	}
+	t, q, r := relPose(a0, b0, fa.radius, fb.radius)
+	if dc.ok && dc.sep-t.Sub(dc.t).Norm()-turn(dc.q, q)*r-deepTol*r >= -depthTol {
+		return recs
+	}
+	dc.ok = false
+	var sep float64
+	if convexPair {
+		d, err := wk.sv.SignedDistance(fa.poly, ta, fb.poly, tb, nil)
+		if err != nil {
+			return recs
+		}
+		sep = d.Separation
+		if sep < -depthTol {
+			if c, ok := d.Record(0); ok {
+				c.Time = 0
+				recs = append(recs, c)
+			}
+		}
+	} else {
+		n := len(recs)
+		out, err := wk.mq.Contacts(fa.tree, ta, fb.tree, tb, &deepOpt, recs)
+		if err != nil {
+			return recs[:n]
+		}
+		recs = out[:n]
+		for _, c := range out[n:] {
+			if c.FeatureA.Kind != contact.Vertex && c.FeatureB.Kind != contact.Vertex {
+				continue // a crossing record: no vertex is inside
+			}
+			sep = math.Min(sep, c.Separation)
+			if c.Separation < -depthTol {
+				c.Time = 0
+				recs = append(recs, c)
+			}
+		}
+	}
+	*dc = deepCache{ok: true, t: t, q: q, sep: sep}
+	return recs
+}
