@@ -1,11 +1,8 @@
 package world
 
 import (
-	"math"
-
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
-	"github.com/collide-go/collide/meshquery"
 )
 
 // Deep overlaps. FeatureContacts' passes see a vertex at most featureDepth
@@ -31,7 +28,12 @@ import (
 // from S, a point of L that lies inside S (within r of its origin). The
 // pair's separation (the signed distance of the convex pair, or minus the
 // depth of the deepest vertex, at most 0, of any other) thus falls by at
-// most |d| + θ r since the last check.
+// most |d| + θ r since the last check. When that bound does not rule a
+// pair of non-convex bodies out, the displacements of the vertices
+// themselves may: a vertex inside the other body now lies in its box, so
+// the largest displacement since the last check of a vertex of either body
+// that lies in the other's box (both in the other's frame) bounds how much
+// deeper any vertex can be (linked tori swinging about their contact).
 
 // deepCache is a pair's memory of its last deep-overlap check.
 type deepCache struct {
@@ -39,6 +41,36 @@ type deepCache struct {
 	t   geom.Vec3 // origin of the body with the smaller radius, in the other's frame
 	q   geom.Quat // its rotation relative to the other
 	sep float64   // lower bound of the pair's separation at (t, q)
+	// rel takes A's frame to B's at the last check.
+	rel geom.Transform
+}
+
+// vertexMotion reports whether every vertex of A in B's box, and every
+// vertex of B in A's box and in the box of A's vertices in B's frame, moved
+// by at most lim from rel0 to rel1 (each taking A's frame to B's); moved
+// holds A's vertices placed by rel1, abox their box. A vertex of either
+// body inside the other lies in those boxes.
+func vertexMotion(fa, fb *features, moved []geom.Vec3, abox *geom.AABB, rel0, rel1 *geom.Transform, lim float64) bool {
+	if lim < 0 {
+		return false
+	}
+	lim2 := lim * lim
+	// A's vertex v moves by (R1 - R0) v + T1 - T0 in B's frame, B's vertex
+	// u by (R1ᵀ - R0ᵀ) u - (R1ᵀ T1 - R0ᵀ T0) in A's.
+	dr := rel1.R.Add(rel0.R.Scale(-1))
+	dt := rel1.T.Sub(rel0.T)
+	for i, x := range moved {
+		if fb.box.Contains(x) && dr.MulVec(fa.m.Verts[i]).Add(dt).Norm2() > lim2 {
+			return false
+		}
+	}
+	dt = rel1.R.MulVecT(rel1.T).Sub(rel0.R.MulVecT(rel0.T))
+	for _, u := range fb.m.Verts {
+		if abox.Contains(u) && fa.box.Contains(rel1.ApplyInv(u)) && dr.MulVecT(u).Sub(dt).Norm2() > lim2 {
+			return false
+		}
+	}
+	return true
 }
 
 // relPose returns the origin and rotation of the body with the smaller
@@ -55,21 +87,29 @@ func relPose(a, b geom.Pose, ra, rb float64) (geom.Vec3, geom.Quat, float64) {
 // bound before a check is skipped, for the rounding of the separations.
 const deepTol = 1e-9
 
-// deepOpt asks meshquery for every contact record: the deep ones are
-// picked from them.
-var deepOpt = meshquery.ContactOptions{MaxContacts: math.MaxInt32}
-
 // deepPair appends to recs the records of the overlap of bodies fa and fb,
 // at poses a0 and b0 (transforms ta and tb), deeper than depthTol, when the
 // pair's cache dc does not rule it out, and updates the cache.
-func (wk *worker) deepPair(dc *deepCache, fa, fb *features, a0, b0 geom.Pose, ta, tb *geom.Transform, depthTol float64, recs []contact.Contact) []contact.Contact {
+//
+// moved and abox are A's vertices in B's frame at these poses and their box
+// (probe.pair's), or moved is empty.
+func (wk *worker) deepPair(dc *deepCache, fa, fb *features, a0, b0 geom.Pose, ta, tb *geom.Transform, moved []geom.Vec3, abox *geom.AABB, depthTol float64, recs []contact.Contact) []contact.Contact {
 	convexPair := fa.poly != nil && fb.poly != nil
 	if !convexPair && (fa.tree == nil || fb.tree == nil) {
 		return recs
 	}
 	t, q, r := relPose(a0, b0, fa.radius, fb.radius)
-	if dc.ok && dc.sep-t.Sub(dc.t).Norm()-turn(dc.q, q)*r-deepTol*r >= -depthTol {
-		return recs
+	var rel geom.Transform
+	if !convexPair {
+		rel = tb.Inverse().Mul(*ta)
+	}
+	if dc.ok {
+		if dc.sep-t.Sub(dc.t).Norm()-turn(dc.q, q)*r-deepTol*r >= -depthTol {
+			return recs
+		}
+		if !convexPair && len(moved) == len(fa.m.Verts) && vertexMotion(fa, fb, moved, abox, &dc.rel, &rel, dc.sep+depthTol-deepTol*r) {
+			return recs
+		}
 	}
 	dc.ok = false
 	var sep float64
@@ -87,22 +127,18 @@ func (wk *worker) deepPair(dc *deepCache, fa, fb *features, a0, b0 geom.Pose, ta
 		}
 	} else {
 		n := len(recs)
-		out, err := wk.mq.Contacts(fa.tree, ta, fb.tree, tb, &deepOpt, recs)
+		out, deepest, err := wk.mq.PenetratingVertices(fa.tree, ta, fb.tree, tb, recs)
 		if err != nil {
 			return recs[:n]
 		}
-		recs = out[:n]
+		sep, recs = -deepest, out[:n]
 		for _, c := range out[n:] {
-			if c.FeatureA.Kind != contact.Vertex && c.FeatureB.Kind != contact.Vertex {
-				continue // a crossing record: no vertex is inside
-			}
-			sep = math.Min(sep, c.Separation)
 			if c.Separation < -depthTol {
 				c.Time = 0
 				recs = append(recs, c)
 			}
 		}
 	}
-	*dc = deepCache{ok: true, t: t, q: q, sep: sep}
+	*dc = deepCache{ok: true, t: t, q: q, sep: sep, rel: rel}
 	return recs
 }

@@ -285,6 +285,7 @@ func meeting(a, b geom.AABB) geom.AABB {
 // (reachBound) plus the pair's base margin.
 type probe struct {
 	moved []geom.Vec3 // the first body's vertices in the second's frame
+	abox  geom.AABB   // their box
 	rb    reachBound
 	// The first body's face tree refitted in the second's frame: boxes of
 	// its nodes and of its faces (in the tree's item order).
@@ -315,6 +316,7 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	for _, q := range p.moved {
 		grow(&abox, q)
 	}
+	p.abox = abox
 	region := meeting(abox, sb.box)
 	cb := region.Center()
 	p.rb.bound(m, base, region, tb.Apply(cb))
