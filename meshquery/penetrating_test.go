@@ -23,10 +23,8 @@ import (
 // other's surface, the point halfway, Time 1; no record may name a vertex
 // that is not inside; the returned depth is the deepest.
 func TestPenetratingVertices(t *testing.T) {
-	torus := shapes.Torus(1, 0.35, 12, 8)
-	car := shapes.Car()
-	r := rand.New(rand.NewPCG(21, 22))
 	var q Scratch
+	r := rand.New(rand.NewPCG(21, 22))
 	overlapping, placements := 0, 0
 	check := func(ma, mb *mesh.Mesh, pb geom.Pose) {
 		a, b := mustTree(t, ma), mustTree(t, mb)
@@ -107,6 +105,7 @@ func TestPenetratingVertices(t *testing.T) {
 			}
 		}
 	}
+	torus, car := shapes.Torus(1, 0.35, 12, 8), shapes.Car()
 	for _, pair := range [][2]*mesh.Mesh{{torus, torus}, {car, torus}, {car, car}} {
 		reach := pair[0].Radius() + pair[1].Radius()
 		for i := 0; i < 40; i++ {
