@@ -3,6 +3,7 @@ package world
 import (
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/meshquery"
 )
 
 // Deep overlaps. FeatureContacts' passes see a vertex at most featureDepth
@@ -34,6 +35,10 @@ import (
 // the largest displacement since the last check of a vertex of either body
 // that lies in the other's box (both in the other's frame) bounds how much
 // deeper any vertex can be (linked tori swinging about their contact).
+// And a non-convex pair whose faces' boxes do not come within the feature
+// passes' reach of each other, neither body inside the other, is at least
+// that far apart: a falling body in a bin starts its next check with that
+// slack instead of none.
 
 // deepCache is a pair's memory of its last deep-overlap check.
 type deepCache struct {
@@ -73,6 +78,21 @@ func vertexMotion(fa, fb *features, moved []geom.Vec3, abox *geom.AABB, rel0, re
 	return true
 }
 
+// disjoint reports, for two closed bodies whose surfaces do not meet, that
+// neither is inside the other: a vertex of each lies outside the other (a
+// surface that meets no other lies wholly on one side of it).
+func (wk *worker) disjoint(fa, fb *features, moved []geom.Vec3, ta, tb *geom.Transform) bool {
+	if len(fa.tris) == 0 || len(fb.tris) == 0 {
+		return false
+	}
+	if loc, err := wk.mq.Locate(fb.tree, moved[fa.tris[0].V[0]]); err != nil || loc != meshquery.Outside {
+		return false
+	}
+	u := ta.ApplyInv(tb.Apply(fb.m.Verts[fb.tris[0].V[0]]))
+	loc, err := wk.mq.Locate(fa.tree, u)
+	return err == nil && loc == meshquery.Outside
+}
+
 // relPose returns the origin and rotation of the body with the smaller
 // radius (A on a tie) in the frame of the other, and that radius.
 func relPose(a, b geom.Pose, ra, rb float64) (geom.Vec3, geom.Quat, float64) {
@@ -92,8 +112,8 @@ const deepTol = 1e-9
 // pair's cache dc does not rule it out, and updates the cache.
 //
 // moved and abox are A's vertices in B's frame at these poses and their box
-// (probe.pair's), or moved is empty.
-func (wk *worker) deepPair(dc *deepCache, fa, fb *features, a0, b0 geom.Pose, ta, tb *geom.Transform, moved []geom.Vec3, abox *geom.AABB, depthTol float64, recs []contact.Contact) []contact.Contact {
+// (probe.pair's), or moved is empty; the surfaces are at least gap apart.
+func (wk *worker) deepPair(dc *deepCache, fa, fb *features, a0, b0 geom.Pose, ta, tb *geom.Transform, moved []geom.Vec3, abox *geom.AABB, gap, depthTol float64, recs []contact.Contact) []contact.Contact {
 	convexPair := fa.poly != nil && fb.poly != nil
 	if !convexPair && (fa.tree == nil || fb.tree == nil) {
 		return recs
@@ -112,6 +132,11 @@ func (wk *worker) deepPair(dc *deepCache, fa, fb *features, a0, b0 geom.Pose, ta
 		}
 	}
 	dc.ok = false
+	if !convexPair && gap > 0 && len(moved) == len(fa.m.Verts) && wk.disjoint(fa, fb, moved, ta, tb) {
+		// Apart by gap: every vertex is at least that far outside.
+		*dc = deepCache{ok: true, t: t, q: q, sep: gap, rel: rel}
+		return recs
+	}
 	var sep float64
 	if convexPair {
 		d, err := wk.sv.SignedDistance(fa.poly, ta, fb.poly, tb, nil)

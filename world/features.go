@@ -23,7 +23,7 @@ type features struct {
 	// convex bodies overlapping deeper than the feature passes see gets its
 	// exact penetration from it (deepPair); tree is the mesh's
 	// bounding-volume hierarchy, which gives any other pair the depths of
-	// its penetrating vertices.
+	// its penetrating vertices (nil for a mesh that is not closed).
 	poly *convex.Polytope
 	tree *meshquery.Tree
 	// tris holds the triangles face by face: face f's are
@@ -286,7 +286,10 @@ func meeting(a, b geom.AABB) geom.AABB {
 type probe struct {
 	moved []geom.Vec3 // the first body's vertices in the second's frame
 	abox  geom.AABB   // their box
-	rb    reachBound
+	// gap is, after pair, a distance the two surfaces are known to be
+	// apart (no two faces' boxes came within it), or 0.
+	gap float64
+	rb  reachBound
 	// The first body's face tree refitted in the second's frame: boxes of
 	// its nodes and of its faces (in the tree's item order).
 	fit, fitItem []geom.AABB
@@ -309,6 +312,7 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	relA := tb.Inverse().Mul(ta) // a's frame to b's frame
 	relB := ta.Inverse().Mul(tb)
 	p.moved = place(p.moved[:0], sa.m.Verts, relA)
+	p.gap = 0
 	if len(p.moved) == 0 || len(sb.m.Verts) == 0 {
 		return dst
 	}
@@ -322,10 +326,11 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	p.rb.bound(m, base, region, tb.Apply(cb))
 	// Every feature that may touch lies in both bodies' boxes grown by
 	// the margin or the depth tolerance.
-	if !near(&abox, &sb.box, math.Max(p.rb.max, depthTol)) {
+	pad := math.Max(p.rb.max, depthTol)
+	if p.gap = pad; !near(&abox, &sb.box, pad) {
 		return dst
 	}
-	p.candidates(sa, sb, math.Max(p.rb.max, depthTol))
+	p.candidates(sa, sb, pad)
 	p.rb.c = cb
 	dst = p.vertices(dst, sa, sb, p.vf, relA, tb, depthTol, false)
 	p.rb.c = relB.Apply(cb)
@@ -494,6 +499,7 @@ func (p *probe) candidates(sa, sb *features, pad float64) {
 			for ka := na.start; ka < na.end; ka++ {
 				for kb := nb.start; kb < nb.end; kb++ {
 					if near(&p.fitItem[ka], &tb.boxes[kb], pad) {
+						p.gap = 0
 						p.facePair(sa, sb, ta.items[ka], tb.items[kb], &p.fitItem[ka], &tb.boxes[kb], pad)
 					}
 				}

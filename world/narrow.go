@@ -127,7 +127,7 @@ func (w *World) featurePair(wk *worker, t *task, a, b *body, c Contact) {
 	}
 	ta, tb := a.p0.Transform(), b.p0.Transform()
 	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, ta, tb, &m, margin, depthTol)
-	wk.recs = wk.deepPair(&w.caches.list[t.cache].deep, fa, fb, a.p0, b.p0, &ta, &tb, wk.fp.moved, &wk.fp.abox, depthTol, wk.recs)
+	wk.recs = wk.deepPair(&w.caches.list[t.cache].deep, fa, fb, a.p0, b.p0, &ta, &tb, wk.fp.moved, &wk.fp.abox, wk.fp.gap, depthTol, wk.recs)
 	wk.emit(c, wk.recs)
 }
 
