@@ -50,6 +50,23 @@ type deepCache struct {
 	rel geom.Transform
 }
 
+// regionMotion bounds how far, from rel0 to rel1 (each taking A's frame
+// to B's), a vertex of either body moved relative to the other if it lies
+// now in B's box and in the box abox of A's vertices in B's frame, where
+// every vertex inside the other body lies: seen in B's frame both are
+// moved by the rigid motion rel1 rel0⁻¹ or its inverse, which moves a point
+// of the region by at most as much as the region's centre plus the turn
+// theta times the region's half diagonal. It is 0 when the boxes do not
+// meet.
+func regionMotion(fb *features, abox *geom.AABB, rel0, rel1 *geom.Transform, theta float64) float64 {
+	lo, hi := abox.Min.Max(fb.box.Min), abox.Max.Min(fb.box.Max)
+	if lo.X > hi.X || lo.Y > hi.Y || lo.Z > hi.Z {
+		return 0
+	}
+	c := lo.Add(hi).Scale(0.5)
+	return c.Sub(rel1.Apply(rel0.ApplyInv(c))).Norm() + theta*hi.Sub(lo).Norm()/2
+}
+
 // vertexMotion reports whether every vertex of A in B's box, and every
 // vertex of B in A's box and in the box of A's vertices in B's frame, moved
 // by at most lim from rel0 to rel1 (each taking A's frame to B's); moved
@@ -124,11 +141,15 @@ func (wk *worker) deepPair(dc *deepCache, fa, fb *features, a0, b0 geom.Pose, ta
 		rel = tb.Inverse().Mul(*ta)
 	}
 	if dc.ok {
-		if dc.sep-t.Sub(dc.t).Norm()-turn(dc.q, q)*r-deepTol*r >= -depthTol {
+		th := turn(dc.q, q)
+		if dc.sep-t.Sub(dc.t).Norm()-th*r-deepTol*r >= -depthTol {
 			return recs
 		}
-		if !convexPair && len(moved) == len(fa.m.Verts) && vertexMotion(fa, fb, moved, abox, &dc.rel, &rel, dc.sep+depthTol-deepTol*r) {
-			return recs
+		if !convexPair && len(moved) == len(fa.m.Verts) {
+			lim := dc.sep + depthTol - deepTol*r
+			if regionMotion(fb, abox, &dc.rel, &rel, th) <= lim || vertexMotion(fa, fb, moved, abox, &dc.rel, &rel, lim) {
+				return recs
+			}
 		}
 	}
 	dc.ok = false
