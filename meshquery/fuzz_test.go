@@ -58,6 +58,7 @@ func FuzzQueries(f *testing.F) {
 			}
 		}
 		q.Locate(a, pose.P)
+		checkPenetrating(t, &q, a, &tfa, b, &tfb)
 		// Brute force in A's frame (A is at the identity).
 		o := &oracleMesh{}
 		for _, x := range ta {

@@ -8,6 +8,7 @@ import (
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/mesh"
+	"github.com/collide-go/collide/meshquery"
 )
 
 // features is a closed mesh prepared for FeatureContacts: its faces'
@@ -20,8 +21,11 @@ type features struct {
 	box    geom.AABB
 	// poly is the mesh's polytope when the mesh is convex: a pair of
 	// convex bodies overlapping deeper than the feature passes see gets its
-	// exact penetration from it (deepConvex).
+	// exact penetration from it (deepPair); tree is the mesh's
+	// bounding-volume hierarchy, which gives any other pair the depths of
+	// its penetrating vertices (nil for a mesh that is not closed).
 	poly *convex.Polytope
+	tree *meshquery.Tree
 	// tris holds the triangles face by face: face f's are
 	// tris[faceTri[f]:faceTri[f+1]].
 	tris      []mesh.Tri
@@ -60,6 +64,9 @@ func newFeatures(m *mesh.Mesh) *features {
 		if p, err := convex.New(m); err == nil {
 			s.poly = p
 		}
+	}
+	if t, err := meshquery.New(m); err == nil && t.Closed() {
+		s.tree = t
 	}
 	for _, v := range m.Verts {
 		s.radius = math.Max(s.radius, v.Norm())
@@ -278,7 +285,11 @@ func meeting(a, b geom.AABB) geom.AABB {
 // (reachBound) plus the pair's base margin.
 type probe struct {
 	moved []geom.Vec3 // the first body's vertices in the second's frame
-	rb    reachBound
+	abox  geom.AABB   // their box
+	// gap is, after pair, a distance the two surfaces are known to be
+	// apart (no two faces' boxes came within it), or 0.
+	gap float64
+	rb  reachBound
 	// The first body's face tree refitted in the second's frame: boxes of
 	// its nodes and of its faces (in the tree's item order).
 	fit, fitItem []geom.AABB
@@ -301,6 +312,7 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	relA := tb.Inverse().Mul(ta) // a's frame to b's frame
 	relB := ta.Inverse().Mul(tb)
 	p.moved = place(p.moved[:0], sa.m.Verts, relA)
+	p.gap = 0
 	if len(p.moved) == 0 || len(sb.m.Verts) == 0 {
 		return dst
 	}
@@ -308,15 +320,17 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	for _, q := range p.moved {
 		grow(&abox, q)
 	}
+	p.abox = abox
 	region := meeting(abox, sb.box)
 	cb := region.Center()
 	p.rb.bound(m, base, region, tb.Apply(cb))
 	// Every feature that may touch lies in both bodies' boxes grown by
 	// the margin or the depth tolerance.
-	if !near(&abox, &sb.box, math.Max(p.rb.max, depthTol)) {
+	pad := math.Max(p.rb.max, depthTol)
+	if p.gap = pad; !near(&abox, &sb.box, pad) {
 		return dst
 	}
-	if pad := math.Max(p.rb.max, depthTol); !p.slabCandidates(sa, sb, &abox, pad) {
+	if !p.slabCandidates(sa, sb, &abox, pad) {
 		p.candidates(sa, sb, pad)
 	}
 	p.rb.c = cb
@@ -487,6 +501,7 @@ func (p *probe) candidates(sa, sb *features, pad float64) {
 			for ka := na.start; ka < na.end; ka++ {
 				for kb := nb.start; kb < nb.end; kb++ {
 					if near(&p.fitItem[ka], &tb.boxes[kb], pad) {
+						p.gap = 0
 						p.facePair(sa, sb, ta.items[ka], tb.items[kb], &p.fitItem[ka], &tb.boxes[kb], pad)
 					}
 				}

@@ -26,7 +26,7 @@ func (w *World) test(wi int32, wk *worker, t *task) result {
 	case MeshContacts:
 		err = w.meshPair(wk, a, b, base)
 	case FeatureContacts:
-		w.featurePair(wk, a, b, base)
+		w.featurePair(wk, t, a, b, base)
 	}
 	if err != nil {
 		wk.out = wk.out[:lo]
@@ -115,8 +115,9 @@ func (w *World) margin(a, b *body) float64 { return w.opt.Margin + a.margin + b.
 
 // featurePair finds the vertex-face and edge-edge contacts of two closed
 // polyhedra at their start poses, within the pair's margin plus what the
-// step's motion can close between them.
-func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
+// step's motion can close between them, and the records of an overlap
+// deeper than those passes see (deepPair).
+func (w *World) featurePair(wk *worker, t *task, a, b *body, c Contact) {
 	fa, fb := a.sh.feat, b.sh.feat
 	depthTol := featureDepth * math.Min(fa.radius, fb.radius)
 	m := newStepMotion(a.p0, a.p1, b.p0, b.p1, fa.radius, fb.radius)
@@ -126,28 +127,8 @@ func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
 	}
 	ta, tb := a.p0.Transform(), b.p0.Transform()
 	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, ta, tb, &m, margin, depthTol)
-	if fa.poly != nil && fb.poly != nil {
-		wk.recs = deepConvex(&wk.sv, fa.poly, fb.poly, &ta, &tb, depthTol, wk.recs)
-	}
+	wk.recs = wk.deepPair(&w.caches.list[t.cache].deep, fa, fb, a.p0, b.p0, &ta, &tb, wk.fp.moved, &wk.fp.abox, wk.fp.gap, depthTol, wk.recs)
 	wk.emit(c, wk.recs)
-}
-
-// deepConvex appends to recs the exact penetration of two convex bodies at
-// their start poses when it is deeper than depthTol: a vertex that deep
-// inside the other body is beyond what the vertex-face and edge-edge passes
-// see, and without this record a body driven that deep (a fast body
-// deflected into a neighbour) would stay embedded.
-func deepConvex(sv *convex.Searcher, pa, pb *convex.Polytope, ta, tb *geom.Transform, depthTol float64, recs []contact.Contact) []contact.Contact {
-	d, err := sv.SignedDistance(pa, ta, pb, tb, nil)
-	if err != nil || d.Separation >= -depthTol {
-		return recs
-	}
-	r, ok := d.Record(0)
-	if !ok {
-		return recs
-	}
-	r.Time = 0
-	return append(recs, r)
 }
 
 // apart reports whether two bodies whose origins move from pa and pb by da

@@ -210,7 +210,7 @@ func (w *World) box(b *body, motion uint8) geom.AABB {
 type task struct {
 	a, b  int32
 	m     Method
-	cache int32 // index into the pair caches (SeparatingVector, GJK)
+	cache int32 // index into the pair caches (SeparatingVector, GJK, FeatureContacts)
 }
 
 // result locates a task's contacts in its worker's buffer.
@@ -289,8 +289,8 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 			continue
 		}
 		t := task{a: p.A, b: p.B, m: m, cache: -1}
-		if m == SeparatingVector || m == GJK {
-			t.cache = w.caches.get(pairKey(p.A, p.B), w.step, a.sh.poly, b.sh.poly)
+		if m == SeparatingVector || m == GJK || m == FeatureContacts {
+			t.cache = w.caches.get(pairKey(p.A, p.B), w.step, a.sh, b.sh)
 		}
 		st.ByMethod[m]++
 		tasks = append(tasks, t)
@@ -424,8 +424,9 @@ func (w *World) run(tasks []task, st *Stats) []result {
 
 func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
 
-// pairCaches holds the per-pair state of the convex methods from step to
-// step; entries not used in a step are dropped after it.
+// pairCaches holds the per-pair state of the convex methods and of
+// FeatureContacts' deep-overlap check from step to step; entries not used
+// in a step are dropped after it.
 type pairCaches struct {
 	index map[uint64]int32
 	list  []pairCache
@@ -434,16 +435,17 @@ type pairCaches struct {
 type pairCache struct {
 	key    uint64
 	seen   uint32
-	pa, pb *convex.Polytope // the cache belongs to this pair of polytopes
+	sa, sb *shape // the cache belongs to this pair of shapes
 	sv     convex.Cache
 	gjk    convex.GJKCache
 	dist   convex.DistanceCache
+	deep   deepCache
 }
 
-// get returns the index of the cache of pair key for polytopes pa and pb,
-// new or reset if the ids now name other polytopes (a body removed and its
-// id reused).
-func (p *pairCaches) get(key uint64, step uint32, pa, pb *convex.Polytope) int32 {
+// get returns the index of the cache of pair key for shapes sa and sb,
+// new or reset if the ids now name other shapes (a body removed and its id
+// reused).
+func (p *pairCaches) get(key uint64, step uint32, sa, sb *shape) int32 {
 	if p.index == nil {
 		p.index = map[uint64]int32{}
 	}
@@ -454,8 +456,8 @@ func (p *pairCaches) get(key uint64, step uint32, pa, pb *convex.Polytope) int32
 		p.index[key] = i
 	}
 	c := &p.list[i]
-	if c.pa != pa || c.pb != pb {
-		*c = pairCache{key: key, pa: pa, pb: pb}
+	if c.sa != sa || c.sb != sb {
+		*c = pairCache{key: key, sa: sa, sb: sb}
 	}
 	c.seen = step
 	return i

@@ -86,13 +86,20 @@ const (
 	// that may meet. A
 	// vertex on the rim of a face it lies beside (the face's normal within
 	// 60 degrees of the vertex's mean normal) is not matched with that
-	// face, so two boxes stacked flush touch along the vertical. It does
-	// not look at the motion and cannot see a vertex deeper than the
-	// tolerance, nor two sharp corners meeting tip to tip (the
-	// neighbouring edges and faces cover them); two convex bodies that
-	// overlap deeper than the tolerance also get one record of their exact
+	// face, so two boxes stacked flush touch along the vertical. These
+	// passes do not look at the motion and cannot see a vertex deeper than
+	// the tolerance, nor two sharp corners meeting tip to tip (the
+	// neighbouring edges and faces cover them). Bodies overlapping deeper
+	// than the tolerance also get exact records of that overlap, so that a
+	// solver can push them apart: two convex bodies one record of their
 	// penetration (depth, direction and witness point of the convex signed
-	// distance), so that a solver can push them apart.
+	// distance); any other pair a record for every vertex of either body
+	// inside the other deeper than the tolerance (its depth, the distance
+	// to the other's surface, as a negative separation; the normal along
+	// its shortest way out; the vertex and the nearest feature of the
+	// other surface as features; meshquery.Scratch.PenetratingVertices).
+	// That check runs only when the pair's last one and its relative
+	// motion since do not rule such an overlap out.
 	FeatureContacts
 	numMethods
 )
