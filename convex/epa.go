@@ -484,17 +484,15 @@ func (s *Searcher) snapAround(f *pairFrame, sa, sb []int32, depth *float64, n *g
 		}
 	}
 	for _, v := range sa {
-		for _, ei := range ma.VertexEdges(int(v)) {
-			ed := &ma.Edges[ei]
-			fc := faceLeaving(ed.V, ed.Left, ed.Right, v)
-			try(ma.Planes[fc].N, contact.F(fc), contact.Feature{})
+		lo, hi := f.a.slots(v)
+		for _, in := range f.a.inc[lo:hi] {
+			try(f.a.planes[in.face].N, contact.F(in.face), contact.Feature{})
 		}
 	}
 	for _, v := range sb {
-		for _, ei := range mb.VertexEdges(int(v)) {
-			ed := &mb.Edges[ei]
-			fc := faceLeaving(ed.V, ed.Left, ed.Right, v)
-			try(f.R.mul(mb.Planes[fc].N).Neg(), contact.Feature{}, contact.F(fc))
+		lo, hi := f.b.slots(v)
+		for _, in := range f.b.inc[lo:hi] {
+			try(f.R.mul(f.b.planes[in.face].N).Neg(), contact.Feature{}, contact.F(in.face))
 		}
 	}
 	for _, v := range sa {

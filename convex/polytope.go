@@ -35,14 +35,26 @@ type Polytope struct {
 	// vertices).
 	planes   []geom.Plane
 	satEdges []hullEdge
-	// Neighbours of vertex v: adj[adjStart[v]:adjStart[v+1]].
+	// Neighbours of vertex v: adj[adjStart[v]:adjStart[v+1]], and for
+	// each the mesh edge and the face leaving v along it (inc, the same
+	// slots), so that feature lookups read the polytope's own compact
+	// arrays instead of the mesh's edge records.
 	adjStart []int32
 	adj      []int32
+	inc      []incidence
 	table    [TableRows * TableCols]int32
 	mesh     *mesh.Mesh
 	dkOnce   sync.Once
 	dk       hierarchy // built by hierarchy()
 }
+
+// incidence is an adjacency slot's mesh edge and the face whose loop
+// leaves the slot's vertex along that edge.
+type incidence struct{ edge, face int32 }
+
+// slots returns the adjacency slots of vertex v: adj[k] and inc[k] for k
+// in [lo, hi).
+func (p *Polytope) slots(v int32) (lo, hi int32) { return p.adjStart[v], p.adjStart[v+1] }
 
 // New prepares the closed convex mesh m. It returns an error when m is not
 // closed, not convex (mesh.Mesh.Convex) or has a vertex on no edge.
@@ -59,13 +71,16 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 	n := m.NumVerts()
 	p := &Polytope{mesh: m, verts: make([]geom.Vec3, n), adjStart: make([]int32, n+1), planes: m.Planes}
 	copy(p.verts, m.Verts)
-	var buf []int32
 	for v := 0; v < n; v++ {
-		buf = m.Neighbors(v, buf[:0])
-		if len(buf) == 0 {
+		es := m.VertexEdges(v)
+		if len(es) == 0 {
 			return nil, fmt.Errorf("convex: vertex %d is on no edge", v)
 		}
-		p.adj = append(p.adj, buf...)
+		for _, ei := range es {
+			e := &m.Edges[ei]
+			p.adj = append(p.adj, e.Other(int32(v)))
+			p.inc = append(p.inc, incidence{edge: ei, face: faceLeaving(e.V, e.Left, e.Right, int32(v))})
+		}
 		p.adjStart[v+1] = int32(len(p.adj))
 	}
 	var c geom.Vec3
