@@ -414,12 +414,11 @@ func (s *Searcher) facetDirection(f *pairFrame, sa, sb []int32, n, xa, xb geom.V
 	atA := func(v int32) geom.Vec3 { return f.a.verts[v] }
 	faces := func(p *Polytope, ids []int32, onA bool) {
 		m := p.mesh
-		v0 := ids[0]
-		for _, ei := range m.VertexEdges(int(v0)) {
-			e := &m.Edges[ei]
-			fc := faceLeaving(e.V, e.Left, e.Right, v0)
+		lo, hi := p.slots(ids[0])
+		for _, in := range p.inc[lo:hi] {
+			fc := in.face
 			// The cheap test first: the face's normal along n.
-			c := m.Planes[fc].N
+			c := p.planes[fc].N
 			if !onA {
 				c = f.R.mul(c).Neg()
 			}
@@ -510,10 +509,10 @@ func featureOf(p *Polytope, ids []int32) contact.Feature {
 
 // edgeBetween returns the mesh edge joining vertices u and v, or -1.
 func (p *Polytope) edgeBetween(u, v int32) int32 {
-	m := p.mesh
-	for _, e := range m.VertexEdges(int(u)) {
-		if m.Edges[e].Other(u) == v {
-			return e
+	lo, hi := p.slots(u)
+	for k := lo; k < hi; k++ {
+		if p.adj[k] == v {
+			return p.inc[k].edge
 		}
 	}
 	return -1
@@ -522,9 +521,9 @@ func (p *Polytope) edgeBetween(u, v int32) int32 {
 // faceWith returns a mesh face holding every vertex of ids, or -1.
 func (p *Polytope) faceWith(ids []int32) int32 {
 	m := p.mesh
-	v0 := ids[0]
-	for _, e := range m.VertexEdges(int(v0)) {
-		fc := faceLeaving(m.Edges[e].V, m.Edges[e].Left, m.Edges[e].Right, v0)
+	lo, hi := p.slots(ids[0])
+	for _, in := range p.inc[lo:hi] {
+		fc := in.face
 		all := true
 		for _, w := range ids[1:] {
 			if !faceHas(m.Face(int(fc)), w) {
