@@ -104,6 +104,16 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 	return p, nil
 }
 
+// at returns vertex i (local frame): from the vector scan's blocks when p
+// has them (a query reads the vertices it found from the cache lines the
+// scan brought in; the same numbers as verts), else from verts.
+func (p *Polytope) at(i int32) geom.Vec3 {
+	if p.loc != nil {
+		return locAt(p.loc, i)
+	}
+	return p.verts[i]
+}
+
 // Mesh returns the mesh p was built from.
 func (p *Polytope) Mesh() *mesh.Mesh { return p.mesh }
 
