@@ -486,13 +486,13 @@ func (s *Searcher) snapAround(f *pairFrame, sa, sb []int32, depth *float64, n *g
 	for _, v := range sa {
 		lo, hi := f.a.slots(v)
 		for _, in := range f.a.inc[lo:hi] {
-			try(f.a.planes[in.face].N, contact.F(in.face), contact.Feature{})
+			try(in.n, contact.F(in.face), contact.Feature{})
 		}
 	}
 	for _, v := range sb {
 		lo, hi := f.b.slots(v)
 		for _, in := range f.b.inc[lo:hi] {
-			try(f.R.mul(f.b.planes[in.face].N).Neg(), contact.Feature{}, contact.F(in.face))
+			try(f.R.mul(in.n).Neg(), contact.Feature{}, contact.F(in.face))
 		}
 	}
 	for _, v := range sa {
