@@ -418,7 +418,7 @@ func (s *Searcher) facetDirection(f *pairFrame, sa, sb []int32, n, xa, xb geom.V
 		for _, in := range p.inc[lo:hi] {
 			fc := in.face
 			// The cheap test first: the face's normal along n.
-			c := p.planes[fc].N
+			c := in.n
 			if !onA {
 				c = f.R.mul(c).Neg()
 			}
