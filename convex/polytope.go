@@ -27,7 +27,7 @@ type Polytope struct {
 	// The fields used by every query first (one cache line).
 	verts    []geom.Vec3
 	soa      *soa      // the vertices in soa layout when there are at most soaLen
-	loc      []float64 // the vertices as x, y, z arrays when at most locMax
+	loc      []float64 // the vertices in blocks of four points when at most locMax
 	centroid geom.Vec3 // average of the vertices (Sec. 2.4)
 	radius   float64   // largest |v| over the vertices
 	// The separating-axis test's data next to the above (the same cache
@@ -45,9 +45,10 @@ type Polytope struct {
 	// For a polytope above locMax vertices (hill climbing), the same
 	// slots with the neighbour's coordinates inline: a climbing step
 	// reads one run of memory instead of one cache line per neighbour.
-	nbr    []neighbor
+	nbr  []neighbor
+	mesh *mesh.Mesh // its face loops (before the table: the same lines as the above)
+	// The direction table (512 bytes) and the rarely used fields last.
 	table  [TableRows * TableCols]int32
-	mesh   *mesh.Mesh
 	dkOnce sync.Once
 	dk     hierarchy // built by hierarchy()
 }
