@@ -91,7 +91,7 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 			best = fi
 			break
 		}
-		w := f.a.verts[ia].Sub(f.pb(ib))
+		w := f.a.at(ia).Sub(f.pb(ib))
 		if e.has(ia, ib) || len(e.faces) > epaMaxFaces {
 			break
 		}
@@ -112,7 +112,7 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 	bf := &e.faces[best]
 	p0, p1, p2 := e.verts[bf.v[0]], e.verts[bf.v[1]], e.verts[bf.v[2]]
 	l := baryOrigin(p0.w, p1.w, p2.w, bf.n)
-	pa := f.a.verts[p0.ia].Scale(l[0]).AddScaled(l[1], f.a.verts[p1.ia]).AddScaled(l[2], f.a.verts[p2.ia])
+	pa := f.a.at(p0.ia).Scale(l[0]).AddScaled(l[1], f.a.at(p1.ia)).AddScaled(l[2], f.a.at(p2.ia))
 	pb := pa.AddScaled(-depth, n)
 	d.Separation = -depth
 	d.Normal = ta.R.MulVec(n)
@@ -167,7 +167,7 @@ func (s *Searcher) touchingAt(f *pairFrame, ta *geom.Transform, d *Distance) {
 	var pa geom.Vec3
 	var v geom.Vec3
 	for i := 0; i < g.n; i++ {
-		pa = pa.AddScaled(g.lam[i], f.a.verts[g.sv[i].ia])
+		pa = pa.AddScaled(g.lam[i], f.a.at(g.sv[i].ia))
 		v = v.AddScaled(g.lam[i], g.sv[i].w)
 	}
 	n, ok := v.Neg().Normalize()
@@ -241,7 +241,7 @@ func (e *epaState) initial(f *pairFrame, scale float64) bool {
 			if e.has(ia, ib) {
 				continue
 			}
-			w := f.a.verts[ia].Sub(f.pb(ib))
+			w := f.a.at(ia).Sub(f.pb(ib))
 			if e.offHull(w) > tiny {
 				e.addVert(w, ia, ib)
 				added = true
@@ -439,8 +439,8 @@ func (s *Searcher) snap(f *pairFrame, fi int32, depth *float64, n *geom.Vec3, sc
 		}
 	}
 	if na == 2 && nb == 2 {
-		da := f.a.verts[sa[1]].Sub(f.a.verts[sa[0]])
-		db := f.R.mul(f.b.verts[sb[1]].Sub(f.b.verts[sb[0]]))
+		da := f.a.at(sa[1]).Sub(f.a.at(sa[0]))
+		db := f.R.mul(f.b.at(sb[1]).Sub(f.b.at(sb[0])))
 		if c, ok := da.Cross(db).Normalize(); ok {
 			if c.Dot(*n) < 0 {
 				c = c.Neg()
@@ -484,17 +484,15 @@ func (s *Searcher) snapAround(f *pairFrame, sa, sb []int32, depth *float64, n *g
 		}
 	}
 	for _, v := range sa {
-		for _, ei := range ma.VertexEdges(int(v)) {
-			ed := &ma.Edges[ei]
-			fc := faceLeaving(ed.V, ed.Left, ed.Right, v)
-			try(ma.Planes[fc].N, contact.F(fc), contact.Feature{})
+		lo, hi := f.a.slots(v)
+		for _, in := range f.a.inc[lo:hi] {
+			try(in.n, contact.F(in.face), contact.Feature{})
 		}
 	}
 	for _, v := range sb {
-		for _, ei := range mb.VertexEdges(int(v)) {
-			ed := &mb.Edges[ei]
-			fc := faceLeaving(ed.V, ed.Left, ed.Right, v)
-			try(f.R.mul(mb.Planes[fc].N).Neg(), contact.Feature{}, contact.F(fc))
+		lo, hi := f.b.slots(v)
+		for _, in := range f.b.inc[lo:hi] {
+			try(f.R.mul(in.n).Neg(), contact.Feature{}, contact.F(in.face))
 		}
 	}
 	for _, v := range sa {

@@ -116,7 +116,7 @@ func (s *Searcher) featureTry(f *pairFrame, ta *geom.Transform, c *featCache, d 
 		// The vertex's foot on the face's plane, inside the face.
 		p, onA := f.b, false
 		fc := c.fb.Index
-		x := a.verts[c.va[0]]
+		x := a.at(c.va[0])
 		if c.kind == fpFV {
 			p, onA, fc = f.a, true, c.fa.Index
 			x = f.pb(c.vb[0])
@@ -138,7 +138,7 @@ func (s *Searcher) featureTry(f *pairFrame, ta *geom.Transform, c *featCache, d 
 			n, xa, xb, dist = m.Neg(), x, x.AddScaled(-h, m), h
 		}
 	case fpEE:
-		a0, a1 := a.verts[c.va[0]], a.verts[c.va[1]]
+		a0, a1 := a.at(c.va[0]), a.at(c.va[1])
 		b0, b1 := f.pb(c.vb[0]), f.pb(c.vb[1])
 		ps, pu, pa, pb := geom.ClosestSegmentPoints(a0, a1, b0, b1)
 		cr, ok := a1.Sub(a0).Cross(b1.Sub(b0)).Normalize()
@@ -151,10 +151,10 @@ func (s *Searcher) featureTry(f *pairFrame, ta *geom.Transform, c *featCache, d 
 		n, dist = cr, cr.Dot(b0.Sub(a0))
 		xa, xb = pa, pa.AddScaled(dist, cr)
 	default:
-		a0, a1 := a.verts[c.va[0]], a.verts[c.va[0]]
+		a0, a1 := a.at(c.va[0]), a.at(c.va[0])
 		b0, b1 := f.pb(c.vb[0]), f.pb(c.vb[0])
 		if c.kind == fpEV {
-			a1 = a.verts[c.va[1]]
+			a1 = a.at(c.va[1])
 		}
 		if c.kind == fpVE {
 			b1 = f.pb(c.vb[1])
@@ -228,9 +228,9 @@ func (c *featCache) walk(newA bool, ia int32, newB bool, ib int32) featCache {
 // edge (eps < 0: at most -eps outside).
 func insideFace(p *Polytope, fc int32, nrm, x geom.Vec3, eps float64) bool {
 	loop := p.mesh.Face(int(fc))
-	u := p.verts[loop[len(loop)-1]]
+	u := p.at(loop[len(loop)-1])
 	for _, vi := range loop {
-		w := p.verts[vi]
+		w := p.at(vi)
 		e := w.Sub(u)
 		if !(e.Cross(x.Sub(u)).Dot(nrm) > eps*math.Sqrt(e.Dot(e))) {
 			return false

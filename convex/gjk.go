@@ -170,8 +170,8 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 				g.n = 0
 				break
 			}
-			pa := a.verts[sa]
-			pb := R.mul(b.verts[sb]).Add(t)
+			pa := a.at(sa)
+			pb := R.mul(b.at(sb)).Add(t)
 			g.sv[g.n] = simplexVert{w: pa.Sub(pb), ia: sa, ib: sb}
 			g.n++
 		}
@@ -202,8 +202,8 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		// support along +v.
 		ia, _ = a.supportAny(v.Neg(), ia)
 		ib, _ = b.supportAny(R.mulT(v), ib)
-		pa := a.verts[ia]
-		pb := R.mul(b.verts[ib]).Add(t)
+		pa := a.at(ia)
+		pb := R.mul(b.at(ib)).Add(t)
 		w := pa.Sub(pb)
 		vw := v.Dot(w)
 		lastVW = vw
@@ -332,7 +332,7 @@ func (p *Polytope) supportValue(d geom.Vec3) float64 {
 func (o *gjkOut) setPoints(g *gjkState, a *Polytope, ta *geom.Transform) {
 	var pa, pb geom.Vec3
 	for i := 0; i < g.n; i++ {
-		va := a.verts[g.sv[i].ia]
+		va := a.at(g.sv[i].ia)
 		pa = pa.AddScaled(g.lam[i], va)
 		pb = pb.AddScaled(g.lam[i], va.Sub(g.sv[i].w))
 	}

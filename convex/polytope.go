@@ -27,7 +27,7 @@ type Polytope struct {
 	// The fields used by every query first (one cache line).
 	verts    []geom.Vec3
 	soa      *soa      // the vertices in soa layout when there are at most soaLen
-	loc      []float64 // the vertices as x, y, z arrays when at most locMax
+	loc      []float64 // the vertices in blocks of four points when at most locMax
 	centroid geom.Vec3 // average of the vertices (Sec. 2.4)
 	radius   float64   // largest |v| over the vertices
 	// The separating-axis test's data next to the above (the same cache
@@ -35,14 +35,41 @@ type Polytope struct {
 	// vertices).
 	planes   []geom.Plane
 	satEdges []hullEdge
-	// Neighbours of vertex v: adj[adjStart[v]:adjStart[v+1]].
+	// Neighbours of vertex v: adj[adjStart[v]:adjStart[v+1]], and for
+	// each the mesh edge and the face leaving v along it (inc, the same
+	// slots), so that feature lookups read the polytope's own compact
+	// arrays instead of the mesh's edge records.
 	adjStart []int32
 	adj      []int32
-	table    [TableRows * TableCols]int32
-	mesh     *mesh.Mesh
-	dkOnce   sync.Once
-	dk       hierarchy // built by hierarchy()
+	inc      []incidence
+	// For a polytope above locMax vertices (hill climbing), the same
+	// slots with the neighbour's coordinates inline: a climbing step
+	// reads one run of memory instead of one cache line per neighbour.
+	nbr  []neighbor
+	mesh *mesh.Mesh // its face loops (before the table: the same lines as the above)
+	// The direction table (512 bytes) and the rarely used fields last.
+	table  [TableRows * TableCols]int32
+	dkOnce sync.Once
+	dk     hierarchy // built by hierarchy()
 }
+
+// incidence is an adjacency slot's mesh edge, the face whose loop leaves
+// the slot's vertex along that edge and that face's unit normal (the
+// faces around a vertex and their normals in one run of memory).
+type incidence struct {
+	edge, face int32
+	n          geom.Vec3
+}
+
+// neighbor is an adjacency slot's vertex with its coordinates.
+type neighbor struct {
+	v geom.Vec3
+	i int32
+}
+
+// slots returns the adjacency slots of vertex v: adj[k] and inc[k] for k
+// in [lo, hi).
+func (p *Polytope) slots(v int32) (lo, hi int32) { return p.adjStart[v], p.adjStart[v+1] }
 
 // New prepares the closed convex mesh m. It returns an error when m is not
 // closed, not convex (mesh.Mesh.Convex) or has a vertex on no edge.
@@ -59,13 +86,17 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 	n := m.NumVerts()
 	p := &Polytope{mesh: m, verts: make([]geom.Vec3, n), adjStart: make([]int32, n+1), planes: m.Planes}
 	copy(p.verts, m.Verts)
-	var buf []int32
 	for v := 0; v < n; v++ {
-		buf = m.Neighbors(v, buf[:0])
-		if len(buf) == 0 {
+		es := m.VertexEdges(v)
+		if len(es) == 0 {
 			return nil, fmt.Errorf("convex: vertex %d is on no edge", v)
 		}
-		p.adj = append(p.adj, buf...)
+		for _, ei := range es {
+			e := &m.Edges[ei]
+			p.adj = append(p.adj, e.Other(int32(v)))
+			fc := faceLeaving(e.V, e.Left, e.Right, int32(v))
+			p.inc = append(p.inc, incidence{edge: ei, face: fc, n: m.Planes[fc].N})
+		}
 		p.adjStart[v+1] = int32(len(p.adj))
 	}
 	var c geom.Vec3
@@ -82,11 +113,26 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 	}
 	if n <= locMax {
 		p.loc = newLoc(p.verts)
+	} else {
+		p.nbr = make([]neighbor, len(p.adj))
+		for k, u := range p.adj {
+			p.nbr[k] = neighbor{v: p.verts[u], i: u}
+		}
 	}
 	if n <= satMax && m.NumFaces() <= 2*satMax-4 {
 		p.satEdges = newHullEdges(p)
 	}
 	return p, nil
+}
+
+// at returns vertex i (local frame): from the vector scan's blocks when p
+// has them (a query reads the vertices it found from the cache lines the
+// scan brought in; the same numbers as verts), else from verts.
+func (p *Polytope) at(i int32) geom.Vec3 {
+	if p.loc != nil {
+		return locAt(p.loc, i)
+	}
+	return p.verts[i]
 }
 
 // Mesh returns the mesh p was built from.
@@ -148,7 +194,29 @@ func (p *Polytope) SupportBrute(d geom.Vec3) (int32, float64) {
 // neighbour with the largest d . v while that increases. On a convex
 // polytope a vertex no neighbour improves on is a supporting vertex.
 func (p *Polytope) SupportFrom(d geom.Vec3, start int32) (int32, float64) {
-	return supportClimb(p.verts, p.adj, p.adjStart, d, start)
+	if p.nbr == nil {
+		return supportClimb(p.verts, p.adj, p.adjStart, d, start)
+	}
+	// supportClimb's steps and arithmetic (the same vertex), on the
+	// neighbours stored with their coordinates.
+	dx, dy, dz := d.X, d.Y, d.Z
+	v := start
+	w := &p.verts[v]
+	h := dx*w.X + dy*w.Y + dz*w.Z
+	for {
+		best := v
+		nb := p.nbr[p.adjStart[v]:p.adjStart[v+1]]
+		for k := range nb {
+			u := &nb[k]
+			if s := dx*u.v.X + dy*u.v.Y + dz*u.v.Z; s > h {
+				h, best = s, u.i
+			}
+		}
+		if best == v {
+			return v, h
+		}
+		v = best
+	}
 }
 
 // Support returns a supporting vertex in direction d from scratch: the

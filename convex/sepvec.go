@@ -225,7 +225,7 @@ func (s *Searcher) intersect(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 			return res.Status
 		}
 		// m = q - p in world coordinates (Sec. 4.1).
-		m := rb.mul(b.verts[q]).Sub(ra.mul(a.verts[p])).Add(dT)
+		m := rb.mul(b.at(q)).Sub(ra.mul(a.at(p))).Add(dT)
 		next, sr := s.step(&it, k, &S, m, p, q, cache)
 		if next == stepDone {
 			return res.Status
@@ -585,7 +585,7 @@ func (s *Searcher) tetCheckLocal(a *Polytope, ra *mat3, b *Polytope, rb *mat3, d
 		return -2, geom.Vec3{}
 	}
 	for i := range tet {
-		s.tetM[i] = rb.mul(b.verts[tet[i][1]]).Sub(ra.mul(a.verts[tet[i][0]])).Add(dT)
+		s.tetM[i] = rb.mul(b.at(tet[i][1])).Sub(ra.mul(a.at(tet[i][0]))).Add(dT)
 	}
 	return tetFace(&s.tetM)
 }

@@ -146,7 +146,7 @@ func (f *pairFrame) depthAlong(n geom.Vec3) (h float64, ia, ib int32) {
 }
 
 // pb returns B's vertex i in A's frame.
-func (f *pairFrame) pb(i int32) geom.Vec3 { return f.R.mul(f.b.verts[i]).Add(f.t) }
+func (f *pairFrame) pb(i int32) geom.Vec3 { return f.R.mul(f.b.at(i)).Add(f.t) }
 
 // pb2 returns B's point x (B's frame) in A's frame.
 func (f *pairFrame) pb2(x geom.Vec3) geom.Vec3 { return f.R.mul(x).Add(f.t) }
@@ -325,7 +325,7 @@ func (s *Searcher) closestFeatures(f *pairFrame, ta *geom.Transform, out gjkOut,
 	xb := ta.R.MulVecT(out.PB.Sub(ta.T))
 	var fa, fb [3]geom.Vec3
 	for i := 0; i < na && i < 3; i++ {
-		fa[i] = f.a.verts[sa[i]]
+		fa[i] = f.a.at(sa[i])
 	}
 	for i := 0; i < nb && i < 3; i++ {
 		fb[i] = f.pb(sb[i])
@@ -423,15 +423,14 @@ func (s *Searcher) facetDirection(f *pairFrame, sa, sb []int32, n, xa, xb geom.V
 		}
 		return true
 	}
-	atA := func(v int32) geom.Vec3 { return f.a.verts[v] }
+	atA := func(v int32) geom.Vec3 { return f.a.at(v) }
 	faces := func(p *Polytope, ids []int32, onA bool) {
 		m := p.mesh
-		v0 := ids[0]
-		for _, ei := range m.VertexEdges(int(v0)) {
-			e := &m.Edges[ei]
-			fc := faceLeaving(e.V, e.Left, e.Right, v0)
+		lo, hi := p.slots(ids[0])
+		for _, in := range p.inc[lo:hi] {
+			fc := in.face
 			// The cheap test first: the face's normal along n.
-			c := m.Planes[fc].N
+			c := in.n
 			if !onA {
 				c = f.R.mul(c).Neg()
 			}
@@ -461,9 +460,9 @@ func (s *Searcher) facetDirection(f *pairFrame, sa, sb []int32, n, xa, xb geom.V
 		faces(f.b, sb, false)
 	}
 	if len(sa) == 2 && len(sb) == 2 {
-		da := f.a.verts[sa[1]].Sub(f.a.verts[sa[0]])
-		db := f.R.mul(f.b.verts[sb[1]].Sub(f.b.verts[sb[0]]))
-		ps, pu, _, _ := geom.ClosestSegmentPoints(f.a.verts[sa[0]], f.a.verts[sa[1]], f.pb(sb[0]), f.pb(sb[1]))
+		da := f.a.at(sa[1]).Sub(f.a.at(sa[0]))
+		db := f.R.mul(f.b.at(sb[1]).Sub(f.b.at(sb[0])))
+		ps, pu, _, _ := geom.ClosestSegmentPoints(f.a.at(sa[0]), f.a.at(sa[1]), f.pb(sb[0]), f.pb(sb[1]))
 		if c, ok := da.Cross(db).Normalize(); ok && ps > 0 && ps < 1 && pu > 0 && pu < 1 {
 			try(c)
 		}
@@ -522,10 +521,10 @@ func featureOf(p *Polytope, ids []int32) contact.Feature {
 
 // edgeBetween returns the mesh edge joining vertices u and v, or -1.
 func (p *Polytope) edgeBetween(u, v int32) int32 {
-	m := p.mesh
-	for _, e := range m.VertexEdges(int(u)) {
-		if m.Edges[e].Other(u) == v {
-			return e
+	lo, hi := p.slots(u)
+	for k := lo; k < hi; k++ {
+		if p.adj[k] == v {
+			return p.inc[k].edge
 		}
 	}
 	return -1
@@ -534,9 +533,9 @@ func (p *Polytope) edgeBetween(u, v int32) int32 {
 // faceWith returns a mesh face holding every vertex of ids, or -1.
 func (p *Polytope) faceWith(ids []int32) int32 {
 	m := p.mesh
-	v0 := ids[0]
-	for _, e := range m.VertexEdges(int(v0)) {
-		fc := faceLeaving(m.Edges[e].V, m.Edges[e].Left, m.Edges[e].Right, v0)
+	lo, hi := p.slots(ids[0])
+	for _, in := range p.inc[lo:hi] {
+		fc := in.face
 		all := true
 		for _, w := range ids[1:] {
 			if !faceHas(m.Face(int(fc)), w) {

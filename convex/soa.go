@@ -42,21 +42,24 @@ func newSoa(vs []geom.Vec3) *soa {
 }
 
 // locMax is the largest vertex count for which a polytope keeps its local
-// vertices as arrays of coordinates (Polytope.loc) and the search finds
+// vertices in blocks of coordinates (Polytope.loc) and the search finds
 // its supporting vertices by a vector scan of all of them instead of hill
 // climbing: for 100 vertices the scan (25 steps of four points, no
 // branches, memory read in order) costs about half a climb, whose steps
 // are unpredictable branches and scattered loads.
 const locMax = 160
 
-// newLoc returns the points vs as three arrays (x, y, z) of a length
-// rounded up to a multiple of 8, padded with copies of vs[0], or nil when
-// a coordinate is 1e300 or more in magnitude (the scan's products could
-// overflow).
+// newLoc returns the points vs in blocks of four points, each block the
+// four x, then the four y, then the four z coordinates (12 numbers, 96
+// bytes, so that a point's three coordinates share one or two cache lines
+// and the queries read a scanned body's vertices from the lines the scan
+// brought in), for a number of points rounded up to a multiple of 8 and
+// padded with copies of vs[0], or nil when a coordinate is 1e300 or more
+// in magnitude (the scan's products could overflow).
 func newLoc(vs []geom.Vec3) []float64 {
-	n4 := (len(vs) + 7) &^ 7
-	loc := make([]float64, 3*n4)
-	for i := 0; i < n4; i++ {
+	n8 := (len(vs) + 7) &^ 7
+	loc := make([]float64, 3*n8)
+	for i := 0; i < n8; i++ {
 		v := vs[0]
 		if i < len(vs) {
 			v = vs[i]
@@ -64,9 +67,16 @@ func newLoc(vs []geom.Vec3) []float64 {
 		if !(math.Abs(v.X) < 1e300 && math.Abs(v.Y) < 1e300 && math.Abs(v.Z) < 1e300) {
 			return nil
 		}
-		loc[i], loc[n4+i], loc[2*n4+i] = v.X, v.Y, v.Z
+		b := 12*(i>>2) + i&3
+		loc[b], loc[b+4], loc[b+8] = v.X, v.Y, v.Z
 	}
 	return loc
+}
+
+// locAt returns point i of a block layout of newLoc.
+func locAt(loc []float64, i int32) geom.Vec3 {
+	b := 12*int(i>>2) + int(i&3)
+	return geom.Vec3{X: loc[b], Y: loc[b+4], Z: loc[b+8]}
 }
 
 // poseGo writes t applied to the n points of src into dst (all

@@ -77,14 +77,14 @@ func poseSoA(dst, src *soa, n int, t *geom.Transform) bool {
 	return false
 }
 
-// scanMaxVec returns the first of the 4 nblk points stored as arrays of
-// x, y and z (xs, then stride bytes further, then 2 stride bytes
-// further) maximising d.v, and the maximum, with AVX2; idx is -1 when no
-// value equals the maximum (NaN). The same products and sums as
-// Polytope.SupportBrute.
+// scanMaxVec returns the first of the 4 nblk points (nblk even) stored in
+// blocks of four points (newLoc: the block's x, then y, then z, 96 bytes
+// per block) from xs maximising d.v, and the maximum, with AVX2; idx is
+// -1 when no value equals the maximum (NaN). The same products and sums
+// as Polytope.SupportBrute.
 //
 //go:noescape
-func scanMaxVec(xs *float64, nblk, stride int, d *geom.Vec3) (idx int64, h float64)
+func scanMaxVec(xs *float64, nblk int, d *geom.Vec3) (idx int64, h float64)
 
 // supportLoc returns a vertex of p maximising d.v (local direction d) and
 // the maximum by the vector scan of p.loc, or ok = false when the scan does
@@ -94,7 +94,6 @@ func (p *Polytope) supportLoc(d geom.Vec3) (int32, float64, bool) {
 	if !haveVec || p.loc == nil || !(math.Abs(d.X) <= 1e6 && math.Abs(d.Y) <= 1e6 && math.Abs(d.Z) <= 1e6) {
 		return 0, 0, false
 	}
-	n4 := len(p.loc) / 3
-	i, h := scanMaxVec(&p.loc[0], n4/4, n4*8, &d)
+	i, h := scanMaxVec(&p.loc[0], len(p.loc)/12, &d)
 	return int32(i), h, i >= 0 && int(i) < len(p.verts)
 }

@@ -215,25 +215,25 @@ GLOBL huge<>(SB), RODATA|NOPTR, $8
 	VMULPD off(R8)(AX*1), Y2, tmp; \
 	VADDPD tmp, dst, dst
 
-// func scanMaxVec(xs *float64, nblk, stride int, d *geom.Vec3) (idx int64, h float64)
-// The first of the 4 nblk points (x at xs, y at xs + stride bytes, z at
-// xs + 2 stride bytes; nblk even) maximising d.v, and the maximum. idx is
-// -1 when no value equals the maximum (NaN). Two chains of running maxima
-// (even and odd blocks of four points) keep the loop from waiting on one.
-TEXT ·scanMaxVec(SB), NOSPLIT, $0-48
+// func scanMaxVec(xs *float64, nblk int, d *geom.Vec3) (idx int64, h float64)
+// The first of the 4 nblk points (blocks of four points at xs, each the x,
+// y and z of its points, 96 bytes; nblk even) maximising d.v, and the
+// maximum. idx is -1 when no value equals the maximum (NaN). Two chains of
+// running maxima (even and odd blocks of four points) keep the loop from
+// waiting on one.
+TEXT ·scanMaxVec(SB), NOSPLIT, $0-40
 	MOVQ xs+0(FP), SI
 	MOVQ nblk+8(FP), CX
-	MOVQ stride+16(FP), DX
-	MOVQ d+24(FP), AX
+	MOVQ d+16(FP), AX
 	VBROADCASTSD 0(AX), Y0
 	VBROADCASTSD 8(AX), Y1
 	VBROADCASTSD 16(AX), Y2
-	LEAQ (SI)(DX*1), DI
-	LEAQ (DI)(DX*1), R8
+	LEAQ 32(SI), DI
+	LEAQ 64(SI), R8
 	XORQ AX, AX
 	SHRQ $1, CX
 	DOTX(0, Y3, Y15)                 // running maxima, even blocks
-	DOTX(32, Y10, Y9)                // odd blocks
+	DOTX(96, Y10, Y9)                // odd blocks
 	VMOVUPD      iota<>(SB), Y4      // their indices
 	VBROADCASTSD four<>(SB), Y5
 	VADDPD       Y5, Y4, Y11
@@ -244,11 +244,11 @@ TEXT ·scanMaxVec(SB), NOSPLIT, $0-48
 	JZ           merge
 
 scanloop:
-	ADDQ      $64, AX
+	ADDQ      $192, AX
 	VADDPD    Y5, Y6, Y6
 	VADDPD    Y5, Y12, Y12
 	DOTX(0, Y7, Y15)
-	DOTX(32, Y13, Y9)
+	DOTX(96, Y13, Y9)
 	VCMPPD    $0x1e, Y3, Y7, Y8   // Y7 > Y3
 	VCMPPD    $0x1e, Y10, Y13, Y14
 	VBLENDVPD Y8, Y7, Y3, Y3
@@ -275,7 +275,7 @@ merge:
 	VMAXPD       X7, X3, X7
 	VPERMILPD    $1, X7, X8
 	VMAXPD       X8, X7, X7
-	VMOVSD       X7, h+40(FP)
+	VMOVSD       X7, h+32(FP)
 	VBROADCASTSD X7, Y7
 	// The smallest index among the lanes holding it.
 	VCMPPD       $0, Y7, Y3, Y8
@@ -292,7 +292,7 @@ merge:
 	CVTTSD2SQ    X9, AX
 
 done:
-	MOVQ AX, idx+32(FP)
+	MOVQ AX, idx+24(FP)
 	RET
 
 
