@@ -299,12 +299,19 @@ type probe struct {
 
 // pair appends the contacts between bodies a and b (normal from a to b)
 // at poses ta and tb, whose step's motion is m.
-func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, m *stepMotion, base, depthTol float64) []contact.Contact {
+//
+// With a pair cache fc (nil for none), the candidates are searched with a
+// pad larger by cacheSlack and kept with the relative pose they were
+// found at; while the first body's vertices have moved, relative to the
+// second, by less than the pad to spare, the kept candidates are a
+// superset of a fresh search's, in the same order, and the contacts from
+// them are the same; reused reports that they served.
+func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, m *stepMotion, base, depthTol float64, fc *featCache) (out []contact.Contact, reused bool) {
 	relA := tb.Inverse().Mul(ta) // a's frame to b's frame
 	relB := ta.Inverse().Mul(tb)
 	p.moved = place(p.moved[:0], sa.m.Verts, relA)
 	if len(p.moved) == 0 || len(sb.m.Verts) == 0 {
-		return dst
+		return dst, false
 	}
 	abox := geom.AABB{Min: p.moved[0], Max: p.moved[0]}
 	for _, q := range p.moved {
@@ -316,18 +323,69 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	// Every feature that may touch lies in both bodies' boxes grown by
 	// the margin or the depth tolerance.
 	if !near(&abox, &sb.box, math.Max(p.rb.max, depthTol)) {
-		return dst
+		return dst, false
 	}
-	p.candidates(sa, sb, relA, math.Max(p.rb.max, depthTol))
+	vf, fv, ee, reused := p.cachedCandidates(sa, sb, relA, math.Max(p.rb.max, depthTol), fc)
 	p.rb.c = cb
-	dst = p.vertices(dst, sa, sb, p.vf, relA, tb, depthTol, false)
+	dst = p.vertices(dst, sa, sb, vf, relA, tb, depthTol, false)
 	p.rb.c = relB.Apply(cb)
-	dst = p.vertices(dst, sb, sa, p.fv, relB, ta, depthTol, true)
+	dst = p.vertices(dst, sb, sa, fv, relB, ta, depthTol, true)
 	p.rb.c = cb
-	for _, ab := range p.ee {
+	for _, ab := range ee {
 		dst = p.edgePair(dst, sb, &sa.edges[ab[0]], &sb.edges[ab[1]], relA, tb, depthTol)
 	}
-	return dst
+	return dst, reused
+}
+
+// featCache is a pair's FeatureContacts candidates kept from step to
+// step: found with pad at the relative pose rel (the first body's frame to
+// the second's).
+type featCache struct {
+	ok         bool
+	rel        geom.Transform
+	pad        float64
+	vf, fv, ee [][2]int32
+}
+
+// cacheSlack is the part of the pad by which a pair's kept candidates are
+// searched wider than the step needs, so that they serve while the bodies
+// move relative to each other by less than that.
+const cacheSlack = 0.1
+
+// cachedCandidates returns the candidates of the pair for pad at relative
+// pose rel: fc's when they cover them, else a fresh search's (kept in fc,
+// searched with the slack, when fc is not nil). A point of the first body
+// at x in its frame is at rel x in the second's; since the kept search,
+// it has moved by |(R - Rc) x + t - tc| <= |R - Rc|_F |x| + |t - tc|, and
+// every box test of the search (boxes of the first body's moved features
+// against fixed ones of the second's, per axis) that passes at rel with
+// pad passes at the kept pose with pad plus that.
+func (p *probe) cachedCandidates(sa, sb *features, rel geom.Transform, pad float64, fc *featCache) (vf, fv, ee [][2]int32, reused bool) {
+	if fc == nil {
+		p.candidates(sa, sb, rel, pad)
+		return p.vf, p.fv, p.ee, false
+	}
+	if fc.ok {
+		var f float64
+		for i := range 3 {
+			for j := range 3 {
+				d := rel.R[i][j] - fc.rel.R[i][j]
+				f += d * d
+			}
+		}
+		moved := math.Sqrt(f)*sa.radius + rel.T.Sub(fc.rel.T).Norm()
+		// Rounding of the moved vertices and of the bound itself.
+		moved += 1e-12 * (sa.radius + rel.T.MaxAbs() + fc.rel.T.MaxAbs())
+		if pad+moved <= fc.pad {
+			return fc.vf, fc.fv, fc.ee, true
+		}
+	}
+	fc.ok, fc.rel, fc.pad = true, rel, pad*(1+cacheSlack)
+	p.candidates(sa, sb, rel, fc.pad)
+	fc.vf = append(fc.vf[:0], p.vf...)
+	fc.fv = append(fc.fv[:0], p.fv...)
+	fc.ee = append(fc.ee[:0], p.ee...)
+	return fc.vf, fc.fv, fc.ee, false
 }
 
 // place appends the points vs moved by t to dst.

@@ -26,7 +26,7 @@ func (w *World) test(wi int32, wk *worker, t *task) result {
 	case MeshContacts:
 		err = w.meshPair(wk, a, b, base)
 	case FeatureContacts:
-		w.featurePair(wk, a, b, base)
+		w.featurePair(wk, t, a, b, base)
 	}
 	if err != nil {
 		wk.out = wk.out[:lo]
@@ -116,7 +116,7 @@ func (w *World) margin(a, b *body) float64 { return w.opt.Margin + a.margin + b.
 // featurePair finds the vertex-face and edge-edge contacts of two closed
 // polyhedra at their start poses, within the pair's margin plus what the
 // step's motion can close between them.
-func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
+func (w *World) featurePair(wk *worker, t *task, a, b *body, c Contact) {
 	fa, fb := a.sh.feat, b.sh.feat
 	depthTol := featureDepth * math.Min(fa.radius, fb.radius)
 	m := newStepMotion(a.p0, a.p1, b.p0, b.p1, fa.radius, fb.radius)
@@ -125,7 +125,15 @@ func (w *World) featurePair(wk *worker, a, b *body, c Contact) {
 		return
 	}
 	ta, tb := a.p0.Transform(), b.p0.Transform()
-	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, ta, tb, &m, margin, depthTol)
+	var fc *featCache
+	if t.cache >= 0 {
+		fc = &w.caches.list[t.cache].feat
+	}
+	var reused bool
+	wk.recs, reused = wk.fp.pair(wk.recs[:0], fa, fb, ta, tb, &m, margin, depthTol, fc)
+	if reused {
+		wk.reused++
+	}
 	if fa.poly != nil && fb.poly != nil {
 		wk.recs = deepConvex(&wk.sv, fa.poly, fb.poly, &ta, &tb, depthTol, wk.recs)
 	}

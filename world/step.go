@@ -46,6 +46,10 @@ type Stats struct {
 	Broad      time.Duration   // time of the broad phase (boxes and pairs)
 	Narrow     time.Duration   // time of the narrow phase
 	Workers    int             // goroutines used for the narrow phase
+	// Reused counts the FeatureContacts pairs whose candidate feature
+	// pairs were kept from an earlier step (their bodies moved relative to
+	// each other by less than the candidates' spare pad).
+	Reused int
 }
 
 // Stats returns the statistics of the last Step.
@@ -210,7 +214,7 @@ func (w *World) box(b *body, motion uint8) geom.AABB {
 type task struct {
 	a, b  int32
 	m     Method
-	cache int32 // index into the pair caches (SeparatingVector, GJK)
+	cache int32 // index into the pair caches (SeparatingVector, GJK, FeatureContacts)
 }
 
 // result locates a task's contacts in its worker's buffer.
@@ -222,14 +226,17 @@ type result struct {
 
 // worker holds one goroutine's scratch space.
 type worker struct {
-	sv   convex.Searcher
-	det  *screw.Detector
-	tq   toc.Scratch
-	mq   meshquery.Scratch
-	fp   probe
-	recs []contact.Contact
-	tcs  []toc.Contact
-	out  []Contact // the contacts of this worker's tasks in this step
+	sv  convex.Searcher
+	det *screw.Detector
+	tq  toc.Scratch
+	mq  meshquery.Scratch
+	fp  probe
+	// reused counts this step's pairs whose FeatureContacts candidates
+	// were kept from an earlier step.
+	reused int
+	recs   []contact.Contact
+	tcs    []toc.Contact
+	out    []Contact // the contacts of this worker's tasks in this step
 }
 
 // Step runs one step: the broad phase on the bodies' boxes (swept over
@@ -289,8 +296,8 @@ func (w *World) Step(dst []Contact) ([]Contact, error) {
 			continue
 		}
 		t := task{a: p.A, b: p.B, m: m, cache: -1}
-		if m == SeparatingVector || m == GJK {
-			t.cache = w.caches.get(pairKey(p.A, p.B), w.step, a.sh.poly, b.sh.poly)
+		if m == SeparatingVector || m == GJK || m == FeatureContacts {
+			t.cache = w.caches.get(pairKey(p.A, p.B), w.step, a.sh, b.sh)
 		}
 		st.ByMethod[m]++
 		tasks = append(tasks, t)
@@ -384,7 +391,13 @@ func (w *World) run(tasks []task, st *Stats) []result {
 	w0 := w.workers[0]
 	for _, wk := range w.workers {
 		wk.out = wk.out[:0]
+		wk.reused = 0
 	}
+	defer func() {
+		for _, wk := range w.workers {
+			st.Reused += wk.reused
+		}
+	}()
 	if cap(w.res) < len(tasks) {
 		w.res = make([]result, len(tasks), 2*len(tasks))
 	}
@@ -434,16 +447,17 @@ type pairCaches struct {
 type pairCache struct {
 	key    uint64
 	seen   uint32
-	pa, pb *convex.Polytope // the cache belongs to this pair of polytopes
+	sa, sb *shape // the cache belongs to this pair of shapes
 	sv     convex.Cache
 	gjk    convex.GJKCache
 	dist   convex.DistanceCache
+	feat   featCache
 }
 
-// get returns the index of the cache of pair key for polytopes pa and pb,
-// new or reset if the ids now name other polytopes (a body removed and its
+// get returns the index of the cache of pair key for shapes sa and sb,
+// new or reset if the ids now name other shapes (a body removed and its
 // id reused).
-func (p *pairCaches) get(key uint64, step uint32, pa, pb *convex.Polytope) int32 {
+func (p *pairCaches) get(key uint64, step uint32, sa, sb *shape) int32 {
 	if p.index == nil {
 		p.index = map[uint64]int32{}
 	}
@@ -454,16 +468,22 @@ func (p *pairCaches) get(key uint64, step uint32, pa, pb *convex.Polytope) int32
 		p.index[key] = i
 	}
 	c := &p.list[i]
-	if c.pa != pa || c.pb != pb {
-		*c = pairCache{key: key, pa: pa, pb: pb}
+	if c.sa != sa || c.sb != sb {
+		*c = pairCache{key: key, sa: sa, sb: sb}
 	}
 	c.seen = step
 	return i
 }
 
+// keepSteps is how many steps a pair's cache outlives its last use: a
+// simulation runs several steps of the world per step of its own (pieces
+// of a split step, a recheck of some bodies), in which a pair may be left
+// out and come back.
+const keepSteps = 4
+
 func (p *pairCaches) sweep(step uint32) {
 	for i := 0; i < len(p.list); {
-		if p.list[i].seen == step {
+		if step-p.list[i].seen < keepSteps {
 			i++
 			continue
 		}
