@@ -283,8 +283,6 @@ type probe struct {
 	// its nodes and of its faces (in the tree's item order).
 	fit, fitItem []geom.AABB
 	edgeBox      []geom.AABB // the first body's sharp edges' boxes
-	lazy         lazyBoxes   // which of those the pair has computed
-	absR         geom.Mat3   // |R| of the transform from the first body's frame to the second's
 	stack        [][2]int32
 	// Candidates: vertices of the first body and faces of the second
 	// (vf), vertices of the second and faces of the first (fv, vertex
@@ -300,12 +298,12 @@ type probe struct {
 // pair appends the contacts between bodies a and b (normal from a to b)
 // at poses ta and tb, whose step's motion is m.
 //
-// With a pair cache fc (nil for none), the candidates are searched with a
-// pad larger by cacheSlack and kept with the relative pose they were
-// found at; while the first body's vertices have moved, relative to the
-// second, by less than the pad to spare, the kept candidates are a
-// superset of a fresh search's, in the same order, and the contacts from
-// them are the same; reused reports that they served.
+// With a pair cache fc (nil for none), the candidates of a pair at rest
+// are searched with a pad larger by cacheSlack and kept with the relative
+// pose they were found at; while the first body's vertices have moved,
+// relative to the second, by less than the pad to spare, the kept
+// candidates are a superset of a fresh search's, in the same order, and
+// the contacts from them are the same; reused reports that they served.
 func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, m *stepMotion, base, depthTol float64, fc *featCache) (out []contact.Contact, reused bool) {
 	relA := tb.Inverse().Mul(ta) // a's frame to b's frame
 	relB := ta.Inverse().Mul(tb)
@@ -337,11 +335,11 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	return dst, reused
 }
 
-// featCache is a pair's FeatureContacts candidates kept from step to
-// step: found with pad at the relative pose rel (the first body's frame to
-// the second's).
+// featCache is a pair's FeatureContacts state kept from step to step:
+// the relative pose rel (the first body's frame to the second's) of its
+// last search, and when kept is set, the candidates found then with pad.
 type featCache struct {
-	ok         bool
+	seen, kept bool
 	rel        geom.Transform
 	pad        float64
 	vf, fv, ee [][2]int32
@@ -353,19 +351,19 @@ type featCache struct {
 const cacheSlack = 0.1
 
 // cachedCandidates returns the candidates of the pair for pad at relative
-// pose rel: fc's when they cover them, else a fresh search's (kept in fc,
-// searched with the slack, when fc is not nil). A point of the first body
-// at x in its frame is at rel x in the second's; since the kept search,
-// it has moved by |(R - Rc) x + t - tc| <= |R - Rc|_F |x| + |t - tc|, and
-// every box test of the search (boxes of the first body's moved features
-// against fixed ones of the second's, per axis) that passes at rel with
-// pad passes at the kept pose with pad plus that.
+// pose rel: fc's when they cover them, else a fresh search's. A point of
+// the first body at x in its frame is at rel x in the second's; since the
+// last search it has moved by |(R - Rc) x + t - tc| <= |R - Rc|_F |x| +
+// |t - tc|, and every box test of the search (boxes of the first body's
+// moved features against fixed ones of the second's, per axis) that passes
+// at rel with pad passes at the kept pose with pad plus that. A pair whose
+// bodies moved relative to each other by less than the slack since its
+// last search (a pair at rest, or nearly) is searched with the slack and
+// its candidates kept; the others, which would not reuse them, are
+// searched with the pad alone.
 func (p *probe) cachedCandidates(sa, sb *features, rel geom.Transform, pad float64, fc *featCache) (vf, fv, ee [][2]int32, reused bool) {
-	if fc == nil {
-		p.candidates(sa, sb, rel, pad)
-		return p.vf, p.fv, p.ee, false
-	}
-	if fc.ok {
+	slow := false
+	if fc != nil && fc.seen {
 		var f float64
 		for i := range 3 {
 			for j := range 3 {
@@ -376,12 +374,20 @@ func (p *probe) cachedCandidates(sa, sb *features, rel geom.Transform, pad float
 		moved := math.Sqrt(f)*sa.radius + rel.T.Sub(fc.rel.T).Norm()
 		// Rounding of the moved vertices and of the bound itself.
 		moved += 1e-12 * (sa.radius + rel.T.MaxAbs() + fc.rel.T.MaxAbs())
-		if pad+moved <= fc.pad {
+		if fc.kept && pad+moved <= fc.pad {
 			return fc.vf, fc.fv, fc.ee, true
 		}
+		slow = moved <= cacheSlack*pad
 	}
-	fc.ok, fc.rel, fc.pad = true, rel, pad*(1+cacheSlack)
-	p.candidates(sa, sb, rel, fc.pad)
+	if !slow {
+		p.candidates(sa, sb, pad)
+		if fc != nil {
+			fc.seen, fc.kept, fc.rel = true, false, rel
+		}
+		return p.vf, p.fv, p.ee, false
+	}
+	fc.kept, fc.rel, fc.pad = true, rel, pad*(1+cacheSlack)
+	p.candidates(sa, sb, fc.pad)
 	fc.vf = append(fc.vf[:0], p.vf...)
 	fc.fv = append(fc.fv[:0], p.fv...)
 	fc.ee = append(fc.ee[:0], p.ee...)
@@ -486,47 +492,66 @@ func statusOf(sep float64) contact.Status {
 }
 
 // candidates sets p.vf, p.fv and p.ee to the candidate feature pairs of
-// bodies sa (its vertices in sb's frame at p.moved; rel takes sa's frame to
-// sb's) and sb: a traversal of both face trees visits only the places where
-// the two bodies come within pad of each other; at each pair of near faces,
-// the vertices and edges each face owns are matched with the other face and
-// its edges. sa's tree is not refitted in sb's frame: a node's box there is
-// the box of its own box turned by rel (it holds the node's moved
-// vertices), computed when the traversal reaches the node, and a face's or
-// an edge's box is that of its moved vertices, computed when a near leaf
-// needs it. A pair whose bodies meet over a small part of their surfaces
-// (linked tori, a body resting on a large one) then costs that part, not
-// every face of sa; the candidates and their order are those of a tree
-// refitted around the moved vertices, whose boxes the looser node boxes
-// contain.
-func (p *probe) candidates(sa, sb *features, rel geom.Transform, pad float64) {
+// bodies sa (its vertices in sb's frame at p.moved) and sb: a traversal of
+// both face trees, sa's refitted around its faces in sb's frame, visits
+// only the places where the two bodies come within pad of each other; at
+// each pair of near faces, the vertices and edges each face owns are
+// matched with the other face and its edges.
+func (p *probe) candidates(sa, sb *features, pad float64) {
 	p.vf, p.fv, p.ee = p.vf[:0], p.fv[:0], p.ee[:0]
 	ta, tb := &sa.faces, &sb.faces
 	if len(ta.nodes) == 0 || len(tb.nodes) == 0 {
 		return
 	}
-	p.lazy.start(len(ta.nodes), len(ta.items), len(sa.edges))
-	p.fit = slices.Grow(p.fit[:0], len(ta.nodes))[:len(ta.nodes)]
-	p.fitItem = slices.Grow(p.fitItem[:0], len(ta.items))[:len(ta.items)]
+	for k, f := range ta.items {
+		vs := sa.m.Face(int(f))
+		b := geom.AABB{Min: p.moved[vs[0]], Max: p.moved[vs[0]]}
+		for _, v := range vs[1:] {
+			grow(&b, p.moved[v])
+		}
+		p.fitItem = append(p.fitItem[:k], b)
+	}
 	p.edgeBox = slices.Grow(p.edgeBox[:0], len(sa.edges))[:len(sa.edges)]
-	p.absR = rel.R.Abs()
+	for k := range sa.edges {
+		e := &sa.edges[k]
+		b := geom.AABB{Min: p.moved[e.a], Max: p.moved[e.a]}
+		grow(&b, p.moved[e.b])
+		p.edgeBox[k] = b
+	}
+	p.fit = slices.Grow(p.fit[:0], len(ta.nodes))[:len(ta.nodes)]
+	// Children come after their parent.
+	for i := len(ta.nodes) - 1; i >= 0; i-- {
+		n := &ta.nodes[i]
+		if n.left >= 0 {
+			b := p.fit[n.left]
+			grow(&b, p.fit[n.right].Min)
+			grow(&b, p.fit[n.right].Max)
+			p.fit[i] = b
+			continue
+		}
+		b := p.fitItem[n.start]
+		for k := n.start + 1; k < n.end; k++ {
+			grow(&b, p.fitItem[k].Min)
+			grow(&b, p.fitItem[k].Max)
+		}
+		p.fit[i] = b
+	}
 	stack := append(p.stack[:0], [2]int32{0, 0})
 	for len(stack) > 0 {
 		ij := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		i, j := ij[0], ij[1]
-		nb := &tb.nodes[j]
-		if !near(p.nodeBox(ta, i, rel), &nb.box, pad) {
+		ba, nb := &p.fit[i], &tb.nodes[j]
+		if !near(ba, &nb.box, pad) {
 			continue
 		}
 		na := &ta.nodes[i]
 		switch {
 		case na.left < 0 && nb.left < 0:
 			for ka := na.start; ka < na.end; ka++ {
-				ba := p.itemBox(sa, ka)
 				for kb := nb.start; kb < nb.end; kb++ {
-					if near(ba, &tb.boxes[kb], pad) {
-						p.facePair(sa, sb, ta.items[ka], tb.items[kb], ba, &tb.boxes[kb], pad)
+					if near(&p.fitItem[ka], &tb.boxes[kb], pad) {
+						p.facePair(sa, sb, ta.items[ka], tb.items[kb], &p.fitItem[ka], &tb.boxes[kb], pad)
 					}
 				}
 			}
@@ -537,9 +562,8 @@ func (p *probe) candidates(sa, sb *features, rel geom.Transform, pad float64) {
 		default:
 			// Both split: the four pairs of children whose boxes come near.
 			for _, ci := range [2]int32{na.left, na.right} {
-				bi := p.nodeBox(ta, ci, rel)
 				for _, cj := range [2]int32{nb.left, nb.right} {
-					if near(bi, &tb.nodes[cj].box, pad) {
+					if near(&p.fit[ci], &tb.nodes[cj].box, pad) {
 						stack = append(stack, [2]int32{ci, cj})
 					}
 				}
@@ -547,80 +571,6 @@ func (p *probe) candidates(sa, sb *features, rel geom.Transform, pad float64) {
 		}
 	}
 	p.stack = stack
-}
-
-// lazyBoxes records which of the first body's node, face and edge boxes in
-// the second body's frame the current pair has computed: entry k is valid
-// when its stamp is the pair's.
-type lazyBoxes struct {
-	stamp                uint32
-	node, item, edgeMark []uint32
-}
-
-// start begins a pair of a body with n nodes, m faces and e sharp edges.
-func (z *lazyBoxes) start(n, m, e int) {
-	z.stamp++
-	if z.stamp == 0 {
-		clear(z.node[:cap(z.node)])
-		clear(z.item[:cap(z.item)])
-		clear(z.edgeMark[:cap(z.edgeMark)])
-		z.stamp = 1
-	}
-	z.node = slices.Grow(z.node[:0], n)[:n]
-	z.item = slices.Grow(z.item[:0], m)[:m]
-	z.edgeMark = slices.Grow(z.edgeMark[:0], e)[:e]
-}
-
-// nodeBox returns the box in sb's frame of node i of sa's face tree t: its
-// box in sa's frame turned by rel, grown by a relative 1e-12 so that
-// rounding keeps the moved vertices inside it.
-func (p *probe) nodeBox(t *bvh, i int32, rel geom.Transform) *geom.AABB {
-	if p.lazy.node[i] != p.lazy.stamp {
-		p.lazy.node[i] = p.lazy.stamp
-		b := &t.nodes[i].box
-		c := rel.Apply(b.Center())
-		h := turned(&p.absR, b.HalfExtent())
-		e := 1e-12 * (c.MaxAbs() + h.MaxAbs())
-		h = h.Add(geom.Vec3{X: e, Y: e, Z: e})
-		p.fit[i] = geom.AABB{Min: c.Sub(h), Max: c.Add(h)}
-	}
-	return &p.fit[i]
-}
-
-// itemBox returns the box of sa's moved vertices of the face at position k
-// of its tree's items.
-func (p *probe) itemBox(sa *features, k int32) *geom.AABB {
-	if p.lazy.item[k] != p.lazy.stamp {
-		p.lazy.item[k] = p.lazy.stamp
-		vs := sa.m.Face(int(sa.faces.items[k]))
-		b := geom.AABB{Min: p.moved[vs[0]], Max: p.moved[vs[0]]}
-		for _, v := range vs[1:] {
-			grow(&b, p.moved[v])
-		}
-		p.fitItem[k] = b
-	}
-	return &p.fitItem[k]
-}
-
-// edgeBoxOf returns the box of sa's moved sharp edge k.
-func (p *probe) edgeBoxOf(sa *features, k int32) *geom.AABB {
-	if p.lazy.edgeMark[k] != p.lazy.stamp {
-		p.lazy.edgeMark[k] = p.lazy.stamp
-		e := &sa.edges[k]
-		b := geom.AABB{Min: p.moved[e.a], Max: p.moved[e.a]}
-		grow(&b, p.moved[e.b])
-		p.edgeBox[k] = b
-	}
-	return &p.edgeBox[k]
-}
-
-// turned returns m v (m passed by reference).
-func turned(m *geom.Mat3, v geom.Vec3) geom.Vec3 {
-	return geom.Vec3{
-		X: m[0][0]*v.X + m[0][1]*v.Y + m[0][2]*v.Z,
-		Y: m[1][0]*v.X + m[1][1]*v.Y + m[1][2]*v.Z,
-		Z: m[2][0]*v.X + m[2][1]*v.Y + m[2][2]*v.Z,
-	}
 }
 
 // facePair adds the candidates of faces fa of sa and fb of sb, whose boxes
@@ -641,7 +591,7 @@ func (p *probe) facePair(sa, sb *features, fa, fb int32, ba, bb *geom.AABB, pad 
 		return
 	}
 	for _, ea := range sa.ownE[sa.ownEAt[fa]:sa.ownEAt[fa+1]] {
-		box := p.edgeBoxOf(sa, ea)
+		box := &p.edgeBox[ea]
 		for _, k := range eb {
 			if near(box, &sb.edgeBoxes[k], pad) {
 				p.ee = append(p.ee, [2]int32{ea, k})
