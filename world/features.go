@@ -340,6 +340,7 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 // last search, and when kept is set, the candidates found then with pad.
 type featCache struct {
 	seen, kept bool
+	still      int // searches in a row that found the pair within the slack of the last
 	rel        geom.Transform
 	pad        float64
 	vf, fv, ee [][2]int32
@@ -357,10 +358,10 @@ const cacheSlack = 0.1
 // |t - tc|, and every box test of the search (boxes of the first body's
 // moved features against fixed ones of the second's, per axis) that passes
 // at rel with pad passes at the kept pose with pad plus that. A pair whose
-// bodies moved relative to each other by less than the slack since its
-// last search (a pair at rest, or nearly) is searched with the slack and
-// its candidates kept; the others, which would not reuse them, are
-// searched with the pad alone.
+// bodies moved relative to each other by less than the slack between its
+// last three searches (a pair at rest, or nearly) is searched with the
+// slack and its candidates kept; the others, which would not reuse them,
+// are searched with the pad alone.
 func (p *probe) cachedCandidates(sa, sb *features, rel geom.Transform, pad float64, fc *featCache) (vf, fv, ee [][2]int32, reused bool) {
 	slow := false
 	if fc != nil && fc.seen {
@@ -377,7 +378,14 @@ func (p *probe) cachedCandidates(sa, sb *features, rel geom.Transform, pad float
 		if fc.kept && pad+moved <= fc.pad {
 			return fc.vf, fc.fv, fc.ee, true
 		}
-		slow = moved <= cacheSlack*pad
+		// Two searches in a row with little motion: a search at the end
+		// of a step and the next step's at the same poses are not enough.
+		if moved <= cacheSlack*pad {
+			fc.still++
+		} else {
+			fc.still = 0
+		}
+		slow = fc.still >= 2
 	}
 	if !slow {
 		p.candidates(sa, sb, pad)
