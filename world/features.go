@@ -308,13 +308,20 @@ type probe struct {
 
 // pair appends the contacts between bodies a and b (normal from a to b)
 // at poses ta and tb, whose step's motion is m.
-func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, m *stepMotion, base, depthTol float64) []contact.Contact {
+//
+// With a pair cache fc (nil for none), the candidates of a pair at rest
+// are searched with a pad larger by cacheSlack and kept with the relative
+// pose they were found at; while the first body's vertices have moved,
+// relative to the second, by less than the pad to spare, the kept
+// candidates are a superset of a fresh search's, in the same order, and
+// the contacts from them are the same; reused reports that they served.
+func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transform, m *stepMotion, base, depthTol float64, fc *featCache) (out []contact.Contact, reused bool) {
 	relA := tb.Inverse().Mul(ta) // a's frame to b's frame
 	relB := ta.Inverse().Mul(tb)
 	p.moved = place(p.moved[:0], sa.m.Verts, relA)
 	p.gap = 0
 	if len(p.moved) == 0 || len(sb.m.Verts) == 0 {
-		return dst
+		return dst, false
 	}
 	abox := geom.AABB{Min: p.moved[0], Max: p.moved[0]}
 	for _, q := range p.moved {
@@ -328,20 +335,94 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	// the margin or the depth tolerance.
 	pad := math.Max(p.rb.max, depthTol)
 	if p.gap = pad; !near(&abox, &sb.box, pad) {
-		return dst
+		return dst, false
 	}
-	if !p.slabCandidates(sa, sb, &abox, pad) {
-		p.candidates(sa, sb, pad)
-	}
+	vf, fv, ee, reused := p.cachedCandidates(sa, sb, relA, pad, fc)
 	p.rb.c = cb
-	dst = p.vertices(dst, sa, sb, p.vf, relA, tb, depthTol, false)
+	dst = p.vertices(dst, sa, sb, vf, relA, tb, depthTol, false)
 	p.rb.c = relB.Apply(cb)
-	dst = p.vertices(dst, sb, sa, p.fv, relB, ta, depthTol, true)
+	dst = p.vertices(dst, sb, sa, fv, relB, ta, depthTol, true)
 	p.rb.c = cb
-	for _, ab := range p.ee {
+	for _, ab := range ee {
 		dst = p.edgePair(dst, sb, &sa.edges[ab[0]], &sb.edges[ab[1]], relA, tb, depthTol)
 	}
-	return dst
+	return dst, reused
+}
+
+// featCache is a pair's FeatureContacts state kept from step to step:
+// the relative pose rel (the first body's frame to the second's) of its
+// last search, and when kept is set, the candidates found then with pad.
+type featCache struct {
+	seen, kept bool
+	still      int // searches in a row that found the pair within the slack of the last
+	rel        geom.Transform
+	pad        float64
+	vf, fv, ee [][2]int32
+}
+
+// cacheSlack is the part of the pad by which a pair's kept candidates are
+// searched wider than the step needs, so that they serve while the bodies
+// move relative to each other by less than that.
+const cacheSlack = 0.1
+
+// cachedCandidates returns the candidates of the pair for pad at relative
+// pose rel: fc's when they cover them, else a fresh search's. A point of
+// the first body at x in its frame is at rel x in the second's; since the
+// last search it has moved by |(R - Rc) x + t - tc| <= |R - Rc|_F |x| +
+// |t - tc|, and every box test of the search (boxes of the first body's
+// moved features against fixed ones of the second's, per axis) that passes
+// at rel with pad passes at the kept pose with pad plus that. A pair whose
+// bodies moved relative to each other by less than the slack between its
+// last three searches (a pair at rest, or nearly) is searched with the
+// slack and its candidates kept; the others, which would not reuse them,
+// are searched with the pad alone.
+func (p *probe) cachedCandidates(sa, sb *features, rel geom.Transform, pad float64, fc *featCache) (vf, fv, ee [][2]int32, reused bool) {
+	slow := false
+	if fc != nil && fc.seen {
+		var f float64
+		for i := range 3 {
+			for j := range 3 {
+				d := rel.R[i][j] - fc.rel.R[i][j]
+				f += d * d
+			}
+		}
+		moved := math.Sqrt(f)*sa.radius + rel.T.Sub(fc.rel.T).Norm()
+		// Rounding of the moved vertices and of the bound itself.
+		moved += 1e-12 * (sa.radius + rel.T.MaxAbs() + fc.rel.T.MaxAbs())
+		if fc.kept && pad+moved <= fc.pad {
+			return fc.vf, fc.fv, fc.ee, true
+		}
+		// Two searches in a row with little motion: a search at the end
+		// of a step and the next step's at the same poses are not enough.
+		if moved <= cacheSlack*pad {
+			fc.still++
+		} else {
+			fc.still = 0
+		}
+		slow = fc.still >= 2
+	}
+	if !slow {
+		p.search(sa, sb, pad)
+		if fc != nil {
+			fc.seen, fc.kept, fc.rel = true, false, rel
+		}
+		return p.vf, p.fv, p.ee, false
+	}
+	fc.kept, fc.rel, fc.pad = true, rel, pad*(1+cacheSlack)
+	p.search(sa, sb, fc.pad)
+	fc.vf = append(fc.vf[:0], p.vf...)
+	fc.fv = append(fc.fv[:0], p.fv...)
+	fc.ee = append(fc.ee[:0], p.ee...)
+	return fc.vf, fc.fv, fc.ee, false
+}
+
+// search finds the candidates within pad of each other (p.vf, p.fv,
+// p.ee) by the loop over a few faces where it applies (slabCandidates),
+// else by the traversal of the face trees.
+func (p *probe) search(sa, sb *features, pad float64) {
+	if !p.slabCandidates(sa, sb, &p.abox, pad) {
+		p.candidates(sa, sb, pad)
+	}
 }
 
 // place appends the points vs moved by t to dst.

@@ -99,3 +99,25 @@ func TestFeatureContactsLinkedToriAllocs(t *testing.T) {
 		t.Errorf("%v allocations per step", n)
 	}
 }
+
+// BenchmarkFeatureContactsLinkedToriResting times one step of the two
+// linked tori of linkedTori held still (a pair at rest in a pile or a
+// hanging chain): after the first steps the pair reuses its candidate
+// feature pairs and pays for the feature tests alone.
+func BenchmarkFeatureContactsLinkedToriResting(b *testing.B) {
+	w, move := linkedTori(b)
+	var cs []Contact
+	n, reused := 0, 0
+	move(0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var err error
+		if cs, err = w.Step(cs[:0]); err != nil {
+			b.Fatal(err)
+		}
+		n += len(cs)
+		reused += w.Stats().Reused
+	}
+	b.ReportMetric(float64(n)/float64(b.N), "contacts/step")
+	b.ReportMetric(float64(reused)/float64(b.N), "reused/step")
+}

@@ -126,7 +126,15 @@ func (w *World) featurePair(wk *worker, t *task, a, b *body, c Contact) {
 		return
 	}
 	ta, tb := a.p0.Transform(), b.p0.Transform()
-	wk.recs = wk.fp.pair(wk.recs[:0], fa, fb, ta, tb, &m, margin, depthTol)
+	var fc *featCache
+	if t.cache >= 0 {
+		fc = &w.caches.list[t.cache].feat
+	}
+	var reused bool
+	wk.recs, reused = wk.fp.pair(wk.recs[:0], fa, fb, ta, tb, &m, margin, depthTol, fc)
+	if reused {
+		wk.reused++
+	}
 	wk.recs = wk.deepPair(&w.caches.list[t.cache].deep, fa, fb, a.p0, b.p0, &ta, &tb, wk.fp.moved, &wk.fp.abox, wk.fp.gap, depthTol, wk.recs)
 	wk.emit(c, wk.recs)
 }

@@ -46,6 +46,10 @@ type Stats struct {
 	Broad      time.Duration   // time of the broad phase (boxes and pairs)
 	Narrow     time.Duration   // time of the narrow phase
 	Workers    int             // goroutines used for the narrow phase
+	// Reused counts the FeatureContacts pairs whose candidate feature
+	// pairs were kept from an earlier step (their bodies moved relative to
+	// each other by less than the candidates' spare pad).
+	Reused int
 }
 
 // Stats returns the statistics of the last Step.
@@ -222,14 +226,17 @@ type result struct {
 
 // worker holds one goroutine's scratch space.
 type worker struct {
-	sv   convex.Searcher
-	det  *screw.Detector
-	tq   toc.Scratch
-	mq   meshquery.Scratch
-	fp   probe
-	recs []contact.Contact
-	tcs  []toc.Contact
-	out  []Contact // the contacts of this worker's tasks in this step
+	sv  convex.Searcher
+	det *screw.Detector
+	tq  toc.Scratch
+	mq  meshquery.Scratch
+	fp  probe
+	// reused counts this step's pairs whose FeatureContacts candidates
+	// were kept from an earlier step.
+	reused int
+	recs   []contact.Contact
+	tcs    []toc.Contact
+	out    []Contact // the contacts of this worker's tasks in this step
 }
 
 // Step runs one step: the broad phase on the bodies' boxes (swept over
@@ -384,7 +391,13 @@ func (w *World) run(tasks []task, st *Stats) []result {
 	w0 := w.workers[0]
 	for _, wk := range w.workers {
 		wk.out = wk.out[:0]
+		wk.reused = 0
 	}
+	defer func() {
+		for _, wk := range w.workers {
+			st.Reused += wk.reused
+		}
+	}()
 	if cap(w.res) < len(tasks) {
 		w.res = make([]result, len(tasks), 2*len(tasks))
 	}
@@ -440,6 +453,7 @@ type pairCache struct {
 	gjk    convex.GJKCache
 	dist   convex.DistanceCache
 	deep   deepCache
+	feat   featCache
 }
 
 // get returns the index of the cache of pair key for shapes sa and sb,
@@ -463,9 +477,15 @@ func (p *pairCaches) get(key uint64, step uint32, sa, sb *shape) int32 {
 	return i
 }
 
+// keepSteps is how many steps a pair's cache outlives its last use: a
+// simulation runs several steps of the world per step of its own (pieces
+// of a split step, a recheck of some bodies), in which a pair may be left
+// out and come back.
+const keepSteps = 4
+
 func (p *pairCaches) sweep(step uint32) {
 	for i := 0; i < len(p.list); {
-		if p.list[i].seen == step {
+		if step-p.list[i].seen < keepSteps {
 			i++
 			continue
 		}

@@ -99,7 +99,13 @@ const (
 	// its shortest way out; the vertex and the nearest feature of the
 	// other surface as features; meshquery.Scratch.PenetratingVertices).
 	// That check runs only when the pair's last one and its relative
-	// motion since do not rule such an overlap out.
+	// motion since do not rule such an overlap out. A pair whose
+	// bodies moved less than a tenth of its search pad relative to each
+	// other since its last step keeps its candidate feature pairs, searched
+	// with that much more pad, and reuses them while the relative motion
+	// since stays within the spare pad (Stats.Reused): the contacts are
+	// the same as a fresh search's, at the cost of the feature tests alone
+	// for bodies at rest.
 	FeatureContacts
 	numMethods
 )
