@@ -19,12 +19,7 @@ import (
 // normal turning by more than 0.03 rad (three times the frame's turn) in one frame) and an overlap rate
 // within 30-70%.
 func TestSignedDistanceAxisChange(t *testing.T) {
-	var small []shape
-	for _, sh := range testShapes(t, false) {
-		if sh.p.satEdges != nil {
-			small = append(small, sh)
-		}
-	}
+	small := smallShapes(t)
 	rng := rand.New(rand.NewPCG(31, 37))
 	n, frames := 40, 300
 	if testing.Short() {
@@ -54,14 +49,7 @@ func TestSignedDistanceAxisChange(t *testing.T) {
 		rot := geom.Pose{Q: geom.QuatAxisAngle(axis, math.Pi/360)}.Transform().R
 		var last geom.Vec3
 		for fr := 0; fr < frames; fr++ {
-			a := body{worldVerts(c.a.v, c.ta), c.a.faces}
-			b := body{worldVerts(c.b.v, tb), c.b.faces}
-			d, err := s.SignedDistance(c.a.p, &c.ta, c.b.p, &tb, &cache)
-			if err != nil {
-				t.Fatal(err)
-			}
-			label := c.kind + " " + c.a.name + "/" + c.b.name
-			ref := checkSigned(t, label, d, a, b, c.a.p.Radius(), c.b.p.Radius(), scale)
+			d, ref, label := checkCachedFrame(t, &s, c, &tb, &cache)
 			if t.Failed() {
 				t.Fatalf("frame %d of case %s", fr, label)
 			}
@@ -87,4 +75,32 @@ func TestSignedDistanceAxisChange(t *testing.T) {
 	if changes < 20 {
 		t.Errorf("only %d changes of the depth's axis", changes)
 	}
+}
+
+// smallShapes returns the test shapes small enough for the separating-axis
+// test.
+func smallShapes(t *testing.T) []shape {
+	var small []shape
+	for _, sh := range testShapes(t, false) {
+		if sh.p.satEdges != nil {
+			small = append(small, sh)
+		}
+	}
+	return small
+}
+
+// checkCachedFrame answers case c with B placed by tb and the cache, checks
+// the answer against the oracles (checkSigned) and returns it with the
+// reference signed distance and the case's label.
+func checkCachedFrame(t *testing.T, s *Searcher, c pairCase, tb *geom.Transform, cache *DistanceCache) (Distance, float64, string) {
+	t.Helper()
+	a := body{worldVerts(c.a.v, c.ta), c.a.faces}
+	b := body{worldVerts(c.b.v, *tb), c.b.faces}
+	d, err := s.SignedDistance(c.a.p, &c.ta, c.b.p, tb, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	label := c.kind + " " + c.a.name + "/" + c.b.name
+	scale := (c.a.p.Radius() + c.b.p.Radius()) / 2
+	return d, checkSigned(t, label, d, a, b, c.a.p.Radius(), c.b.p.Radius(), scale), label
 }
