@@ -164,14 +164,7 @@ func TestSignedDistanceCoherent(t *testing.T) {
 		step := 1e-3 * scale * math.Pow(10, 2*rng.Float64()) // 1e-3 to 1e-1 of the scale
 		axis := randDir(rng)
 		for fr := 0; fr < 30; fr++ {
-			a := body{worldVerts(c.a.v, c.ta), c.a.faces}
-			b := body{worldVerts(c.b.v, tb), c.b.faces}
-			d, err := s.SignedDistance(c.a.p, &c.ta, c.b.p, &tb, &cache)
-			if err != nil {
-				t.Fatal(err)
-			}
-			label := c.kind + " " + c.a.name + "/" + c.b.name
-			ref := checkSigned(t, label, d, a, b, c.a.p.Radius(), c.b.p.Radius(), scale)
+			_, ref, label := checkCachedFrame(t, &s, c, &tb, &cache)
 			total++
 			if ref <= 1e-9*scale {
 				hits++
@@ -211,12 +204,7 @@ func TestSignedDistanceCoherent(t *testing.T) {
 // others, where the deepest vertex does not give points on both bodies,
 // go to the expanding polytope).
 func TestSignedDistanceSAT(t *testing.T) {
-	var small []shape
-	for _, sh := range testShapes(t, false) {
-		if sh.p.satEdges != nil {
-			small = append(small, sh)
-		}
-	}
+	small := smallShapes(t)
 	rng := rand.New(rand.NewPCG(23, 29))
 	n := 600
 	if testing.Short() {
