@@ -30,6 +30,7 @@ func newWorld(o *Options) (*world.World, error) {
 func (s *Sim) findContacts(dt float64) error {
 	for i := range s.bodies {
 		b := &s.bodies[i]
+		b.invOK = false
 		if b.static || b.frozen {
 			continue
 		}
@@ -66,10 +67,25 @@ func (s *Sim) findContacts(dt float64) error {
 		if d := -c.Separation; d > s.stats.MaxDepth {
 			s.stats.MaxDepth = d
 		}
+		s.inertia(int(c.A))
+		s.inertia(int(c.B))
 	}
 	s.reduce()
 	s.stats.Contacts = len(s.raw)
 	return nil
+}
+
+// inertia makes body i's world inverse inertia at its current pose, once
+// per contact search: only the solver's rows of its contacts use it, so a
+// body flying free has none made.
+func (s *Sim) inertia(i int) {
+	b := &s.bodies[i]
+	if b.invOK || b.fixed {
+		return
+	}
+	R := b.pose.Q.Mat3()
+	b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+	b.invOK = true
 }
 
 // Contact reduction. A pair of bodies can have hundreds of contacts in one
