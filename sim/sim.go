@@ -132,6 +132,7 @@ type Sim struct {
 	keep    []bool
 	near    []bool
 	cand    []int32
+	pts     []geom.Vec3
 	heads   []int32
 }
 
