@@ -412,7 +412,8 @@ func (w *World) get(id BodyID) (*body, error) {
 // convex polytope and its tables, the time-of-contact shape and, with the
 // first body that is not static, the convex hull whose vertices give the
 // broad-phase box, exactly the box of all vertices, from a few hull
-// vertices per pose) is built here
+// vertices per pose; a body whose step reaches farther than its radius
+// under FeatureContacts gets its local box turned instead) is built here
 // once per mesh and kind and shared by the bodies of that mesh; it is
 // released when the last of them is removed. The mesh must not be changed
 // while a body uses it. Add returns an error when the mesh is nil or unfit
