@@ -776,46 +776,32 @@ func (s *Sim) integrate(h float64) {
 
 // drift runs the substeps of length h of the dynamic bodies that have no
 // contact in the piece, after the solver's: nothing but gravity changes
-// their velocities, so the centre moves substep by substep as integrate
-// moves it, and the body turns about the constant ω once, by ω times the
-// piece's length (the product of the substeps' equal turns, in one
-// rotation).
+// their velocities, so each substep's turn is the same rotation (made
+// once) and their rotation since the piece's start is needed only at its
+// end. The arithmetic is that of integrate, substep by substep.
 func (s *Sim) drift(h float64) {
 	g := s.opt.Gravity
-	n := s.opt.Substeps
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		if b.fixed || b.solved {
 			continue
 		}
-		for range n {
+		dq := geom.QuatRotationVector(b.w.Scale(h))
+		for range s.opt.Substeps {
 			b.v = b.v.AddScaled(h, g)
-			b.move(h)
+			b.substep(h, dq)
 		}
-		dq := geom.QuatRotationVector(b.w.Scale(h * float64(n)))
-		b.turn(dq)
-		b.dR = dq.Mat3()
+		b.dR = b.pose.Q.Mul(b.q0.Conj()).Mat3()
 	}
 }
 
 // substep moves the body along its velocity v for h and turns it by dq.
 func (b *body) substep(h float64, dq geom.Quat) {
-	b.move(h)
-	b.turn(dq)
-}
-
-// move moves the centre along the velocity v for h and keeps the farthest
-// distance from the piece's start.
-func (b *body) move(h float64) {
 	b.pose.P = b.pose.P.AddScaled(h, b.v)
 	b.dp = b.dp.AddScaled(h, b.v)
 	if d := b.dp.Norm2(); d > b.far2 {
 		b.far2 = d
 	}
-}
-
-// turn turns the body by dq (world frame).
-func (b *body) turn(dq geom.Quat) {
 	q := dq.Mul(b.pose.Q)
 	if qn, ok := q.Normalize(); ok {
 		q = qn
