@@ -461,6 +461,15 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 // checkPose validates a pose and normalizes its quaternion. Its errors do
 // not name the package; callers add it once.
 func checkPose(p geom.Pose) (geom.Pose, error) {
+	// The sum of the components is finite exactly when each is and no
+	// two infinities cancel: one test for the common case.
+	if sum := p.P.X + p.P.Y + p.P.Z + p.Q.W + p.Q.X + p.Q.Y + p.Q.Z; sum-sum == 0 &&
+		math.Abs(p.P.X) <= geom.MaxCoord && math.Abs(p.P.Y) <= geom.MaxCoord && math.Abs(p.P.Z) <= geom.MaxCoord {
+		if q, ok := p.Q.Normalize(); ok {
+			p.Q = q
+			return p, nil
+		}
+	}
 	if !p.P.IsFinite() || !p.Q.IsFinite() {
 		return p, fmt.Errorf("pose %v is not finite", p)
 	}
