@@ -3,7 +3,6 @@ package world
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -127,23 +126,12 @@ func convexBox(b *body, t *geom.Transform) geom.AABB {
 	return geom.AABB{Min: geom.Vec3{X: out[0], Y: out[1], Z: out[2]}, Max: geom.Vec3{X: out[3], Y: out[4], Z: out[5]}}
 }
 
-// turnedBox returns a box holding the local box of e moved by t: its
-// centre moved and its half extents through the absolute values of t's
-// rotation (Arvo, "Transforming axis-aligned bounding boxes", Graphics
-// Gems, 1990), grown by a rounding allowance so that it holds every vertex
-// as t.Apply rounds it.
+// turnedBox returns a box holding the local box of e moved by t (Arvo's
+// box of a transformed box, geom.AABB.Transform), grown by a rounding
+// allowance so that it holds every vertex as t.Apply rounds it.
 func turnedBox(e *broad.Extent, t *geom.Transform) geom.AABB {
-	c := e.Box.Min.Add(e.Box.Max).Scale(0.5)
-	h := e.Box.Max.Sub(e.Box.Min).Scale(0.5)
-	m := t.Apply(c)
-	R := &t.R
-	var d [3]float64
-	for k := 0; k < 3; k++ {
-		d[k] = math.Abs(R[k][0])*h.X + math.Abs(R[k][1])*h.Y + math.Abs(R[k][2])*h.Z
-	}
-	g := 1e-12 * (e.Radius + m.Abs().MaxAbs())
-	half := geom.Vec3{X: d[0] + g, Y: d[1] + g, Z: d[2] + g}
-	return geom.AABB{Min: m.Sub(half), Max: m.Add(half)}
+	out := e.Box.Transform(*t)
+	return out.Expand(1e-12 * (e.Radius + t.T.Abs().MaxAbs()))
 }
 
 // poseBox returns the box of body b's vertices at transform t, computed

@@ -48,18 +48,13 @@ func TestTurnedBox(t *testing.T) {
 				}
 			}
 			var corners []geom.Vec3
-			for k := range 8 {
-				c := e.Box.Min
-				if k&1 != 0 {
-					c.X = e.Box.Max.X
+			lo, hi := e.Box.Min, e.Box.Max
+			for _, x := range []float64{lo.X, hi.X} {
+				for _, y := range []float64{lo.Y, hi.Y} {
+					for _, z := range []float64{lo.Z, hi.Z} {
+						corners = append(corners, tr.Apply(geom.V(x, y, z)))
+					}
 				}
-				if k&2 != 0 {
-					c.Y = e.Box.Max.Y
-				}
-				if k&4 != 0 {
-					c.Z = e.Box.Max.Z
-				}
-				corners = append(corners, tr.Apply(c))
 			}
 			want := boxOf(corners)
 			tol := 1e-9 * (e.Radius + tr.T.Abs().MaxAbs())
