@@ -30,6 +30,7 @@ func newWorld(o *Options) (*world.World, error) {
 func (s *Sim) findContacts(dt float64) error {
 	for i := range s.bodies {
 		b := &s.bodies[i]
+		b.invOK = false
 		if b.static || b.frozen {
 			continue
 		}
@@ -66,10 +67,25 @@ func (s *Sim) findContacts(dt float64) error {
 		if d := -c.Separation; d > s.stats.MaxDepth {
 			s.stats.MaxDepth = d
 		}
+		s.inertia(int(c.A))
+		s.inertia(int(c.B))
 	}
 	s.reduce()
 	s.stats.Contacts = len(s.raw)
 	return nil
+}
+
+// inertia makes body i's world inverse inertia at its current pose, once
+// per contact search: only the solver's rows of its contacts use it, so a
+// body flying free has none made.
+func (s *Sim) inertia(i int) {
+	b := &s.bodies[i]
+	if b.invOK || b.fixed {
+		return
+	}
+	R := b.pose.Q.Mat3()
+	b.invI = R.Mul(b.invIb).Mul(R.Transpose())
+	b.invOK = true
 }
 
 // Contact reduction. A pair of bodies can have hundreds of contacts in one
@@ -142,7 +158,6 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 	n := len(pair)
 	if cap(s.group) < n {
 		s.group = make([]int32, n, 2*n)
-		s.gap = make([]float64, n, 2*n)
 		s.keep = make([]bool, n, 2*n)
 		s.near = make([]bool, n, 2*n)
 	}
@@ -221,42 +236,40 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 
 // sample marks kept, by farthest-point sampling from contact first,
 // reduceKeep contacts of group g of a pair with the same near flag as
-// first (s.group, s.near and s.keep are the pair's).
+// first (s.group, s.near and s.keep are the pair's). The candidates' points
+// are copied to s.pts beside their squared distances to the nearest kept
+// (s.gap), and a kept candidate's distance becomes -1 so that it is never
+// taken again.
 func (s *Sim) sample(pair []Contact, g int32, first int) {
-	group, near, gap, keep := s.group[:len(pair)], s.near[:len(pair)], s.gap[:len(pair)], s.keep[:len(pair)]
-	// The candidates, each with its squared distance to the nearest kept.
+	group, near, keep := s.group[:len(pair)], s.near[:len(pair)], s.keep[:len(pair)]
 	tier := near[first]
-	cand := s.cand[:0]
+	cand, pts, gap := s.cand[:0], s.pts[:0], s.gap[:0]
 	for i := int(g); i < len(pair); i++ {
 		if group[i] == g && near[i] == tier && i != first {
 			cand = append(cand, int32(i))
-			gap[i] = math.Inf(1)
+			pts = append(pts, pair[i].Point)
+			gap = append(gap, math.Inf(1))
 		}
 	}
-	s.cand = cand
-	next := first
-	for k := 0; k < reduceKeep; k++ {
-		keep[next] = true
-		p := pair[next].Point
-		best, bestGap, n := -1, -1.0, 0
-		for _, i := range cand {
-			if keep[i] {
-				continue
+	s.cand, s.pts, s.gap = cand, pts, gap
+	keep[first] = true
+	p := pair[first].Point
+	for k := 1; k < reduceKeep; k++ {
+		best, bestGap := -1, -1.0
+		for j, q := range pts {
+			if d := q.Sub(p).Norm2(); d < gap[j] {
+				gap[j] = d
 			}
-			cand[n] = i
-			n++
-			if d := pair[i].Point.Sub(p).Norm2(); d < gap[i] {
-				gap[i] = d
-			}
-			if gap[i] > bestGap {
-				best, bestGap = int(i), gap[i]
+			if gap[j] > bestGap {
+				best, bestGap = j, gap[j]
 			}
 		}
-		cand = cand[:n]
 		if best < 0 {
 			return
 		}
-		next = best
+		keep[cand[best]] = true
+		gap[best] = -1
+		p = pts[best]
 	}
 }
 
@@ -271,8 +284,13 @@ func (s *Sim) promote() bool {
 		c := &s.dropped[i]
 		a, b := &s.bodies[c.A], &s.bodies[c.B]
 		ra, rb, base := anchors(c, a, b)
-		pa := a.dp.Add(a.dR.MulVec(ra))
-		pb := b.dp.Add(b.dR.MulVec(rb))
+		pa, pb := ra, rb // a fixed body has not moved (dp 0, dR the identity)
+		if !a.fixed {
+			pa = a.dp.Add(a.dR.MulVec(ra))
+		}
+		if !b.fixed {
+			pb = b.dp.Add(b.dR.MulVec(rb))
+		}
 		if pb.Sub(pa).Dot(c.Normal)+base >= -slopFrac*math.Min(a.radius, b.radius) {
 			kept = append(kept, *c)
 			continue
@@ -316,7 +334,7 @@ func (s *Sim) reserve() {
 	s.raw, s.dropped, s.rawKeep = touch(s.raw, n), touch(s.dropped, n), touch(s.rawKeep, n)
 	s.cons, s.consKeep = touch(s.cons, n), touch(s.consKeep, n)
 	s.wraw, s.rows = touch(s.wraw, n), touch(s.rows, n)
-	s.group, s.cand, s.gap = touch(s.group, n), touch(s.cand, n), touch(s.gap, n)
+	s.group, s.cand, s.gap, s.pts = touch(s.group, n), touch(s.cand, n), touch(s.gap, n), touch(s.pts, n)
 	s.keep, s.near = touch(s.keep, n), touch(s.near, n)
 	if len(s.warm) == 0 && len(s.nextWarm) == 0 {
 		s.warm, s.nextWarm = make(map[warmKey]impulses, n/8), make(map[warmKey]impulses, n/8)

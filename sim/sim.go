@@ -132,6 +132,7 @@ type Sim struct {
 	keep    []bool
 	near    []bool
 	cand    []int32
+	pts     []geom.Vec3
 	heads   []int32
 }
 
@@ -159,7 +160,8 @@ type body struct {
 	v, w    geom.Vec3
 	// per step
 	pred  geom.Pose // where its start velocities would take it (findContacts)
-	invI  geom.Mat3 // world inverse inertia at the step's start
+	invI  geom.Mat3 // world inverse inertia at the piece's start (inertia)
+	invOK bool      // invI is that of the current contact search
 	p0    geom.Vec3
 	q0    geom.Quat
 	dp    geom.Vec3 // displacement since the step's start
@@ -379,11 +381,25 @@ func (s *Sim) Step() error {
 		if b.fixed {
 			continue
 		}
-		if !b.pose.P.IsFinite() || !b.pose.Q.IsFinite() || !b.v.IsFinite() || !b.w.IsFinite() || b.pose.P.MaxAbs() > geom.MaxCoord {
+		if diverged(b) {
 			return fmt.Errorf("sim: step %d: body %d: %w (position %v, velocity %v)", s.steps, i, ErrDiverged, b.pose.P, b.v)
 		}
 	}
 	return nil
+}
+
+// diverged reports whether a body's state is not finite or its position is
+// beyond geom.MaxCoord. The sum of the state's components is finite exactly
+// when every component is and no two infinities cancel, so the common case
+// costs one sum and one subtraction; the components are looked at only when
+// that sum is not finite or the position may be out of range.
+func diverged(b *body) bool {
+	p, q := b.pose.P, b.pose.Q
+	sum := p.X + p.Y + p.Z + q.W + q.X + q.Y + q.Z + b.v.X + b.v.Y + b.v.Z + b.w.X + b.w.Y + b.w.Z
+	if sum-sum == 0 && math.Abs(p.X) <= geom.MaxCoord && math.Abs(p.Y) <= geom.MaxCoord && math.Abs(p.Z) <= geom.MaxCoord {
+		return false
+	}
+	return !p.IsFinite() || !q.IsFinite() || !b.v.IsFinite() || !b.w.IsFinite() || p.MaxAbs() > geom.MaxCoord
 }
 
 // allAsleep reports whether every dynamic body is asleep, and if so makes
@@ -513,10 +529,6 @@ func (s *Sim) recheck() error {
 		b.far2 = 0
 		b.sweep = 0
 		b.v0, b.w0 = b.v, b.w
-		if !b.fixed {
-			R := b.pose.Q.Mat3()
-			b.invI = R.Mul(b.invIb).Mul(R.Transpose())
-		}
 	}
 	// Contacts at the end poses only (no motion ahead, the base margin):
 	// the position pass acts on overlaps, and the next step searches its
@@ -552,8 +564,6 @@ func (s *Sim) advance(dt float64, depth int) error {
 			b.sweep = 0
 			continue
 		}
-		R := b.pose.Q.Mat3()
-		b.invI = R.Mul(b.invIb).Mul(R.Transpose())
 		b.v0, b.w0 = b.v, b.w
 		b.sweep = (b.v.Norm()+g*dt)*dt + b.w.Norm()*dt*b.radius
 	}
@@ -566,8 +576,6 @@ func (s *Sim) advance(dt float64, depth int) error {
 		for i := range s.bodies {
 			b := &s.bodies[i]
 			if !b.fixed && b.sweep == 0 {
-				R := b.pose.Q.Mat3()
-				b.invI = R.Mul(b.invIb).Mul(R.Transpose())
 				b.v0, b.w0 = b.v, b.w
 				b.sweep = (g * dt) * dt
 			}
@@ -578,7 +586,8 @@ func (s *Sim) advance(dt float64, depth int) error {
 	}
 	h := dt / float64(o.Substeps)
 	s.prepare(h)
-	for sub := 0; sub < o.Substeps; sub++ {
+	// Without contacts no body is solved: every dynamic body drifts.
+	for sub := 0; sub < o.Substeps && len(s.cons) > 0; sub++ {
 		for i := range s.bodies {
 			b := &s.bodies[i]
 			if !b.fixed && b.solved {

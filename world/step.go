@@ -130,6 +130,14 @@ func convexBox(b *body, t *geom.Transform) geom.AABB {
 	return geom.AABB{Min: geom.Vec3{X: out[0], Y: out[1], Z: out[2]}, Max: geom.Vec3{X: out[3], Y: out[4], Z: out[5]}}
 }
 
+// turnedBox returns a box holding the local box of e moved by t (Arvo's
+// box of a transformed box, geom.AABB.Transform), grown by a rounding
+// allowance so that it holds every vertex as t.Apply rounds it.
+func turnedBox(e *broad.Extent, t *geom.Transform) geom.AABB {
+	out := e.Box.Transform(*t)
+	return out.Expand(1e-12 * (e.Radius + t.T.Abs().MaxAbs()))
+}
+
 // poseBox returns the box of body b's vertices at transform t, computed
 // from the shape's box points (newBoxPoints): the same box as tightBox's.
 func poseBox(b *body, t *geom.Transform) geom.AABB {
@@ -188,7 +196,14 @@ func (w *World) box(b *body, motion uint8) geom.AABB {
 	case motion == motionReach:
 		// Only the start pose: the box there grown by the step's reach.
 		t0 := b.p0.Transform()
-		out = poseBox(b, &t0).Expand(b.reach())
+		if r := b.reach(); r >= b.sh.extent.Radius {
+			// The motion outweighs the body's size: its local box
+			// turned (looser than the vertices' box by less than the
+			// reach) costs a few products instead of the box points.
+			out = turnedBox(&b.sh.extent, &t0).Expand(r)
+		} else {
+			out = poseBox(b, &t0).Expand(r)
+		}
 	case motion&motionReach != 0:
 		t0 := b.p0.Transform()
 		out = poseBox(b, &b.t1).Union(poseBox(b, &t0).Expand(b.reach()))

@@ -425,7 +425,8 @@ func (w *World) get(id BodyID) (*body, error) {
 // convex polytope and its tables, the time-of-contact shape and, with the
 // first body that is not static, the convex hull whose vertices give the
 // broad-phase box, exactly the box of all vertices, from a few hull
-// vertices per pose) is built here
+// vertices per pose; a body whose step reaches farther than its radius
+// under FeatureContacts gets its local box turned instead) is built here
 // once per mesh and kind and shared by the bodies of that mesh; it is
 // released when the last of them is removed. The mesh must not be changed
 // while a body uses it. Add returns an error when the mesh is nil or unfit
@@ -473,6 +474,15 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 // checkPose validates a pose and normalizes its quaternion. Its errors do
 // not name the package; callers add it once.
 func checkPose(p geom.Pose) (geom.Pose, error) {
+	// The sum of the components is finite exactly when each is and no
+	// two infinities cancel: one test for the common case.
+	if sum := p.P.X + p.P.Y + p.P.Z + p.Q.W + p.Q.X + p.Q.Y + p.Q.Z; sum-sum == 0 &&
+		math.Abs(p.P.X) <= geom.MaxCoord && math.Abs(p.P.Y) <= geom.MaxCoord && math.Abs(p.P.Z) <= geom.MaxCoord {
+		if q, ok := p.Q.Normalize(); ok {
+			p.Q = q
+			return p, nil
+		}
+	}
 	if !p.P.IsFinite() || !p.Q.IsFinite() {
 		return p, fmt.Errorf("pose %v is not finite", p)
 	}
