@@ -49,79 +49,30 @@ type epaState struct {
 // with its best bounds.
 const epaMaxFaces = 1 << 14
 
-// epaSeed is the vertex pairs (of A, of B) of the nearest face of the
-// last penetration of a pair: in a coherent scene the next query's
-// polytope starts with them (at the new poses they are still points of
-// the Minkowski difference), next to the facet it will end on, and needs
-// fewer support evaluations to get there.
-type epaSeed struct {
-	v [3][2]int32
-	n int
-}
-
 // penetration computes the depth, direction, points and features of an
 // overlapping pair in d (f is set to the pair; GJK's final simplex is in
-// s.gjk). seed, when not nil, holds the last penetration's nearest face
-// of the pair (added to the starting polytope) and receives this one's.
-func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance, seed *epaSeed) {
+// s.gjk).
+func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 	e := &s.epa
+	g := &s.gjk
 	scale := f.a.radius + f.b.radius + math.Sqrt(f.t.Dot(f.t))
-	// A polytope grown from the seed may end on a triangle of the right
-	// facet that the origin's projection misses (its points would then lie
-	// off the features): such a query runs again from GJK's simplex alone.
-	var best int32
-	var U, L float64
-	var Un geom.Vec3
-	for pass := 0; pass < 2; pass++ {
-		seeded, ok := s.epaStart(f, scale, seed, pass == 0)
-		if !ok {
-			// M is flat (no solid has that): the bodies only touch.
-			s.touchingAt(f, ta, d)
-			return
-		}
-		best, U, Un, L = s.expandLoop(f, scale)
-		if best < 0 {
-			s.touchingAt(f, ta, d)
-			return
-		}
-		if !seeded || e.projects(best) {
-			break
-		}
+	e.verts = e.verts[:0]
+	e.faces = e.faces[:0]
+	e.dist = e.dist[:0]
+	for i := 0; i < g.n; i++ {
+		sv := &g.sv[i]
+		e.addVert(sv.w, sv.ia, sv.ib)
 	}
-	if seed != nil {
-		for k, vi := range e.faces[best].v {
-			seed.v[k] = [2]int32{e.verts[vi].ia, e.verts[vi].ib}
-		}
-		seed.n = 3
+	if !e.initial(f, scale) {
+		// M is flat (no solid has that): the bodies only touch.
+		s.touchingAt(f, ta, d)
+		return
 	}
-	// The facet of M that carries the nearest face: its exact normal.
-	depth, n := U, Un
-	fa, fb := s.snap(f, best, &depth, &n, scale)
-	d.Exact = depth-L <= d.Tol
-	// Points: the origin's projection onto the nearest face, by its
-	// barycentric weights, gives A's point; B's is depth along -n.
-	bf := &e.faces[best]
-	p0, p1, p2 := e.verts[bf.v[0]], e.verts[bf.v[1]], e.verts[bf.v[2]]
-	l := baryOrigin(p0.w, p1.w, p2.w, bf.n)
-	pa := f.a.at(p0.ia).Scale(l[0]).AddScaled(l[1], f.a.at(p1.ia)).AddScaled(l[2], f.a.at(p2.ia))
-	pb := pa.AddScaled(-depth, n)
-	d.Separation = -depth
-	d.Normal = ta.R.MulVec(n)
-	if nn := d.Normal.Norm(); nn > 0 {
-		d.Normal = d.Normal.Scale(1 / nn)
-	}
-	d.PointA, d.PointB = ta.Apply(pa), ta.Apply(pb)
-	d.FeatureA, d.FeatureB = fa, fb
-}
-
-// expandLoop grows the polytope towards its nearest face until the face's
-// distance L meets the least support value U found (up to rounding), and
-// returns the face where U was met (-1: none), U with its direction, and L.
-func (s *Searcher) expandLoop(f *pairFrame, scale float64) (best int32, U float64, Un geom.Vec3, L float64) {
-	e := &s.epa
 	stop := 1e-13 * scale
-	U = math.Inf(1)
-	best = -1
+	U := math.Inf(1)
+	var Un geom.Vec3
+	best := int32(-1)
+	L := 0.0
 	maxIter := 4 * s.Options.maxIter()
 	for it := 0; it < maxIter; it++ {
 		fi := e.nearest()
@@ -148,72 +99,28 @@ func (s *Searcher) expandLoop(f *pairFrame, scale float64) (best int32, U float6
 			break
 		}
 	}
-	return best, U, Un, L
-}
-
-// projects reports whether the origin's projection onto face fi's plane
-// lies in the face (barycentric weights not below -1e-9).
-func (e *epaState) projects(fi int32) bool {
-	fc := &e.faces[fi]
-	l := baryOrigin(e.verts[fc.v[0]].w, e.verts[fc.v[1]].w, e.verts[fc.v[2]].w, fc.n)
-	return l[0] >= -1e-9 && l[1] >= -1e-9 && l[2] >= -1e-9
-}
-
-// epaStart makes the starting polytope from GJK's final simplex (see
-// initial) and adds the seed's vertex pairs that lie outside it, each by
-// one expansion from a face that sees it, when useSeed. When such an
-// expansion does not close (rounding), it starts again without the seed.
-// It returns whether a seed vertex was added, and false when M is flat.
-func (s *Searcher) epaStart(f *pairFrame, scale float64, seed *epaSeed, useSeed bool) (seeded, ok bool) {
-	e := &s.epa
-	for try := 0; try < 2; try++ {
-		e.verts = e.verts[:0]
-		e.faces = e.faces[:0]
-		e.dist = e.dist[:0]
-		g := &s.gjk
-		for i := 0; i < g.n; i++ {
-			sv := &g.sv[i]
-			e.addVert(sv.w, sv.ia, sv.ib)
-		}
-		if !e.initial(f, scale) {
-			return false, false
-		}
-		if seed == nil || !useSeed || try == 1 {
-			return false, true
-		}
-		if added, closed := e.addSeed(f, seed, 1e-12*scale); closed {
-			return added, true
-		}
+	if best < 0 {
+		s.touchingAt(f, ta, d)
+		return
 	}
-	return false, true
-}
-
-// addSeed adds the seed's vertex pairs (those still naming vertices of A
-// and B) that lie more than tiny outside the polytope. It returns whether
-// one was added, and false when an expansion did not close.
-func (e *epaState) addSeed(f *pairFrame, seed *epaSeed, tiny float64) (added, closed bool) {
-	for _, p := range seed.v[:seed.n] {
-		if p[0] < 0 || int(p[0]) >= len(f.a.verts) || p[1] < 0 || int(p[1]) >= len(f.b.verts) || e.has(p[0], p[1]) {
-			continue
-		}
-		w := f.a.at(p[0]).Sub(f.pb(p[1]))
-		fi, out := int32(-1), tiny
-		for i := range e.faces {
-			if fc := &e.faces[i]; fc.alive && !math.IsInf(fc.d, 1) {
-				if o := fc.n.Dot(w) - fc.d; o > out {
-					fi, out = int32(i), o
-				}
-			}
-		}
-		if fi < 0 {
-			continue
-		}
-		if !e.expand(fi, e.addVert(w, p[0], p[1])) {
-			return added, false
-		}
-		added = true
+	// The facet of M that carries the nearest face: its exact normal.
+	depth, n := U, Un
+	fa, fb := s.snap(f, best, &depth, &n, scale)
+	d.Exact = depth-L <= d.Tol
+	// Points: the origin's projection onto the nearest face, by its
+	// barycentric weights, gives A's point; B's is depth along -n.
+	bf := &e.faces[best]
+	p0, p1, p2 := e.verts[bf.v[0]], e.verts[bf.v[1]], e.verts[bf.v[2]]
+	l := baryOrigin(p0.w, p1.w, p2.w, bf.n)
+	pa := f.a.at(p0.ia).Scale(l[0]).AddScaled(l[1], f.a.at(p1.ia)).AddScaled(l[2], f.a.at(p2.ia))
+	pb := pa.AddScaled(-depth, n)
+	d.Separation = -depth
+	d.Normal = ta.R.MulVec(n)
+	if nn := d.Normal.Norm(); nn > 0 {
+		d.Normal = d.Normal.Scale(1 / nn)
 	}
-	return added, true
+	d.PointA, d.PointB = ta.Apply(pa), ta.Apply(pb)
+	d.FeatureA, d.FeatureB = fa, fb
 }
 
 // climbStarts sets the starts of hill climbing (for bodies not scanned

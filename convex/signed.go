@@ -98,7 +98,6 @@ type DistanceCache struct {
 	refFace int32 // and its index + 1 (0: none)
 	feat    featCache
 	sat     satCache // the last overlap's axis (separating-axis test)
-	epa     epaSeed  // the last penetration's nearest face (expanding polytope)
 }
 
 // pairFrame is a pair of polytopes in A's local frame: B's point x maps to
@@ -266,11 +265,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 			return nil
 		}
 	}
-	var seed *epaSeed
-	if cache != nil {
-		seed = &cache.epa
-	}
-	s.penetration(f, ta, d, seed)
+	s.penetration(f, ta, d)
 	d.Iterations += f.n
 	if gc != nil {
 		// The next call starts GJK from the depth's direction, at its
