@@ -43,6 +43,10 @@ type features struct {
 	// edges) ownE[ownEAt[f]:ownEAt[f+1]].
 	ownVAt, ownV []int32
 	ownEAt, ownE []int32
+	// The reflex (concave) sharp edges around face f, indices into edges:
+	// reflex[reflexAt[f]:reflexAt[f+1]]; each is listed under both its
+	// faces.
+	reflexAt, reflex []int32
 }
 
 // sharpEdge is an edge whose two faces are not coplanar: only those can
@@ -144,6 +148,27 @@ func newFeatures(m *mesh.Mesh) *features {
 		keys = append(keys, m.Edges[e.index].Left)
 	}
 	s.ownEAt, s.ownE = byKey(keys, nf)
+	// A sharp edge is reflex when its right face rises in front of its
+	// left face's plane (its centroid, beyond rounding).
+	var rk []int32
+	keys = keys[:0]
+	for k, e := range s.edges {
+		me := m.Edges[e.index]
+		var c geom.Vec3
+		fv := m.Face(int(me.Right))
+		for _, v := range fv {
+			c = c.Add(m.Verts[v])
+		}
+		c = c.Scale(1 / float64(len(fv)))
+		if m.Planes[me.Left].SignedDist(c) > 1e-9*e.len {
+			rk, keys = append(rk, int32(k), int32(k)), append(keys, me.Left, me.Right)
+		}
+	}
+	s.reflexAt, order = byKey(keys, nf)
+	s.reflex = make([]int32, len(order))
+	for j, i := range order {
+		s.reflex[j] = rk[i]
+	}
 	return s
 }
 
@@ -491,9 +516,61 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		}
 		if bestNeg >= 0 && -bestSep <= front {
 			dst = appendVF(dst, tb, int32(vi), bestNeg, q, bestProj, sb.m.Planes[bestNeg].N, bestSep, flip)
+		} else if front == math.Inf(1) {
+			dst = p.underReflex(dst, sb, faces, int32(vi), q, tb, depthTol, flip)
 		}
 	}
 	return dst
+}
+
+// underReflex appends the contact of vertex v at q (sb's frame), which no
+// face near it holds, with the nearest reflex edge of those faces it lies
+// under: behind both faces of the edge, within depthTol of an interior
+// point of it. Such a vertex (a corner pushed into the groove where a
+// car's bonnet meets its windscreen) projects onto neither face and is no
+// sharp edge's end, so neither the vertex-face nor the edge-edge pass sees
+// it; its way out is straight to the edge. The normal is from the vertex's
+// body to sb's (flipped with flip, as appendVF).
+func (p *probe) underReflex(dst []contact.Contact, sb *features, faces [][2]int32, v int32, q geom.Vec3, tb geom.Transform, depthTol float64, flip bool) []contact.Contact {
+	best, bestD := int32(-1), depthTol
+	var bestC geom.Vec3
+	for _, vf := range faces {
+		f := vf[1]
+		for _, k := range sb.reflex[sb.reflexAt[f]:sb.reflexAt[f+1]] {
+			e := &sb.edges[k]
+			a, b := sb.m.Verts[e.a], sb.m.Verts[e.b]
+			ab := b.Sub(a)
+			t := q.Sub(a).Dot(ab) / ab.Norm2()
+			if !(t > 0 && t < 1) {
+				continue
+			}
+			c := a.AddScaled(t, ab)
+			d := q.Sub(c).Norm()
+			if d >= bestD || d == 0 {
+				continue
+			}
+			me := &sb.m.Edges[e.index]
+			if sb.m.Planes[me.Left].SignedDist(q) >= 0 || sb.m.Planes[me.Right].SignedDist(q) >= 0 {
+				continue
+			}
+			best, bestD, bestC = sb.edges[k].index, d, c
+		}
+	}
+	if best < 0 {
+		return dst
+	}
+	c := contact.Contact{
+		Status:     contact.Penetrating,
+		Point:      tb.Apply(q.Add(bestC).Scale(0.5)),
+		Normal:     tb.ApplyDir(q.Sub(bestC).Scale(1 / bestD)),
+		Separation: -bestD,
+		FeatureA:   contact.V(v),
+		FeatureB:   contact.E(best),
+	}
+	if flip {
+		c = c.Flip()
+	}
+	return append(dst, c)
 }
 
 func appendVF(dst []contact.Contact, tb geom.Transform, v, f int32, q, proj, n geom.Vec3, sep float64, flip bool) []contact.Contact {
