@@ -86,3 +86,75 @@ func TestRecheckLightBetweenHeavyAndFloor(t *testing.T) {
 			100*floor/r, 100*pair/r, 100*lim/r)
 	}
 }
+
+// TestRecheckSearchesAgainAfterPush: a cube driven into a static cube by
+// d (the overlap a step can leave), and a second dynamic cube beside it
+// on the other side, g away, beyond the pair margin of the recheck's
+// contact search (the base margins, 2.5% of each radius) but nearer than
+// d. The recheck's position pass pushes the first cube out of the static
+// one by d, into the second, which its contact search did not see (as in
+// a 1000-body pile, where a corner pushed out of one neighbour ended 1.8%
+// of its radius inside another); the recheck must find that new overlap
+// and undo it: every vertex within twice the slop of the others'
+// surfaces, measured on the meshes, for overlaps and gaps on both sides
+// of the margin.
+func TestRecheckSearchesAgainAfterPush(t *testing.T) {
+	cube := shapes.Cube(0.2)
+	const half = 0.1
+	r := cube.Radius()
+	mp, err := mesh.MassProperties(cube, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, hits := 0, 0
+	for _, d := range []float64{0.06 * r, 0.08 * r, 0.095 * r} {
+		for _, g := range []float64{0.055 * r, 0.07 * r, 0.09 * r} {
+			s, err := New(&Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			margin := 2 * s.bodyMargin(r)
+			if g <= margin {
+				t.Fatalf("set-up: gap %v within the pair margin %v", g, margin)
+			}
+			wall := geom.Pose{P: geom.V(-2*half+d, 0, 0), Q: geom.QuatIdentity()}
+			if _, err := s.Add(BodyDef{Mesh: cube, Static: true, Pose: wall}); err != nil {
+				t.Fatal(err)
+			}
+			var ids [2]BodyID
+			for k, x := range []float64{0, 2*half + g} {
+				id, err := s.Add(BodyDef{Mesh: cube, Mass: mp.Mass, Inertia: mp.Inertia, Pose: geom.Pose{P: geom.V(x, 0.01*float64(k), 0), Q: geom.QuatIdentity()}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ids[k] = id
+				// Both touched something in the step that left them there.
+				s.bodies[id].mark |= markTouched
+				s.bodies[id].start = s.bodies[id].pose.P
+			}
+			if err := s.recheck(); err != nil {
+				t.Fatal(err)
+			}
+			pa, pb := s.State(ids[0]).Pose, s.State(ids[1]).Pose
+			inWall := math.Max(boxDepth(cube, pa, half, wall), boxDepth(cube, wall, half, pa))
+			pair := math.Max(boxDepth(cube, pa, half, pb), boxDepth(cube, pb, half, pa))
+			// The push out of the wall reaches the second cube exactly
+			// when the overlap is larger than the gap.
+			cases++
+			reached := d > g
+			if reached {
+				hits++
+			}
+			if pushed := pb.P.X > 2*half+g+1e-9; pushed != reached {
+				t.Errorf("overlap %.3g%%, gap %.3g%% of the radius: second cube pushed %v, want %v", 100*d/r, 100*g/r, pushed, reached)
+			}
+			if lim := 2 * slopFrac * r; inWall > lim || pair > lim {
+				t.Errorf("overlap %.3g%%, gap %.3g%% of the radius: after the recheck the cube is %.3g%% into the wall and the cubes overlap by %.3g%%; want both below %.3g%%",
+					100*d/r, 100*g/r, 100*inWall/r, 100*pair/r, 100*lim/r)
+			}
+		}
+	}
+	if hits == 0 || hits == cases {
+		t.Errorf("the push reaches the second cube in %d of %d cases; want some of each", hits, cases)
+	}
+}

@@ -522,6 +522,35 @@ func (s *Sim) recheck() error {
 	if err != nil {
 		return err
 	}
+	// Contacts at the end poses only (no motion ahead, the base margin):
+	// the position pass acts on overlaps, and the next step searches its
+	// own motion. Its pushes can move a body farther than that margin
+	// (a corner pushed out of one neighbour turns another corner towards
+	// a second, which the search saw beyond the margin): then the bodies
+	// are searched again where the pass left them, up to recheckSearches
+	// times.
+	for search := 1; ; search++ {
+		s.startPiece()
+		if err := s.findContacts(0); err != nil {
+			return err
+		}
+		s.prepare(s.opt.Dt / float64(s.opt.Substeps))
+		s.project(4*projectIters, recheckBeta, recheckAim)
+		if s.promote() {
+			s.project(4*projectIters, recheckBeta, recheckAim)
+		}
+		if search == recheckSearches || !s.strayed() {
+			break
+		}
+	}
+	s.rechecks++
+	return s.thaw(mark)
+}
+
+// startPiece makes the bodies' poses the start of a piece without motion
+// (the recheck's): no displacement or turn yet, no sweep, and the world
+// inverse inertia of every dynamic body at its pose.
+func (s *Sim) startPiece() {
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		b.p0, b.q0 = b.pose.P, b.pose.Q
@@ -530,20 +559,27 @@ func (s *Sim) recheck() error {
 		b.sweep = 0
 		b.v0, b.w0 = b.v, b.w
 	}
-	// Contacts at the end poses only (no motion ahead, the base margin):
-	// the position pass acts on overlaps, and the next step searches its
-	// own motion.
-	if err := s.findContacts(0); err != nil {
-		return err
-	}
-	s.prepare(s.opt.Dt / float64(s.opt.Substeps))
-	s.project(4*projectIters, recheckBeta, recheckAim)
-	if s.promote() {
-		s.project(4*projectIters, recheckBeta, recheckAim)
-	}
-	s.rechecks++
-	return s.thaw(mark)
 }
+
+// strayed reports whether the recheck's position pass moved a body's
+// points farther from where its contacts were searched than the body's
+// base margin: the pair margins of that search no longer cover where it is.
+func (s *Sim) strayed() bool {
+	for i := range s.bodies {
+		b := &s.bodies[i]
+		if b.fixed {
+			continue
+		}
+		_, turn := b.pose.Q.Mul(b.q0.Conj()).AxisAngle()
+		if b.dp.Norm()+turn*b.radius > max(s.bodyMargin(b.radius), s.opt.Margin/2) {
+			return true
+		}
+	}
+	return false
+}
+
+// recheckSearches bounds the contact searches of one recheck.
+const recheckSearches = 3
 
 const (
 	projectIters = 16   // rounds of the position pass
