@@ -68,8 +68,10 @@ const (
 	// vertex of one body in front of a face of the other within the
 	// pair's margin, or behind it by at most a tenth of the smaller
 	// bounding radius (of the faces a vertex is behind, only the nearest:
-	// the way out), where the vertex projects inside the face; and every
-	// pair of sharp edges whose closest points are interior to both edges
+	// the way out), where the vertex projects inside the face; every
+	// vertex behind both faces of a concave edge of the other, projecting
+	// onto neither, within that depth of the edge (the edge as feature, the
+	// normal along the way out to it); and every pair of sharp edges whose closest points are interior to both edges
 	// and whose common normal lies in both edges' normal wedges (the
 	// Gauss-map test of the separating-axis theorem), an edge lying on a
 	// face taking the face's normal. A feature pair's margin is
