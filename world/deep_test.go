@@ -159,10 +159,10 @@ func meshRadius(m *mesh.Mesh) float64 {
 
 // TestFeatureContactsDeepNonConvex drives a car into a box and a torus
 // into a torus, at seeded random orientations and directions, to a random
-// overlap (the deepest vertex of either body inside the other between 2%
-// and 25% of the smaller bounding radius), and checks FeatureContacts
+// overlap (the deepest vertex of either body inside the other between 0.2
+// and 2.5 times the window of the feature passes), and checks FeatureContacts
 // against the brute-force oracle: every vertex deeper inside the other body
-// than the feature passes see (10% of the smaller radius) has a record of
+// than the feature passes see (depthWindow) has a record of
 // that vertex with its exact depth as the negative separation, the normal
 // from A to B along its shortest way out (the point that far from the
 // vertex along the normal lies on the other's surface) and the point
@@ -174,24 +174,24 @@ func TestFeatureContactsDeepNonConvex(t *testing.T) {
 		name   string
 		a, b   *mesh.Mesh
 		ka, kb BodyKind
-		lo, hi float64   // range of the deepest vertex's depth, in smaller radii
+		lo, hi float64   // range of the deepest vertex's depth, in windows
 		core   geom.Vec3 // a point deep inside b (b's frame)
 	}{
-		{"car-box", shapes.Car(), shapes.Box(geom.V(0.4, 0.35, 0.3)), Polyhedron, Convex, 0.02, 0.25, geom.Vec3{}},
-		{"torus-torus", shapes.Torus(1, 0.4, 12, 8), shapes.Torus(1, 0.4, 12, 8), Polyhedron, Polyhedron, 0.02, 0.22, geom.V(0, 1, 0)},
-		{"box-car", shapes.Box(geom.V(0.5, 0.3, 0.25)), shapes.Car(), Convex, Polyhedron, 0.02, 0.2, geom.V(0, 0, -0.1)},
+		{"car-box", shapes.Car(), shapes.Box(geom.V(0.4, 0.35, 0.3)), Polyhedron, Convex, 0.2, 2.5, geom.Vec3{}},
+		{"torus-torus", shapes.Torus(1, 0.4, 12, 8), shapes.Torus(1, 0.4, 12, 8), Polyhedron, Polyhedron, 0.2, 2.2, geom.V(0, 1, 0)},
+		{"box-car", shapes.Box(geom.V(0.5, 0.3, 0.25)), shapes.Car(), Convex, Polyhedron, 0.2, 2, geom.V(0, 0, -0.1)},
 	}
 	for ci, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(ci)+5, 29))
 			ra, rb := meshRadius(tc.a), meshRadius(tc.b)
-			window := featureDepth * math.Min(ra, rb)
+			window := depthWindow(newFeatures(tc.a), newFeatures(tc.b))
 			const n = 40
 			deep, done := 0, 0
 			for i := 0; i < n; i++ {
 				qa, qb := randQuat(rng), randQuat(rng)
 				u := randUnit(rng)
-				target := (tc.lo + rng.Float64()*(tc.hi-tc.lo)) * math.Min(ra, rb)
+				target := (tc.lo + rng.Float64()*(tc.hi-tc.lo)) * window
 				pb := geom.Pose{Q: qb}
 				// From a random vertex of a at b's core point, move a away
 				// along u, bisecting for the target depth: the deepest
@@ -365,7 +365,7 @@ func TestDeepCheckCache(t *testing.T) {
 				t.Fatalf("step %d: contact %d is %v, fresh world %v", step, i, got[i], want[i])
 			}
 			fa, fb := w.bodies[got[i].A].sh.feat, w.bodies[got[i].B].sh.feat
-			deep = deep || got[i].Separation < -featureDepth*math.Min(fa.radius, fb.radius)
+			deep = deep || got[i].Separation < -depthWindow(fa, fb)
 		}
 		if deep {
 			deepSteps++

@@ -47,10 +47,10 @@ func TestFeatureContactsPairCache(t *testing.T) {
 	reused, tests, contacts := 0, 0, 0
 	for step := 0; step < 300; step++ {
 		for _, i := range []int{1, 3} {
-			d := geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()).Scale(0.00012)
-			d.Z -= 0.0002 * float64(i-2) // the box presses on and lifts from the slab
+			d := geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()).Scale(0.00006)
+			d.Z -= 0.0001 * float64(i-2) // the box presses on and lifts from the slab
 			axis := geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64())
-			poses[i] = geom.Pose{P: poses[i].P.Add(d), Q: geom.QuatAxisAngle(axis, 0.0012*r.Float64()).Mul(poses[i].Q)}
+			poses[i] = geom.Pose{P: poses[i].P.Add(d), Q: geom.QuatAxisAngle(axis, 0.0006*r.Float64()).Mul(poses[i].Q)}
 			if err := kept.SetPose(BodyID(i), poses[i]); err != nil {
 				t.Fatal(err)
 			}

@@ -119,7 +119,7 @@ func (w *World) margin(a, b *body) float64 { return w.opt.Margin + a.margin + b.
 // deeper than those passes see (deepPair).
 func (w *World) featurePair(wk *worker, t *task, a, b *body, c Contact) {
 	fa, fb := a.sh.feat, b.sh.feat
-	depthTol := featureDepth * math.Min(fa.radius, fb.radius)
+	depthTol := depthWindow(fa, fb)
 	m := newStepMotion(a.p0, a.p1, b.p0, b.p1, fa.radius, fb.radius)
 	margin := w.margin(a, b)
 	if apart(a.p0.P, m.da, m.wa.Norm(), fa.radius, b.p0.P, m.db, m.wb.Norm(), fb.radius, margin) {
@@ -157,8 +157,28 @@ func apart(pa, da geom.Vec3, ta, ra float64, pb, db geom.Vec3, tb, rb, margin fl
 }
 
 // featureDepth is the depth, in bounding radii of the smaller body, to
-// which FeatureContacts sees a vertex behind a face.
-const featureDepth = 0.1
+// which FeatureContacts sees a vertex behind a face when one of the two
+// bodies is convex; meshDepth when neither is. Deeper overlaps get exact
+// records (deepPair): for two non-convex bodies a record for every vertex
+// inside the other, which holds them as the feature passes do and lets
+// the passes search a band half as wide around the surfaces (the
+// candidates of two linked tori); a convex pair's one record holds a face
+// driven flat into another less well than the feature passes' vertices (a
+// heavy cube sunk 6% into a light one), so pairs with a convex body keep
+// the wider window.
+const (
+	featureDepth = 0.1
+	meshDepth    = 0.05
+)
+
+// depthWindow returns the depth to which FeatureContacts' passes see a
+// vertex behind a face for bodies fa and fb.
+func depthWindow(fa, fb *features) float64 {
+	if fa.poly == nil && fb.poly == nil {
+		return meshDepth * math.Min(fa.radius, fb.radius)
+	}
+	return featureDepth * math.Min(fa.radius, fb.radius)
+}
 
 // keep stores recs as the worker's record buffer and, when err is nil,
 // emits them.

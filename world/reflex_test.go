@@ -29,7 +29,7 @@ func TestFeatureContactsUnderReflexEdge(t *testing.T) {
 		oracle := newSolidOracle(m, geom.Pose{Q: geom.QuatIdentity()})
 		side := 0.05 * meshRadius(m)
 		cube := shapes.Cube(side)
-		window := featureDepth * math.Min(f.radius, newFeatures(cube).radius)
+		window := depthWindow(f, newFeatures(cube))
 		corner := 0 // the cube's vertex at -side/2 on every axis
 		for i, v := range cube.Verts {
 			if v.X < 0 && v.Y < 0 && v.Z < 0 {

@@ -67,7 +67,7 @@ const (
 	// closed polyhedra, convex or not, at the start poses (Time 0): every
 	// vertex of one body in front of a face of the other within the
 	// pair's margin, or behind it by at most a tenth of the smaller
-	// bounding radius (of the faces a vertex is behind, only the nearest:
+	// bounding radius (a twentieth when neither body is convex) (of the faces a vertex is behind, only the nearest:
 	// the way out), where the vertex projects inside the face; every
 	// vertex behind both faces of a concave edge of the other, projecting
 	// onto neither, within that depth of the edge (the edge as feature, the
