@@ -91,13 +91,8 @@ func (q *Scratch) Contacts(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transf
 	reach := max(margin, tol)
 	q.recs = q.recs[:0]
 	q.pairs = q.pairs[:0]
-	q.flood = q.flood[:0]
 	q.chosen = q.chosen[:0]
-	q.mgen++
-	if nm := len(a.verts) + len(b.verts); len(q.marks) < nm || q.mgen == 0 {
-		q.marks = make([]uint32, max(nm, len(q.marks)))
-		q.mgen = 1
-	}
+	q.startQueue(a, b)
 	// Triangle pairs within reach: crossing pairs, edge-edge records, and
 	// the vertices to examine.
 	q.nearPairs(reach*reach, tol)
@@ -111,31 +106,55 @@ func (q *Scratch) Contacts(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transf
 		}
 	}
 	if len(q.pairs) == 0 {
-		// Containment: a closed body inside the other touches nothing.
-		if b.closed && len(a.verts) > 0 {
-			if loc, err := q.locate(b, q.toB(a.verts[a.info[0].v[0]])); err == nil && loc == Inside {
-				q.pushVertex(a.info[0].v[0])
-			}
-		}
-		if a.closed && len(b.verts) > 0 {
-			if loc, err := q.locate(a, q.toA(b.verts[b.info[0].v[0]])); err == nil && loc == Inside {
-				q.pushVertex(int32(nA) + b.info[0].v[0])
-			}
-		}
+		q.pushContained(a, b)
 	}
-	penetrating := false
-	for k := 0; k < len(q.flood); k++ {
-		v := q.flood[k]
-		if v < int32(nA) {
-			penetrating = q.vertexRecord(a, b, v, false, reach, tol) || penetrating
-		} else {
-			penetrating = q.vertexRecord(b, a, v-int32(nA), true, reach, tol) || penetrating
-		}
-	}
-	if !penetrating {
+	if !q.queuedRecords(a, b, reach, tol) {
 		q.crossingRecords(tol)
 	}
 	return q.reduce(dst, maxN), nil
+}
+
+// startQueue empties the queue of vertices to examine (A's, then nA + B's)
+// and their marks.
+func (q *Scratch) startQueue(a, b *Tree) {
+	q.flood = q.flood[:0]
+	q.mgen++
+	if nm := len(a.verts) + len(b.verts); len(q.marks) < nm || q.mgen == 0 {
+		q.marks = make([]uint32, max(nm, len(q.marks)))
+		q.mgen = 1
+	}
+}
+
+// pushContained queues, for each closed body, the first vertex of the
+// other when it lies inside: a closed body inside the other crosses and
+// touches nothing, and the flood from that vertex reaches the rest.
+func (q *Scratch) pushContained(a, b *Tree) {
+	if b.closed && len(a.verts) > 0 {
+		if loc, err := q.locate(b, q.toB(a.verts[a.info[0].v[0]])); err == nil && loc == Inside {
+			q.pushVertex(a.info[0].v[0])
+		}
+	}
+	if a.closed && len(b.verts) > 0 {
+		if loc, err := q.locate(a, q.toA(b.verts[b.info[0].v[0]])); err == nil && loc == Inside {
+			q.pushVertex(int32(len(a.verts)) + b.info[0].v[0])
+		}
+	}
+}
+
+// queuedRecords makes the records of the queued vertices, and of those
+// the flood from them queues, within reach of the other surface or inside
+// it, and reports whether any is inside.
+func (q *Scratch) queuedRecords(a, b *Tree, reach, tol float64) bool {
+	nA := int32(len(a.verts))
+	penetrating := false
+	for k := 0; k < len(q.flood); k++ {
+		if v := q.flood[k]; v < nA {
+			penetrating = q.vertexRecord(a, b, v, false, reach, tol) || penetrating
+		} else {
+			penetrating = q.vertexRecord(b, a, v-nA, true, reach, tol) || penetrating
+		}
+	}
+	return penetrating
 }
 
 // pushVertex queues vertex v (A's, or nA + B's) once.

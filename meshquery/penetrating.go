@@ -28,12 +28,9 @@ func (q *Scratch) PenetratingVertices(a *Tree, ta *geom.Transform, b *Tree, tb *
 		return dst, 0, err
 	}
 	tol := DefaultRelTouchTol * (a.radius + b.radius) / 2
-	q.recs, q.flood = q.recs[:0], q.flood[:0]
+	q.recs = q.recs[:0]
+	q.startQueue(a, b)
 	nA := int32(len(a.verts))
-	if q.mgen++; q.mgen == 0 || len(q.marks) < len(a.verts)+len(b.verts) {
-		q.marks = make([]uint32, max(len(a.verts)+len(b.verts), len(q.marks)))
-		q.mgen = 1
-	}
 	crossing := false
 	q.traverse(func(pa, pb int32) bool {
 		crossing = true
@@ -46,32 +43,9 @@ func (q *Scratch) PenetratingVertices(a *Tree, ta *geom.Transform, b *Tree, tb *
 		return true
 	})
 	if !crossing {
-		// Containment: a body inside the other crosses nothing; one of
-		// its vertices is then inside.
-		for _, s := range [2]struct {
-			self, other *Tree
-			off         int32
-		}{{a, b, 0}, {b, a, nA}} {
-			if !s.other.closed || len(s.self.verts) == 0 {
-				continue
-			}
-			v := s.self.info[0].v[0]
-			p := q.toA(s.self.verts[v])
-			if s.off == 0 {
-				p = q.toB(s.self.verts[v])
-			}
-			if loc, err := q.locate(s.other, p); err == nil && loc == Inside {
-				q.pushVertex(s.off + v)
-			}
-		}
+		q.pushContained(a, b)
 	}
-	for k := 0; k < len(q.flood); k++ {
-		if v := q.flood[k]; v < nA {
-			q.vertexRecord(a, b, v, false, 0, tol)
-		} else {
-			q.vertexRecord(b, a, v-nA, true, 0, tol)
-		}
-	}
+	q.queuedRecords(a, b, 0, tol)
 	deepest := 0.0
 	for _, r := range q.recs {
 		if r.Separation < 0 {
