@@ -42,8 +42,16 @@ func (s *Sim) findContacts(dt float64) error {
 			return fmt.Errorf("sim: body %d: %w", i, err)
 		}
 		if !b.asleep {
-			// Where the body's velocities and gravity would take it.
-			b.pred = geom.Pose{P: b.pose.P.AddScaled(dt, b.v.AddScaled(dt, s.opt.Gravity)), Q: geom.QuatRotationVector(b.w.Scale(dt)).Mul(b.pose.Q)}
+			// Where the body's velocities and gravity take it over
+			// the step's substeps, each of which adds gravity to the
+			// velocity before moving by it: the centre falls by
+			// g dt² (n+1)/(2n), not by the g dt² of one whole step,
+			// so a body in free flight ends where its contacts were
+			// searched for (the difference, 1.2 mm at 60 Hz, is the
+			// whole base margin of a body of 5 cm radius).
+			n := float64(s.opt.Substeps)
+			fall := dt * dt * (n + 1) / (2 * n)
+			b.pred = geom.Pose{P: b.pose.P.AddScaled(dt, b.v).AddScaled(fall, s.opt.Gravity), Q: geom.QuatRotationVector(b.w.Scale(dt)).Mul(b.pose.Q)}
 			if err := s.world.Move(id, b.pred); err != nil {
 				return fmt.Errorf("sim: body %d: %w", i, err)
 			}
