@@ -329,6 +329,8 @@ type probe struct {
 	// byVert[start[v]:start[v+1]].
 	start  []int32
 	byVert [][2]int32
+	// The faces of a slab that slabVertices tests.
+	slabFaces []slabFace
 }
 
 // pair appends the contacts between bodies a and b (normal from a to b)
@@ -361,6 +363,9 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	pad := math.Max(p.rb.max, depthTol)
 	if p.gap = pad; !near(&abox, &sb.box, pad) {
 		return dst, false
+	}
+	if out, ok := p.slabPair(dst, sa, sb, relA, relB, ta, tb, cb, pad, depthTol); ok {
+		return out, false
 	}
 	vf, fv, ee, reused := p.cachedCandidates(sa, sb, relA, pad, fc)
 	p.rb.c = cb
@@ -490,15 +495,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos {
 				continue // the face looks away from the vertex
 			}
-			if sep > p.rb.k {
-				if lim != lim {
-					lim = p.rb.at(q.Sub(p.rb.c).Norm())
-				}
-				if sep > lim {
-					continue
-				}
-			}
-			if sep < -depthTol {
+			if p.outOfReach(q, sep, depthTol, &lim) {
 				continue
 			}
 			proj := q.AddScaled(-sep, pl.N)
@@ -521,6 +518,22 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		}
 	}
 	return dst
+}
+
+// outOfReach reports whether a vertex at q, sep in front of a face (in
+// the face's body's frame), is farther in front than the pair's margin for
+// it or deeper behind than depthTol; lim holds the vertex's margin, NaN
+// until it is needed.
+func (p *probe) outOfReach(q geom.Vec3, sep, depthTol float64, lim *float64) bool {
+	if sep > p.rb.k {
+		if *lim != *lim {
+			*lim = p.rb.at(q.Sub(p.rb.c).Norm())
+		}
+		if sep > *lim {
+			return true
+		}
+	}
+	return sep < -depthTol
 }
 
 // underReflex appends the contact of vertex v at q (sb's frame), which no

@@ -1,6 +1,12 @@
 package world
 
-import "github.com/collide-go/collide/geom"
+import (
+	"math"
+
+	"github.com/collide-go/collide/contact"
+	"github.com/collide-go/collide/geom"
+	"github.com/collide-go/collide/mesh"
+)
 
 // fewFaces is the most faces a body may have for slabCandidates to take
 // its pair.
@@ -85,6 +91,180 @@ func (p *probe) movedClearOf(s *features, box *geom.AABB, pad float64) bool {
 		if near(&b, box, pad) {
 			return false
 		}
+	}
+	return true
+}
+
+// slabOff turns slabPair off, for the tests that compare it with the
+// general passes.
+var slabOff = false
+
+// slabFace is a face of a slab (a convex body of few faces) prepared for
+// slabVertices: its box in the frame of the other body's points that the
+// candidates are chosen in, and what holds for every vertex of the other
+// body at once.
+type slabFace struct {
+	f   int32
+	box geom.AABB
+	// every: every vertex is within the pad of box (a candidate of the
+	// face); inside: every vertex projects into the face, deep enough
+	// that the face's triangles need not be tested.
+	every, inside bool
+}
+
+// slabPair appends the contacts of the pair when slabCandidates takes it
+// and its few-faced body is convex (its faces are convex and it has no
+// reflex edge), reporting whether it did: the candidates are then the
+// other body's vertices against the slab's faces, and slabVertices tests
+// them face by face without building the candidate lists. The contacts
+// are those that vertices gives for slabCandidates' candidates, in the
+// same order. relA and relB take sa's frame to sb's and back, ta and tb
+// are the bodies' world transforms and cb the centre of the region where
+// they meet, in sb's frame.
+func (p *probe) slabPair(dst []contact.Contact, sa, sb *features, relA, relB, ta, tb geom.Transform, cb geom.Vec3, pad, depthTol float64) ([]contact.Contact, bool) {
+	switch {
+	case slabOff:
+		return dst, false
+	case len(sb.faces.items) <= fewFaces && p.clearOf(sb, &p.abox, pad):
+		if !slabReady(sb, sa) {
+			return dst, false
+		}
+		p.rb.c = cb
+		p.slabFaces = p.slabFaces[:0]
+		for k, f := range sb.faces.items {
+			p.addSlabFace(f, sb.faces.boxes[k], &p.abox, pad)
+		}
+		return p.slabVertices(dst, sa, sb, p.moved, relA, tb, pad, depthTol, false), true
+	case len(sa.faces.items) <= fewFaces && p.movedClearOf(sa, &sb.box, pad):
+		if !slabReady(sa, sb) {
+			return dst, false
+		}
+		p.rb.c = relB.Apply(cb)
+		p.slabFaces = p.slabFaces[:0]
+		for _, f := range sa.faces.items {
+			vs := sa.m.Face(int(f))
+			ba := geom.AABB{Min: p.moved[vs[0]], Max: p.moved[vs[0]]}
+			for _, v := range vs[1:] {
+				grow(&ba, p.moved[v])
+			}
+			p.addSlabFace(f, ba, &sb.box, pad)
+		}
+		return p.slabVertices(dst, sb, sa, sb.m.Verts, relB, ta, pad, depthTol, true), true
+	}
+	return dst, false
+}
+
+// slabReady reports whether slabVertices can take slab s against body o:
+// s is convex, and every vertex of o lies on a face (so each is a
+// candidate wherever it comes near a face of s).
+func slabReady(s, o *features) bool {
+	return s.poly != nil && len(s.reflex) == 0 && len(o.ownV) == len(o.m.Verts)
+}
+
+// addSlabFace keeps slab face f, whose box is box in the frame of the
+// points whose box is pts, when the two boxes come within pad, noting
+// whether every point does.
+func (p *probe) addSlabFace(f int32, box geom.AABB, pts *geom.AABB, pad float64) {
+	if !near(&box, pts, pad) {
+		return
+	}
+	// near(q, box, pad) for q in pts holds for all q when it holds for
+	// pts' extreme coordinates: q - pad <= pts.Max - pad <= box.Max and
+	// box.Min - pad <= pts.Min <= q, rounding being monotonic.
+	every := pts.Max.X-pad <= box.Max.X && pts.Max.Y-pad <= box.Max.Y && pts.Max.Z-pad <= box.Max.Z &&
+		box.Min.X-pad <= pts.Min.X && box.Min.Y-pad <= pts.Min.Y && box.Min.Z-pad <= pts.Min.Z
+	p.slabFaces = append(p.slabFaces, slabFace{f: f, box: box, every: every})
+}
+
+// slabVertices appends the vertex-face contacts of body sv's vertices on
+// the faces p.slabFaces of slab sf, as vertices does for the candidates
+// (vertex, face) whose vertex (its place in pts, the frame the faces'
+// boxes are in) comes within pad of the face's box; rel takes sv's frame
+// to sf's, tf is sf's world transform and flip is vertices'. The other
+// body lies within its bounding sphere, so per face its vertices' signed
+// distances lie within the sphere's radius of its centre's: a face that
+// every vertex is too deep behind (the plate's far face under a body over
+// it) or too far in front of for the margin is dropped, and a face whose
+// edges are all farther from the centre's projection than the radius
+// holds every vertex's projection (the face is convex), so its triangles
+// are not tested.
+func (p *probe) slabVertices(dst []contact.Contact, sv, sf *features, pts []geom.Vec3, rel, tf geom.Transform, pad, depthTol float64, flip bool) []contact.Contact {
+	c := rel.T // sv's origin in sf's frame
+	// The spread of the vertices about c, with room for the rounding of
+	// their placing and of the distances.
+	r := sv.radius + 1e-9*(sv.radius+c.MaxAbs()+sf.radius)
+	faces := p.slabFaces[:0]
+	for _, sl := range p.slabFaces {
+		pl := sf.m.Planes[sl.f]
+		d := pl.SignedDist(c)
+		if d+r < -depthTol || d-r > math.Max(p.rb.k, p.rb.whole) {
+			continue
+		}
+		sl.inside = insideEdges(sf.m, sl.f, c, r)
+		faces = append(faces, sl)
+	}
+	if len(faces) == 0 {
+		return dst
+	}
+	for vi, v := range sv.m.Verts {
+		q := rel.Apply(v)
+		var vn geom.Vec3
+		vnOK := false
+		lim := math.NaN() // the vertex's margin, when needed
+		bestNeg, bestSep := int32(-1), math.Inf(-1)
+		front := math.Inf(1)
+		var bestProj geom.Vec3
+		for i := range faces {
+			sl := &faces[i]
+			if !sl.every && !near(&geom.AABB{Min: pts[vi], Max: pts[vi]}, &sl.box, pad) {
+				continue
+			}
+			pl := &sf.m.Planes[sl.f]
+			sep := pl.SignedDist(q)
+			if sep < depthTol && sep > -rimFrac*depthTol {
+				if !vnOK {
+					vn, vnOK = rel.ApplyDir(sv.vnorm[vi]), true
+				}
+				if pl.N.Dot(vn) > facingCos {
+					continue
+				}
+			}
+			if p.outOfReach(q, sep, depthTol, &lim) {
+				continue
+			}
+			proj := q.AddScaled(-sep, pl.N)
+			if !sl.inside && !sf.inFace(sl.f, proj, pl.N) {
+				continue
+			}
+			if sep >= 0 {
+				front = math.Min(front, sep)
+				dst = appendVF(dst, tf, int32(vi), sl.f, q, proj, pl.N, sep, flip)
+			} else if sep > bestSep {
+				bestNeg, bestSep, bestProj = sl.f, sep, proj
+			}
+		}
+		if bestNeg >= 0 && -bestSep <= front {
+			dst = appendVF(dst, tf, int32(vi), bestNeg, q, bestProj, sf.m.Planes[bestNeg].N, bestSep, flip)
+		}
+	}
+	return dst
+}
+
+// insideEdges reports whether every point within r of c projects onto
+// face f of m farther than nothing inside each of its edges: the distance
+// of c from each edge's line, in the face's plane, is at least r on the
+// face's side (the face counter-clockwise about its outward normal).
+func insideEdges(m *mesh.Mesh, f int32, c geom.Vec3, r float64) bool {
+	vs := m.Face(int(f))
+	n := m.Planes[f].N
+	a := m.Verts[vs[len(vs)-1]]
+	for _, v := range vs {
+		b := m.Verts[v]
+		out := b.Sub(a).Cross(n) // in the plane, away from the face
+		if c.Sub(a).Dot(out) > -r*out.Norm() {
+			return false
+		}
+		a = b
 	}
 	return true
 }

@@ -129,3 +129,64 @@ func TestSlabCandidates(t *testing.T) {
 		t.Fatalf("fast path taken in %d of %d placements, want 30-70%%", taken, trials)
 	}
 }
+
+// TestSlabVertices places a torus, a car and a cube at seeded random poses
+// over, under and beside a thin plate (as the pair's first body and as
+// its second), moving them by random steps, and checks that the pair's
+// contacts found by slabPair are, record for record and in order, those of
+// the general passes (candidates by slabCandidates or the traversal, then
+// vertices and the edge pairs): the same features, points, normals and
+// separations. Between 30% and 70% of the placements take the slab path,
+// and most of those have contacts.
+func TestSlabVertices(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 5))
+	plate := newFeatures(shapes.Box(geom.V(3, 3, 0.005)))
+	bodies := []*features{newFeatures(shapes.Torus(0.3, 0.1, 20, 12)), newFeatures(shapes.Car()), newFeatures(shapes.Cube(0.4))}
+	randQuat := func() geom.Quat {
+		return geom.QuatAxisAngle(geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()), math.Pi*r.Float64())
+	}
+	pp := geom.Pose{P: geom.V(0, 0, -0.005), Q: geom.QuatIdentity()}
+	taken, withContacts, deep, trials := 0, 0, 0, 900
+	var p probe
+	for trial := 0; trial < trials; trial++ {
+		body := bodies[trial%len(bodies)]
+		p0 := geom.Pose{P: geom.V(5*r.Float64()-2.5, 5*r.Float64()-2.5, 0.9*r.Float64()-0.15), Q: randQuat()}
+		p1 := p0
+		if r.IntN(4) > 0 {
+			d := geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()-1).Scale(0.2 * r.Float64())
+			p1 = geom.Pose{P: p0.P.Add(d), Q: geom.QuatRotationVector(geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()).Scale(0.5 * r.Float64())).Mul(p0.Q)}
+		}
+		base := 0.05 * r.Float64()
+		sa, sb, a0, a1, b0, b1 := body, plate, p0, p1, pp, pp
+		if trial%2 == 0 {
+			sa, sb, a0, a1, b0, b1 = plate, body, pp, pp, p0, p1
+		}
+		m := newStepMotion(a0, a1, b0, b1, sa.radius, sb.radius)
+		depthTol := depthWindow(sa, sb)
+		slabOff = true
+		want, _ := p.pair(nil, sa, sb, a0.Transform(), b0.Transform(), &m, base, depthTol, nil)
+		slabOff = false
+		got, _ := p.pair(nil, sa, sb, a0.Transform(), b0.Transform(), &m, base, depthTol, nil)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: slabPair gives %d contacts, the general passes %d:\n%v\n%v", trial, len(got), len(want), got, want)
+		}
+		pad := math.Max(p.rb.max, depthTol)
+		if !near(&p.abox, &sb.box, pad) || !p.slabCandidates(sa, sb, &p.abox, pad) {
+			continue
+		}
+		taken++
+		if len(got) > 0 {
+			withContacts++
+		}
+		for _, c := range got {
+			if c.Separation < 0 {
+				deep++
+				break
+			}
+		}
+	}
+	t.Logf("slab path taken in %d of %d placements, %d with contacts, %d with a vertex behind a face", taken, trials, withContacts, deep)
+	if taken < trials*3/10 || taken > trials*7/10 || withContacts < taken/2 || deep == 0 {
+		t.Fatalf("slab path taken in %d of %d placements (want 30-70%%), %d with contacts (want half), %d with a vertex behind a face", taken, trials, withContacts, deep)
+	}
+}
