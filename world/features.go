@@ -587,19 +587,7 @@ func (p *probe) underReflex(dst []contact.Contact, sb *features, faces [][2]int3
 }
 
 func appendVF(dst []contact.Contact, tb geom.Transform, v, f int32, q, proj, n geom.Vec3, sep float64, flip bool) []contact.Contact {
-	mid := q.Add(proj).Scale(0.5)
-	c := contact.Contact{
-		Status:     statusOf(sep),
-		Point:      tb.Apply(mid),
-		Normal:     tb.ApplyDir(n).Neg(), // from the vertex's body to the face's
-		Separation: sep,
-		FeatureA:   contact.V(v),
-		FeatureB:   contact.F(f),
-	}
-	if flip {
-		c = c.Flip()
-	}
-	return append(dst, c)
+	return appendVFAt(dst, &tb, v, f, q, proj, tb.ApplyDir(n), sep, flip)
 }
 
 func statusOf(sep float64) contact.Status {

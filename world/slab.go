@@ -110,6 +110,7 @@ type slabFace struct {
 	// face); inside: every vertex projects into the face, deep enough
 	// that the face's triangles need not be tested.
 	every, inside bool
+	nw            geom.Vec3 // the face's normal in the world frame
 }
 
 // slabPair appends the contacts of the pair when slabCandidates takes it
@@ -201,18 +202,19 @@ func (p *probe) slabVertices(dst []contact.Contact, sv, sf *features, pts []geom
 			continue
 		}
 		sl.inside = insideEdges(sf.m, sl.f, c, r)
+		sl.nw = tf.ApplyDir(pl.N)
 		faces = append(faces, sl)
 	}
 	if len(faces) == 0 {
 		return dst
 	}
 	for vi, v := range sv.m.Verts {
-		q := rel.Apply(v)
+		q := apply(&rel, v)
 		var vn geom.Vec3
 		vnOK := false
-		lim := math.NaN() // the vertex's margin, when needed
-		bestNeg, bestSep := int32(-1), math.Inf(-1)
-		front := math.Inf(1)
+		lim := math.NaN()  // the vertex's margin, when needed
+		var best *slabFace // the face it is behind nearest to
+		bestSep, front := math.Inf(-1), math.Inf(1)
 		var bestProj geom.Vec3
 		for i := range faces {
 			sl := &faces[i]
@@ -238,13 +240,13 @@ func (p *probe) slabVertices(dst []contact.Contact, sv, sf *features, pts []geom
 			}
 			if sep >= 0 {
 				front = math.Min(front, sep)
-				dst = appendVF(dst, tf, int32(vi), sl.f, q, proj, pl.N, sep, flip)
+				dst = appendVFAt(dst, &tf, int32(vi), sl.f, q, proj, sl.nw, sep, flip)
 			} else if sep > bestSep {
-				bestNeg, bestSep, bestProj = sl.f, sep, proj
+				best, bestSep, bestProj = sl, sep, proj
 			}
 		}
-		if bestNeg >= 0 && -bestSep <= front {
-			dst = appendVF(dst, tf, int32(vi), bestNeg, q, bestProj, sf.m.Planes[bestNeg].N, bestSep, flip)
+		if best != nil && -bestSep <= front {
+			dst = appendVFAt(dst, &tf, int32(vi), best.f, q, bestProj, best.nw, bestSep, flip)
 		}
 	}
 	return dst
@@ -267,4 +269,28 @@ func insideEdges(m *mesh.Mesh, f int32, c geom.Vec3, r float64) bool {
 		a = b
 	}
 	return true
+}
+
+// appendVFAt appends the contact of vertex v at q with face f, whose
+// normal is nw in the world frame, at proj, q's projection on it (q and
+// proj in the face's body's frame, which tb places in the world): the
+// point halfway between them, the normal from the vertex's body to the
+// face's (with flip, the record seen from the face's body).
+func appendVFAt(dst []contact.Contact, tb *geom.Transform, v, f int32, q, proj, nw geom.Vec3, sep float64, flip bool) []contact.Contact {
+	fa, fb, n := contact.V(v), contact.F(f), nw.Neg()
+	if flip {
+		fa, fb, n = fb, fa, nw
+	}
+	return append(dst, contact.Contact{Status: statusOf(sep), Point: apply(tb, q.Add(proj).Scale(0.5)), Normal: n, Separation: sep, FeatureA: fa, FeatureB: fb})
+}
+
+// apply returns t.Apply(x), the same arithmetic with t passed by
+// reference, which the per-vertex loops need (Transform.Apply copies t).
+func apply(t *geom.Transform, x geom.Vec3) geom.Vec3 {
+	m := &t.R
+	return geom.Vec3{
+		X: m[0][0]*x.X + m[0][1]*x.Y + m[0][2]*x.Z + t.T.X,
+		Y: m[1][0]*x.X + m[1][1]*x.Y + m[1][2]*x.Z + t.T.Y,
+		Z: m[2][0]*x.X + m[2][1]*x.Y + m[2][2]*x.Z + t.T.Z,
+	}
 }
