@@ -637,7 +637,7 @@ func (s *Sim) advance(dt float64, depth int) error {
 		s.integrate(h)
 		s.solve(h, false)
 	}
-	s.drift(h)
+	s.drift(dt, h)
 	s.restitution()
 	left := s.project(projectIters, projectBeta, 1)
 	if s.promote() {
@@ -723,8 +723,8 @@ func (s *Sim) outran(dt float64) (out, turned bool) {
 	}
 	for i := range s.bodies {
 		b := &s.bodies[i]
-		if b.fixed {
-			continue
+		if b.fixed || !b.solved {
+			continue // a body without contacts ends at its prediction (drift)
 		}
 		// The pair margins covered the motion the start velocities and
 		// gravity predicted plus the body's base margin: how far its
@@ -810,23 +810,32 @@ func (s *Sim) integrate(h float64) {
 	}
 }
 
-// drift runs the substeps of length h of the dynamic bodies that have no
-// contact in the piece, after the solver's: nothing but gravity changes
-// their velocities, so each substep's turn is the same rotation (made
-// once) and their rotation since the piece's start is needed only at its
-// end. The arithmetic is that of integrate, substep by substep.
-func (s *Sim) drift(h float64) {
+// drift moves the dynamic bodies that have no contact in the piece of
+// length dt, after the solver's substeps: nothing but gravity acts on
+// them, so their substeps (each adds h g to the velocity, then moves by it
+// and turns by the same rotation) sum to the pose findContacts predicted
+// for them, the turn by w dt and the centre moved by dt v + g dt² (n+1)/(2n),
+// which is where they end. Their centre's farthest distance from its start
+// is taken over the substeps' ends, k h v + g h² k(k+1)/2 for k = 1 ... n.
+func (s *Sim) drift(dt, h float64) {
 	g := s.opt.Gravity
+	n := s.opt.Substeps
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		if b.fixed || b.solved {
 			continue
 		}
-		dq := geom.QuatRotationVector(b.w.Scale(h))
-		for range s.opt.Substeps {
-			b.v = b.v.AddScaled(h, g)
-			b.substep(h, dq)
+		for k := 1; k <= n; k++ {
+			t := float64(k) * h
+			d := b.v.Scale(t).AddScaled(0.5*t*(t+h), g)
+			b.far2 = max(b.far2, d.Norm2())
 		}
+		b.pose.P = b.pred.P
+		if q, ok := b.pred.Q.Normalize(); ok {
+			b.pose.Q = q
+		}
+		b.v = b.v.AddScaled(dt, g)
+		b.dp = b.pose.P.Sub(b.p0)
 		b.dR = b.pose.Q.Mul(b.q0.Conj()).Mat3()
 	}
 }
