@@ -68,17 +68,35 @@ func (s *Sim) findContacts(dt float64) error {
 	if err != nil {
 		return fmt.Errorf("sim: %w", err)
 	}
-	s.raw = s.raw[:0]
+	s.raw, s.dropped = s.raw[:0], s.dropped[:0]
 	s.stats = Stats{Pairs: s.world.Stats().Tests}
-	for _, c := range s.wraw {
-		s.raw = append(s.raw, Contact{A: BodyID(c.A), B: BodyID(c.B), Contact: c.Contact})
-		if d := -c.Separation; d > s.stats.MaxDepth {
-			s.stats.MaxDepth = d
+	// Pair by pair (the world's contacts come sorted by pair), each
+	// contact kept in s.raw or, by the contact reduction, set aside in
+	// s.dropped.
+	w := s.wraw
+	for lo := 0; lo < len(w); {
+		a, b := w[lo].A, w[lo].B
+		hi := lo + 1
+		for hi < len(w) && w[hi].A == a && w[hi].B == b {
+			hi++
 		}
-		s.inertia(int(c.A))
-		s.inertia(int(c.B))
+		pair := w[lo:hi]
+		for i := range pair {
+			if d := -pair[i].Separation; d > s.stats.MaxDepth {
+				s.stats.MaxDepth = d
+			}
+		}
+		s.inertia(int(a))
+		s.inertia(int(b))
+		if len(pair) <= reduceFrom || !s.fast(int(a), int(b)) {
+			for i := range pair {
+				s.raw = append(s.raw, Contact{A: BodyID(a), B: BodyID(b), Contact: pair[i].Contact})
+			}
+		} else {
+			s.reducePair(pair)
+		}
+		lo = hi
 	}
-	s.reduce()
 	s.stats.Contacts = len(s.raw)
 	return nil
 }
@@ -127,27 +145,6 @@ const (
 	reduceCos  = 0.95
 )
 
-// reduce applies the contact reduction to s.raw (sorted by pair), keeping
-// the order of the kept contacts, and sets s.dropped to the others.
-func (s *Sim) reduce() {
-	s.dropped = s.dropped[:0]
-	raw := s.raw
-	out := raw[:0]
-	for lo := 0; lo < len(raw); {
-		hi := lo + 1
-		for hi < len(raw) && raw[hi].A == raw[lo].A && raw[hi].B == raw[lo].B {
-			hi++
-		}
-		if hi-lo <= reduceFrom || !s.fast(int(raw[lo].A), int(raw[lo].B)) {
-			out = append(out, raw[lo:hi]...)
-		} else {
-			out = s.reducePair(out, raw[lo:hi])
-		}
-		lo = hi
-	}
-	s.raw = out
-}
-
 // fast reports whether a pair is a fast body against a static one: the
 // dynamic body's speed over the step carries it more than twice its
 // bounding radius.
@@ -159,10 +156,9 @@ func (s *Sim) fast(i, j int) bool {
 	return a.static && !b.static && b.v.Norm()*s.opt.Dt > 2*b.radius
 }
 
-// reducePair appends to out the contacts of one pair that the reduction
-// keeps (in their order) and adds the others to s.dropped. out may share
-// its array with pair, but must end at or before pair's start.
-func (s *Sim) reducePair(out, pair []Contact) []Contact {
+// reducePair appends to s.raw the contacts of one pair that the reduction
+// keeps and to s.dropped the others, each in their order.
+func (s *Sim) reducePair(pair []world.Contact) {
 	n := len(pair)
 	if cap(s.group) < n {
 		s.group = make([]int32, n, 2*n)
@@ -232,14 +228,15 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 			}
 		}
 	}
+	a, b := BodyID(pair[0].A), BodyID(pair[0].B)
 	for i := range pair {
+		c := Contact{A: a, B: b, Contact: pair[i].Contact}
 		if keep[i] {
-			out = append(out, pair[i])
+			s.raw = append(s.raw, c)
 		} else {
-			s.dropped = append(s.dropped, pair[i])
+			s.dropped = append(s.dropped, c)
 		}
 	}
-	return out
 }
 
 // sample marks kept, by farthest-point sampling from contact first,
@@ -248,7 +245,7 @@ func (s *Sim) reducePair(out, pair []Contact) []Contact {
 // are copied to s.pts beside their squared distances to the nearest kept
 // (s.gap), and a kept candidate's distance becomes -1 so that it is never
 // taken again.
-func (s *Sim) sample(pair []Contact, g int32, first int) {
+func (s *Sim) sample(pair []world.Contact, g int32, first int) {
 	group, near, keep := s.group[:len(pair)], s.near[:len(pair)], s.keep[:len(pair)]
 	tier := near[first]
 	cand, pts, gap := s.cand[:0], s.pts[:0], s.gap[:0]
@@ -262,14 +259,19 @@ func (s *Sim) sample(pair []Contact, g int32, first int) {
 	s.cand, s.pts, s.gap = cand, pts, gap
 	keep[first] = true
 	p := pair[first].Point
+	gap = gap[:len(pts)]
 	for k := 1; k < reduceKeep; k++ {
 		best, bestGap := -1, -1.0
-		for j, q := range pts {
-			if d := q.Sub(p).Norm2(); d < gap[j] {
+		for j := range pts {
+			q := &pts[j]
+			dx, dy, dz := q.X-p.X, q.Y-p.Y, q.Z-p.Z
+			g := gap[j]
+			if d := dx*dx + dy*dy + dz*dz; d < g {
+				g = d
 				gap[j] = d
 			}
-			if gap[j] > bestGap {
-				best, bestGap = j, gap[j]
+			if g > bestGap {
+				best, bestGap = j, g
 			}
 		}
 		if best < 0 {
@@ -294,10 +296,10 @@ func (s *Sim) promote() bool {
 		ra, rb, base := anchors(c, a, b)
 		pa, pb := ra, rb // a fixed body has not moved (dp 0, dR the identity)
 		if !a.fixed {
-			pa = a.dp.Add(a.dR.MulVec(ra))
+			pa = a.dp.Add(turned(&a.dR, ra))
 		}
 		if !b.fixed {
-			pb = b.dp.Add(b.dR.MulVec(rb))
+			pb = b.dp.Add(turned(&b.dR, rb))
 		}
 		if pb.Sub(pa).Dot(c.Normal)+base >= -slopFrac*math.Min(a.radius, b.radius) {
 			kept = append(kept, *c)

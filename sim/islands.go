@@ -175,49 +175,60 @@ func (s *Sim) thaw(mark int) error {
 	return nil
 }
 
-// onFaces reports whether body i stayed within its predicted motion, no
-// other dynamic body's path came near it, and every contact of it in the piece is one of its vertices on a face of a
-// fixed body, far enough inside that face for the vertex to stay over it
-// whatever the body did in the piece (it moved its centre at most far and
-// turned at most by its actual turn). Such contacts do not go stale when
-// the body spins: the face's plane is the constraint wherever the vertex
-// goes over it, and the speculative margin, which covers the predicted
-// turn, already holds every vertex the turn can bring down. A spinning
-// body skidding on a floor or a plate then needs no split.
-func (s *Sim) onFaces(i int) bool {
+// A spinning body needs no split when it stayed within its predicted
+// motion, no other dynamic body's path came near it, and every contact of
+// it in the piece is one of its vertices on a face of a fixed body, far
+// enough inside that face for the vertex to stay over it whatever the body
+// did in the piece (it moved its centre at most far and turned at most by
+// its actual turn). Such contacts do not go stale when the body spins: the
+// face's plane is the constraint wherever the vertex goes over it, and the
+// speculative margin, which covers the predicted turn, already holds every
+// vertex the turn can bring down. A spinning body skidding on a floor or a
+// plate then needs no split.
+//
+// faceReach returns how far inside its faces the contacts of body i must
+// lie for that (at least 0), or -1 when the body strayed from its
+// prediction or came near another.
+func (s *Sim) faceReach(i int) float64 {
 	b := &s.bodies[i]
 	if !s.withinPredicted(b) || !s.alone(i) {
-		return false
+		return -1
 	}
 	_, turn := b.pose.Q.Mul(b.q0.Conj()).AxisAngle()
-	reach := b.far() + turn*b.radius + s.bodyMargin(b.radius)
-	last, inv := BodyID(-1), geom.Transform{} // the last other body and its world-to-body transform
+	return b.far() + turn*b.radius + s.bodyMargin(b.radius)
+}
+
+// offFaces reports whether a spinning body (s.spin[i] >= 0, its
+// faceReach) has a contact in the piece that is not one of its vertices at
+// least that far inside a face of a fixed body: one pass over the
+// contacts, kept and set aside.
+func (s *Sim) offFaces() bool {
+	last, inv := BodyID(-1), geom.Transform{} // the last fixed body and its world-to-body transform
 	for _, set := range [2][]Contact{s.raw, s.dropped} {
 		for j := range set {
 			c := &set[j]
-			var other BodyID
-			var v, f contact.Feature
-			switch BodyID(i) {
-			case c.A:
-				other, v, f = c.B, c.FeatureA, c.FeatureB
-			case c.B:
-				other, v, f = c.A, c.FeatureB, c.FeatureA
-			default:
-				continue
-			}
-			o := &s.bodies[other]
-			if !o.fixed || v.Kind != contact.Vertex || f.Kind != contact.Face {
-				return false
-			}
-			if other != last {
-				last, inv = other, o.pose.Transform().Inverse()
-			}
-			if !insideFace(o, &inv, f.Index, c.Point, reach) {
-				return false
+			for _, side := range [2]struct {
+				body, other BodyID
+				v, f        contact.Feature
+			}{{c.A, c.B, c.FeatureA, c.FeatureB}, {c.B, c.A, c.FeatureB, c.FeatureA}} {
+				reach := s.spin[side.body]
+				if reach < 0 {
+					continue
+				}
+				o := &s.bodies[side.other]
+				if !o.fixed || side.v.Kind != contact.Vertex || side.f.Kind != contact.Face {
+					return true
+				}
+				if side.other != last {
+					last, inv = side.other, o.pose.Transform().Inverse()
+				}
+				if !insideFace(o, &inv, side.f.Index, c.Point, reach) {
+					return true
+				}
 			}
 		}
 	}
-	return true
+	return false
 }
 
 // insideFace reports whether the world point p, projected on face f of

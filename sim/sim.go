@@ -119,6 +119,7 @@ type Sim struct {
 	rawKeep    []Contact
 	consKeep   []constraint
 	engaged    []bool
+	spin       []float64 // of a spinning body, faceReach (outran)
 	uf         []int32
 	islandRest []float64
 	rows       []projRow // the position pass's linearized contacts
@@ -713,14 +714,19 @@ func (s *Sim) outran(dt float64) (out, turned bool) {
 	// into a neighbour; one spinning in free flight is left alone.
 	if cap(s.engaged) < len(s.bodies) {
 		s.engaged = make([]bool, len(s.bodies))
+		s.spin = make([]float64, len(s.bodies))
 	}
-	s.engaged = s.engaged[:len(s.bodies)]
+	s.engaged, s.spin = s.engaged[:len(s.bodies)], s.spin[:len(s.bodies)]
 	clear(s.engaged)
+	for i := range s.spin {
+		s.spin[i] = -1
+	}
 	for i := range s.cons {
 		if k := &s.cons[i]; k.imp.n > 0 || k.maxImp > 0 {
 			s.engaged[k.a], s.engaged[k.b] = true, true
 		}
 	}
+	spinning := false
 	for i := range s.bodies {
 		b := &s.bodies[i]
 		if b.fixed || !b.solved {
@@ -735,9 +741,15 @@ func (s *Sim) outran(dt float64) (out, turned bool) {
 			out = true
 			b.mark |= markUnsure
 		}
-		if s.engaged[i] && b.w.Norm()*dt > maxTurn && !s.onFaces(i) {
-			turned = true
+		if s.engaged[i] && b.w.Norm()*dt > maxTurn && !turned {
+			if s.spin[i] = s.faceReach(i); s.spin[i] < 0 {
+				turned = true
+			}
+			spinning = true
 		}
+	}
+	if spinning && !turned {
+		turned = s.offFaces()
 	}
 	return out, turned
 }
