@@ -126,6 +126,10 @@ func (w *World) featurePair(wk *worker, t *task, a, b *body, c Contact) {
 		return
 	}
 	ta, tb := a.p0.Transform(), b.p0.Transform()
+	if a.p0 == a.p1 && slabApart(fa, &ta, b.p0.P, m.db, m.wb.Norm(), fb.radius, margin) ||
+		b.p0 == b.p1 && slabApart(fb, &tb, a.p0.P, m.da, m.wa.Norm(), fa.radius, margin) {
+		return
+	}
 	var fc *featCache
 	if t.cache >= 0 {
 		fc = &w.caches.list[t.cache].feat

@@ -294,3 +294,28 @@ func apply(t *geom.Transform, x geom.Vec3) geom.Vec3 {
 		Z: m[2][0]*x.X + m[2][1]*x.Y + m[2][2]*x.Z + t.T.Z,
 	}
 }
+
+// slabApart reports whether a body of bounding radius r whose origin moves
+// from c by d while it turns by the angle turn stays farther than margin
+// from the convex body s, which does not move (placed by ts), all through
+// the step: at both ends of its path the origin lies in front of one of
+// s's face planes by more than r, margin and the sagitta of the path (as
+// apart bounds it). The half-space in front of that plane is convex, so
+// it holds the whole path, and s lies behind the plane. apart's bounding
+// spheres cannot tell this for a slab far wider than the body (a plate of
+// 400 m under a 5 cm torus flying off it after its bounce, whose spin
+// takes every vertex within the margin the motion gives).
+func slabApart(s *features, ts *geom.Transform, c, d geom.Vec3, turn, r, margin float64) bool {
+	if s.poly == nil {
+		return false
+	}
+	q0, q1 := ts.ApplyInv(c), ts.ApplyInv(c.Add(d))
+	lim := r + margin + d.Norm()*turn/4
+	lim += 1e-9 * (lim + q0.MaxAbs() + q1.MaxAbs() + s.radius) // rounding
+	for _, pl := range s.m.Planes {
+		if pl.SignedDist(q0) > lim && pl.SignedDist(q1) > lim {
+			return true
+		}
+	}
+	return false
+}

@@ -190,3 +190,44 @@ func TestSlabVertices(t *testing.T) {
 		t.Fatalf("slab path taken in %d of %d placements (want 30-70%%), %d with contacts (want half), %d with a vertex behind a face", taken, trials, withContacts, deep)
 	}
 }
+
+// TestSlabApart moves a torus's bounding sphere along seeded random
+// straight paths near a thin plate and a box (static, at random poses)
+// and checks slabApart against an oracle on the raw meshes: when it
+// reports the body apart, the sphere (radius, margin and sagitta added)
+// stays farther from the convex body than that at 200 points of the path,
+// the distance measured to the body's box in its own frame (both bodies
+// are boxes). Between 30% and 70% of the paths are reported apart.
+func TestSlabApart(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 7))
+	torus := newFeatures(shapes.Torus(0.3, 0.1, 20, 12))
+	slabs := []*features{newFeatures(shapes.Box(geom.V(3, 3, 0.005))), newFeatures(shapes.Box(geom.V(0.5, 0.8, 0.4)))}
+	apartN, trials := 0, 1000
+	for trial := 0; trial < trials; trial++ {
+		s := slabs[trial%len(slabs)]
+		ps := geom.Pose{P: geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()), Q: geom.QuatAxisAngle(geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()), math.Pi*r.Float64())}
+		ts := ps.Transform()
+		c := ps.P.Add(geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()).Scale(1.5))
+		d := geom.V(r.NormFloat64(), r.NormFloat64(), r.NormFloat64()).Scale(r.Float64())
+		turn, margin := math.Pi*r.Float64(), 0.05*r.Float64()
+		if !slabApart(s, &ts, c, d, turn, torus.radius, margin) {
+			continue
+		}
+		apartN++
+		lim := torus.radius + margin + d.Norm()*turn/4
+		for k := 0; k <= 200; k++ {
+			q := ts.ApplyInv(c.AddScaled(float64(k)/200, d))
+			// Distance from q to the box s.box (the slab is a box).
+			dx := math.Max(0, math.Max(s.box.Min.X-q.X, q.X-s.box.Max.X))
+			dy := math.Max(0, math.Max(s.box.Min.Y-q.Y, q.Y-s.box.Max.Y))
+			dz := math.Max(0, math.Max(s.box.Min.Z-q.Z, q.Z-s.box.Max.Z))
+			if dist := math.Sqrt(dx*dx + dy*dy + dz*dz); dist <= lim {
+				t.Fatalf("trial %d: reported apart, but the path comes within %g of the slab at %d/200 (limit %g)", trial, dist, k, lim)
+			}
+		}
+	}
+	t.Logf("%d of %d paths apart", apartN, trials)
+	if apartN < trials*3/10 || apartN > trials*7/10 {
+		t.Fatalf("%d of %d paths apart, want 30-70%%", apartN, trials)
+	}
+}
