@@ -202,8 +202,18 @@ func (s *Sim) faceReach(i int) float64 {
 // faceReach) has a contact in the piece that is not one of its vertices at
 // least that far inside a face of a fixed body: one pass over the
 // contacts, kept and set aside.
+//
+// A body whose whole bounding sphere (at the piece's start, where the
+// contacts were found) projects at least that far plus its radius inside
+// a face has every vertex's projection that far inside it, so its other
+// contacts on that face need no test.
 func (s *Sim) offFaces() bool {
 	last, inv := BodyID(-1), geom.Transform{} // the last fixed body and its world-to-body transform
+	type onFace struct {
+		body, other BodyID
+		f           int32
+	}
+	deep := onFace{-1, -1, -1} // a body, fixed body and face whose contacts all pass
 	for _, set := range [2][]Contact{s.raw, s.dropped} {
 		for j := range set {
 			c := &set[j]
@@ -219,8 +229,16 @@ func (s *Sim) offFaces() bool {
 				if !o.fixed || side.v.Kind != contact.Vertex || side.f.Kind != contact.Face {
 					return true
 				}
+				key := onFace{side.body, side.other, side.f.Index}
+				if key == deep {
+					continue
+				}
 				if side.other != last {
 					last, inv = side.other, o.pose.Transform().Inverse()
+				}
+				if b := &s.bodies[side.body]; insideFace(o, &inv, side.f.Index, b.p0, reach+b.radius) {
+					deep = key
+					continue
 				}
 				if !insideFace(o, &inv, side.f.Index, c.Point, reach) {
 					return true
