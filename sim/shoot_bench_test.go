@@ -2,6 +2,7 @@ package sim
 
 import (
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/collide-go/collide/simio"
@@ -33,6 +34,11 @@ func BenchmarkStepShoot(b *testing.B) {
 }
 
 func benchShoot(b *testing.B, sc *simio.Scene, steps int) {
+	// One OS thread for the steps: valgrind --tool=callgrind
+	// --toggle-collect counts per thread, and a goroutine that moved
+	// between threads within Step would be counted in part.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	contacts, redone := 0, 0
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
