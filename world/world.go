@@ -85,7 +85,12 @@ const (
 	// the origins plus each body's turn times its radius. A simulator
 	// moves each body to the pose its velocities would reach and gets
 	// speculative contacts (positive Separation) for every feature pair
-	// that may meet. A
+	// that may meet. A pair gets none when the bodies' bounding spheres,
+	// carried along the step, stay farther apart than the pair's margin,
+	// nor when one body is convex and does not move and the other's
+	// bounding sphere stays all along its path in front of one of its
+	// face planes by more than that margin (a small body flying off a
+	// wide plate). A
 	// vertex on the rim of a face it lies beside (the face's normal within
 	// 60 degrees of the vertex's mean normal) is not matched with that
 	// face, so two boxes stacked flush touch along the vertical. These
