@@ -372,16 +372,20 @@ func (b *box) overlapsNode(n *node) bool {
 		b.min.Z > n.max.Z || b.max.Z < n.min.Z {
 		return false
 	}
-	nh := n.h
-	d := n.c.Sub(b.c)
-	for i := 0; i < 3; i++ {
-		a := b.ax[i]
-		r := math.Abs(a.X)*nh.X + math.Abs(a.Y)*nh.Y + math.Abs(a.Z)*nh.Z
-		if math.Abs(a.Dot(d)) > b.h[i]+r {
-			return false
-		}
+	// The three axes written out (the compiler keeps a loop over them,
+	// with its bounds checks, on the hottest test of the package).
+	hx, hy, hz := n.h.X, n.h.Y, n.h.Z
+	dx, dy, dz := n.c.X-b.c.X, n.c.Y-b.c.Y, n.c.Z-b.c.Z
+	a := &b.ax[0]
+	if math.Abs(a.X*dx+a.Y*dy+a.Z*dz) > b.h[0]+(math.Abs(a.X)*hx+math.Abs(a.Y)*hy+math.Abs(a.Z)*hz) {
+		return false
 	}
-	return true
+	a = &b.ax[1]
+	if math.Abs(a.X*dx+a.Y*dy+a.Z*dz) > b.h[1]+(math.Abs(a.X)*hx+math.Abs(a.Y)*hy+math.Abs(a.Z)*hz) {
+		return false
+	}
+	a = &b.ax[2]
+	return !(math.Abs(a.X*dx+a.Y*dy+a.Z*dz) > b.h[2]+(math.Abs(a.X)*hx+math.Abs(a.Y)*hy+math.Abs(a.Z)*hz))
 }
 
 // local returns p in the box's frame (relative to its centre).
