@@ -317,6 +317,8 @@ type Scratch struct {
 	nbox  []box
 	nmark []uint32
 	ngen  uint32
+	// speed caches the point-free parts of the speed bound (speedGlobal).
+	speed speedEntry
 }
 
 type frameEntry struct {
@@ -477,9 +479,11 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 	}
 	best := math.Inf(1)
 	q.hits = q.hits[:0]
+	q.speed.id = 0 // the numbers are reused by every query
 	q.startDone(len(a.samples), len(b.samples))
 	q.work = 0
 	relAB, relBA := NewRelative(sa, sb), NewRelative(sb, sa)
+	relAB.id, relBA.id = 1, 2
 	// The smaller body's bounding sphere, swept against the other's
 	// soup, finds the windows of time in which they may touch.
 	mover, other, relMO, relOM, moverIsA := a, b, &relAB, &relBA, true
@@ -747,7 +751,7 @@ func (q *Scratch) windows(s *Soup, rel *Relative, c geom.Vec3, r, dt float64, o 
 		sg := q.segs[len(q.segs)-1]
 		q.segs = q.segs[:len(q.segs)-1]
 		h := sg.tb - sg.ta
-		ell := rel.pieceSpeed(&sg, k, rb) * h
+		ell := q.pieceSpeed(rel, &sg, k, rb) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell))
 		if !s.anyOverlap(&bx, &q.stack) {
 			continue
@@ -862,7 +866,7 @@ func (q *Scratch) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root 
 	for q.popSeg(&sg, best, o) {
 		q.cut(&sg, rel, u, best, o)
 		h := sg.tb - sg.ta
-		speed := rel.pieceSpeed(&sg, k, rb)
+		speed := q.pieceSpeed(rel, &sg, k, rb)
 		ell := speed * h
 		bx, perp := trajBox(sg.qa, sg.qb, ell, padFor(s, sg.qa, ell))
 		tm := (sg.ta + sg.tb) / 2
@@ -913,8 +917,30 @@ func (q *Scratch) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root 
 // pieceSpeed bounds the speed of a point over the trajectory piece sg:
 // the smaller of SpeedBound from the speeds at its ends with the point's
 // Lipschitz constant k and SpeedBoundGlobal with its rotation bound rb.
-func (rel *Relative) pieceSpeed(sg *seg, k, rb float64) float64 {
-	return math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, sg.tb-sg.ta), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb))
+func (q *Scratch) pieceSpeed(rel *Relative, sg *seg, k, rb float64) float64 {
+	return math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, sg.tb-sg.ta), q.speedGlobal(rel, rb, sg.ta, sg.tb))
+}
+
+// speedGlobal is rel.SpeedBoundGlobal(rb, ta, tb) through a cache of the
+// parts that do not depend on the point: the nodes of a tree and the
+// pieces of an edge's two ends come over the same interval in turn.
+func (q *Scratch) speedGlobal(rel *Relative, rb, ta, tb float64) float64 {
+	c := &q.speed
+	if rel.id == 0 {
+		return rel.SpeedBoundGlobal(rb, ta, tb)
+	}
+	if c.id != rel.id || c.ta != ta || c.tb != tb {
+		c.along, c.across = rel.speedParts(ta, tb)
+		c.id, c.ta, c.tb = rel.id, ta, tb
+	}
+	return rel.speedFromParts(c.along, c.across, rb)
+}
+
+// speedEntry caches Relative.speedParts for the relative motion numbered
+// id (Relative.id) and one interval.
+type speedEntry struct {
+	id                    uint8
+	ta, tb, along, across float64
 }
 
 // popSeg pops into sg the next trajectory piece that can still give a
@@ -1069,7 +1095,7 @@ func (q *Scratch) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, ro
 	var sg seg
 	for q.popSeg(&sg, best, o) {
 		h := sg.tb - sg.ta
-		ell := rel.pieceSpeed(&sg, k, rb) * h
+		ell := q.pieceSpeed(rel, &sg, k, rb) * h
 		d := norm(sg.qb.Sub(sg.qa))
 		if ell < d {
 			ell = d
@@ -1169,7 +1195,7 @@ func (q *Scratch) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, r
 		q.cut(&g.sg, rel, c, best, o)
 		sg := g.sg
 		h := sg.tb - sg.ta
-		ell := rel.pieceSpeed(&sg, rel.Lipschitz(c), rel.RotationBound(c)) * h
+		ell := q.pieceSpeed(rel, &sg, rel.Lipschitz(c), rel.RotationBound(c)) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell+r))
 		q.tighter(&bx, rel, s, n.c, n.h, r, sg.ta, sg.tb)
 		fs, fn := g.fs, g.fn
@@ -1284,7 +1310,7 @@ func (q *Scratch) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epi
 		dev, pad := 0.0, 0.0
 		for i := range pc.e {
 			sg := &pc.e[i]
-			ell := rel.pieceSpeed(sg, k[i], rb[i]) * h
+			ell := q.pieceSpeed(rel, sg, k[i], rb[i]) * h
 			d := norm(sg.qb.Sub(sg.qa))
 			if ell < d {
 				ell = d
