@@ -187,9 +187,9 @@ func (q *Scratch) tighter(b *box, rel *Relative, s *Soup, c, h geom.Vec3, r, ta,
 // every side; abs is f.A with its entries' magnitudes (absFrame).
 func (b *box) place(f *Frame, abs *geom.Mat3, c, h geom.Vec3, g float64) {
 	b.c, b.ax = c, [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
+	b.abs = [3]geom.Vec3{abs.Col(0), abs.Col(1), abs.Col(2)}
 	b.h = [3]float64{h.X + g, h.Y + g, h.Z + g}
-	e := abs.MulVec(geom.Vec3{X: b.h[0], Y: b.h[1], Z: b.h[2]})
-	b.min, b.max = c.Sub(e), c.Add(e)
+	b.boundAbs()
 }
 
 // absFrame returns f.A with its entries' magnitudes.

@@ -718,12 +718,7 @@ func trajBox(qa, qb geom.Vec3, ell, extra float64) (box, float64) {
 	} else {
 		b.ax = [3]geom.Vec3{{X: 1}, {Y: 1}, {Z: 1}}
 	}
-	e := geom.Vec3{
-		X: math.Abs(b.ax[0].X)*b.h[0] + math.Abs(b.ax[1].X)*b.h[1] + math.Abs(b.ax[2].X)*b.h[2],
-		Y: math.Abs(b.ax[0].Y)*b.h[0] + math.Abs(b.ax[1].Y)*b.h[1] + math.Abs(b.ax[2].Y)*b.h[2],
-		Z: math.Abs(b.ax[0].Z)*b.h[0] + math.Abs(b.ax[1].Z)*b.h[1] + math.Abs(b.ax[2].Z)*b.h[2],
-	}
-	b.min, b.max = b.c.Sub(e), b.c.Add(e)
+	b.bound()
 	return b, perp
 }
 
@@ -1766,11 +1761,6 @@ func edgeBox(a0, a1, b0, b1 geom.Vec3, r float64) box {
 	for k := range b.h {
 		b.h[k] = (hi[k]-lo[k])/2 + r
 	}
-	ext := geom.Vec3{
-		X: math.Abs(x.X)*b.h[0] + math.Abs(y.X)*b.h[1] + math.Abs(z.X)*b.h[2],
-		Y: math.Abs(x.Y)*b.h[0] + math.Abs(y.Y)*b.h[1] + math.Abs(z.Y)*b.h[2],
-		Z: math.Abs(x.Z)*b.h[0] + math.Abs(y.Z)*b.h[1] + math.Abs(z.Z)*b.h[2],
-	}
-	b.min, b.max = b.c.Sub(ext), b.c.Add(ext)
+	b.bound()
 	return b
 }
