@@ -1208,7 +1208,10 @@ func (q *Scratch) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, r
 			continue
 		}
 		if n.left >= 0 {
-			q.gstk = append(q.gstk, q.gpiece(mt, n.left+1, rel, sg.ta, sg.tb, sg.depth).from(fs, fn), q.gpiece(mt, n.left, rel, sg.ta, sg.tb, sg.depth).from(fs, fn))
+			// Both children over the same interval: its frames once.
+			fa := *q.frame(rel, sg.ta) // a copy: the cache may reuse the slot for tb
+			fb := q.frame(rel, sg.tb)
+			q.gstk = append(q.gstk, gpieceIn(mt, n.left+1, &fa, fb, sg.ta, sg.tb, sg.depth).from(fs, fn), gpieceIn(mt, n.left, &fa, fb, sg.ta, sg.tb, sg.depth).from(fs, fn))
 			continue
 		}
 		// A leaf: its edges one by one, from the other's edges this
@@ -1269,9 +1272,13 @@ func (g gnode) from(fs, fn int32) gnode {
 
 // gpiece returns node ni of tree t over [ta, tb].
 func (q *Scratch) gpiece(t *Soup, ni int32, rel *Relative, ta, tb float64, depth int32) gnode {
-	c, _ := nodeSphere(&t.nodes[ni])
 	fa := *q.frame(rel, ta) // a copy: the cache may reuse the slot for tb
-	fb := *q.frame(rel, tb)
+	return gpieceIn(t, ni, &fa, q.frame(rel, tb), ta, tb, depth)
+}
+
+// gpieceIn is gpiece with the frames fa, fb at ta and tb.
+func gpieceIn(t *Soup, ni int32, fa, fb *Frame, ta, tb float64, depth int32) gnode {
+	c, _ := nodeSphere(&t.nodes[ni])
 	return gnode{node: ni, sg: seg{ta: ta, tb: tb, qa: fa.Pos(c), qb: fb.Pos(c), va: fa.Vel(c), vb: fb.Vel(c), depth: depth}}
 }
 
