@@ -64,6 +64,7 @@ func (q *Scratch) near(ms, os *Soup, f *Frame, pad float64) bool {
 		}
 	}
 	ax := [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
+	axAbs := [3]geom.Vec3{abs.Col(0), abs.Col(1), abs.Col(2)}
 	// ms's boxes, placed and grown, are made once per call: a node meets
 	// several of os's.
 	q.ngen++
@@ -85,10 +86,9 @@ func (q *Scratch) near(ms, os *Soup, f *Frame, pad float64) bool {
 		if q.nmark[p[0]] != q.ngen {
 			q.nmark[p[0]] = q.ngen
 			b.c = f.Pos(m.c)
-			b.ax = ax
+			b.ax, b.abs = ax, axAbs
 			b.h = [3]float64{m.h.X + pad, m.h.Y + pad, m.h.Z + pad}
-			e := abs.MulVec(geom.Vec3{X: b.h[0], Y: b.h[1], Z: b.h[2]})
-			b.min, b.max = b.c.Sub(e), b.c.Add(e)
+			b.boundAbs()
 		}
 		if !b.overlapsNode(o) {
 			continue

@@ -163,6 +163,9 @@ type Relative struct {
 	dwu  geom.Vec3 // (w_B - w_S) / |w_B - w_S|, zero when it is zero
 	w    geom.Vec3 // v_B - v_S (reference points)
 	d0   geom.Vec3 // c_B(0) - c_S(0) (reference points)
+	// id numbers the two motions of a query (1: B in A's frame, 2: A in
+	// B's) for Scratch's cache of speed bounds; 0 for none.
+	id uint8
 }
 
 // NewRelative returns the motion of b in the frame of s.
@@ -202,16 +205,33 @@ func (r *Relative) RotationBound(u geom.Vec3) float64 {
 // is loose, and for a screw motion (translation along the axis) it is up
 // to sqrt(2) below |c| + rb.
 func (r *Relative) SpeedBoundGlobal(rb, ta, tb float64) float64 {
+	along, across := r.speedParts(ta, tb)
+	return r.speedFromParts(along, across, rb)
+}
+
+// speedParts returns the parts of SpeedBoundGlobal over [ta, tb] that do
+// not depend on the point: the largest |c_along| and |c_across| over the
+// ends (without rotation, 0 and the largest |c|).
+func (r *Relative) speedParts(ta, tb float64) (along, across float64) {
 	ca, cb := r.w, r.w
 	if r.s.W != (geom.Vec3{}) {
 		ca = r.w.Sub(r.s.W.Cross(r.d0.AddScaled(ta, r.w)))
 		cb = r.w.Sub(r.s.W.Cross(r.d0.AddScaled(tb, r.w)))
 	}
 	if r.dwn == 0 {
-		return math.Max(ca.Norm(), cb.Norm()) + rb
+		return 0, math.Max(ca.Norm(), cb.Norm())
 	}
-	along := math.Max(math.Abs(ca.Dot(r.dwu)), math.Abs(cb.Dot(r.dwu)))
-	across := math.Max(ca.AddScaled(-ca.Dot(r.dwu), r.dwu).Norm(), cb.AddScaled(-cb.Dot(r.dwu), r.dwu).Norm())
+	along = math.Max(math.Abs(ca.Dot(r.dwu)), math.Abs(cb.Dot(r.dwu)))
+	across = math.Max(ca.AddScaled(-ca.Dot(r.dwu), r.dwu).Norm(), cb.AddScaled(-cb.Dot(r.dwu), r.dwu).Norm())
+	return along, across
+}
+
+// speedFromParts is SpeedBoundGlobal from speedParts and the point's
+// rotation bound rb.
+func (r *Relative) speedFromParts(along, across, rb float64) float64 {
+	if r.dwn == 0 {
+		return across + rb
+	}
 	return math.Hypot(along, across+rb)
 }
 

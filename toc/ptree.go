@@ -122,7 +122,7 @@ func (q *Scratch) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb f
 		n := &sh.pnodes[it.node]
 		h := it.tb - it.ta
 		k, rb := rel.Lipschitz(n.c), rel.RotationBound(n.c)
-		ell := math.Min(SpeedBound(norm(it.va), norm(it.vb), k, h), rel.SpeedBoundGlobal(rb, it.ta, it.tb)) * h
+		ell := math.Min(SpeedBound(norm(it.va), norm(it.vb), k, h), q.speedGlobal(rel, rb, it.ta, it.tb)) * h
 		bx, _ := trajBox(it.qa, it.qb, ell, n.r+padFor(s, it.qa, ell))
 		q.tighter(&bx, rel, s, n.c, n.h, n.r, it.ta, it.tb)
 		tm := (it.ta + it.tb) / 2
@@ -173,7 +173,7 @@ func (q *Scratch) treePass(sh *Shape, onA bool, s *Soup, rel *Relative, ta, tb f
 // hold the points, so either may be used.
 func (q *Scratch) tighter(b *box, rel *Relative, s *Soup, c, h geom.Vec3, r, ta, tb float64) {
 	fm := q.frame(rel, (ta+tb)/2)
-	g := rel.SpeedBoundGlobal(rel.RotationBound(c)+rel.dwn*r, ta, tb) * (tb - ta) / 2
+	g := q.speedGlobal(rel, rel.RotationBound(c)+rel.dwn*r, ta, tb) * (tb - ta) / 2
 	if (h.X+g)*(h.Y+g)*(h.Z+g) >= b.h[0]*b.h[1]*b.h[2] {
 		return
 	}
@@ -187,9 +187,9 @@ func (q *Scratch) tighter(b *box, rel *Relative, s *Soup, c, h geom.Vec3, r, ta,
 // every side; abs is f.A with its entries' magnitudes (absFrame).
 func (b *box) place(f *Frame, abs *geom.Mat3, c, h geom.Vec3, g float64) {
 	b.c, b.ax = c, [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
+	b.abs = [3]geom.Vec3{abs.Col(0), abs.Col(1), abs.Col(2)}
 	b.h = [3]float64{h.X + g, h.Y + g, h.Z + g}
-	e := abs.MulVec(geom.Vec3{X: b.h[0], Y: b.h[1], Z: b.h[2]})
-	b.min, b.max = c.Sub(e), c.Add(e)
+	b.boundAbs()
 }
 
 // absFrame returns f.A with its entries' magnitudes.

@@ -348,6 +348,9 @@ type box struct {
 	ax       [3]geom.Vec3
 	h        [3]float64
 	min, max geom.Vec3
+	// abs are the axes with their components' magnitudes, for
+	// overlapsNode (set with min and max by bound).
+	abs [3]geom.Vec3
 }
 
 func makeBox(o geom.OBB) box {
@@ -355,13 +358,28 @@ func makeBox(o geom.OBB) box {
 	for i := 0; i < 3; i++ {
 		b.ax[i] = o.Axes.Col(i)
 	}
+	b.bound()
+	return b
+}
+
+// bound sets b.abs and the axis-aligned bounds b.min, b.max from the
+// centre, axes and half extents; every box is finished by it.
+func (b *box) bound() {
+	for i, a := range b.ax {
+		b.abs[i] = geom.Vec3{X: math.Abs(a.X), Y: math.Abs(a.Y), Z: math.Abs(a.Z)}
+	}
+	b.boundAbs()
+}
+
+// boundAbs is bound for a box whose abs is already set.
+func (b *box) boundAbs() {
+	a := &b.abs
 	e := geom.Vec3{
-		X: math.Abs(b.ax[0].X)*b.h[0] + math.Abs(b.ax[1].X)*b.h[1] + math.Abs(b.ax[2].X)*b.h[2],
-		Y: math.Abs(b.ax[0].Y)*b.h[0] + math.Abs(b.ax[1].Y)*b.h[1] + math.Abs(b.ax[2].Y)*b.h[2],
-		Z: math.Abs(b.ax[0].Z)*b.h[0] + math.Abs(b.ax[1].Z)*b.h[1] + math.Abs(b.ax[2].Z)*b.h[2],
+		X: a[0].X*b.h[0] + a[1].X*b.h[1] + a[2].X*b.h[2],
+		Y: a[0].Y*b.h[0] + a[1].Y*b.h[1] + a[2].Y*b.h[2],
+		Z: a[0].Z*b.h[0] + a[1].Z*b.h[1] + a[2].Z*b.h[2],
 	}
 	b.min, b.max = b.c.Sub(e), b.c.Add(e)
-	return b
 }
 
 // overlapsNode is a conservative box-node test: the six face axes of the
@@ -372,16 +390,20 @@ func (b *box) overlapsNode(n *node) bool {
 		b.min.Z > n.max.Z || b.max.Z < n.min.Z {
 		return false
 	}
-	nh := n.h
-	d := n.c.Sub(b.c)
-	for i := 0; i < 3; i++ {
-		a := b.ax[i]
-		r := math.Abs(a.X)*nh.X + math.Abs(a.Y)*nh.Y + math.Abs(a.Z)*nh.Z
-		if math.Abs(a.Dot(d)) > b.h[i]+r {
-			return false
-		}
+	// The three axes written out (the compiler keeps a loop over them,
+	// with its bounds checks, on the hottest test of the package).
+	hx, hy, hz := n.h.X, n.h.Y, n.h.Z
+	dx, dy, dz := n.c.X-b.c.X, n.c.Y-b.c.Y, n.c.Z-b.c.Z
+	a, m := &b.ax[0], &b.abs[0]
+	if math.Abs(a.X*dx+a.Y*dy+a.Z*dz) > b.h[0]+(m.X*hx+m.Y*hy+m.Z*hz) {
+		return false
 	}
-	return true
+	a, m = &b.ax[1], &b.abs[1]
+	if math.Abs(a.X*dx+a.Y*dy+a.Z*dz) > b.h[1]+(m.X*hx+m.Y*hy+m.Z*hz) {
+		return false
+	}
+	a, m = &b.ax[2], &b.abs[2]
+	return !(math.Abs(a.X*dx+a.Y*dy+a.Z*dz) > b.h[2]+(m.X*hx+m.Y*hy+m.Z*hz))
 }
 
 // local returns p in the box's frame (relative to its centre).

@@ -317,6 +317,8 @@ type Scratch struct {
 	nbox  []box
 	nmark []uint32
 	ngen  uint32
+	// speed caches the point-free parts of the speed bound (speedGlobal).
+	speed speedEntry
 }
 
 type frameEntry struct {
@@ -477,9 +479,11 @@ func (q *Scratch) Contacts(a *Shape, sa State, b *Shape, sb State, dt float64, o
 	}
 	best := math.Inf(1)
 	q.hits = q.hits[:0]
+	q.speed.id = 0 // the numbers are reused by every query
 	q.startDone(len(a.samples), len(b.samples))
 	q.work = 0
 	relAB, relBA := NewRelative(sa, sb), NewRelative(sb, sa)
+	relAB.id, relBA.id = 1, 2
 	// The smaller body's bounding sphere, swept against the other's
 	// soup, finds the windows of time in which they may touch.
 	mover, other, relMO, relOM, moverIsA := a, b, &relAB, &relBA, true
@@ -714,12 +718,7 @@ func trajBox(qa, qb geom.Vec3, ell, extra float64) (box, float64) {
 	} else {
 		b.ax = [3]geom.Vec3{{X: 1}, {Y: 1}, {Z: 1}}
 	}
-	e := geom.Vec3{
-		X: math.Abs(b.ax[0].X)*b.h[0] + math.Abs(b.ax[1].X)*b.h[1] + math.Abs(b.ax[2].X)*b.h[2],
-		Y: math.Abs(b.ax[0].Y)*b.h[0] + math.Abs(b.ax[1].Y)*b.h[1] + math.Abs(b.ax[2].Y)*b.h[2],
-		Z: math.Abs(b.ax[0].Z)*b.h[0] + math.Abs(b.ax[1].Z)*b.h[1] + math.Abs(b.ax[2].Z)*b.h[2],
-	}
-	b.min, b.max = b.c.Sub(e), b.c.Add(e)
+	b.bound()
 	return b, perp
 }
 
@@ -747,7 +746,7 @@ func (q *Scratch) windows(s *Soup, rel *Relative, c geom.Vec3, r, dt float64, o 
 		sg := q.segs[len(q.segs)-1]
 		q.segs = q.segs[:len(q.segs)-1]
 		h := sg.tb - sg.ta
-		ell := rel.pieceSpeed(&sg, k, rb) * h
+		ell := q.pieceSpeed(rel, &sg, k, rb) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell))
 		if !s.anyOverlap(&bx, &q.stack) {
 			continue
@@ -862,7 +861,7 @@ func (q *Scratch) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root 
 	for q.popSeg(&sg, best, o) {
 		q.cut(&sg, rel, u, best, o)
 		h := sg.tb - sg.ta
-		speed := rel.pieceSpeed(&sg, k, rb)
+		speed := q.pieceSpeed(rel, &sg, k, rb)
 		ell := speed * h
 		bx, perp := trajBox(sg.qa, sg.qb, ell, padFor(s, sg.qa, ell))
 		tm := (sg.ta + sg.tb) / 2
@@ -913,8 +912,30 @@ func (q *Scratch) boxes(s *Soup, cand []int32, rel *Relative, u geom.Vec3, root 
 // pieceSpeed bounds the speed of a point over the trajectory piece sg:
 // the smaller of SpeedBound from the speeds at its ends with the point's
 // Lipschitz constant k and SpeedBoundGlobal with its rotation bound rb.
-func (rel *Relative) pieceSpeed(sg *seg, k, rb float64) float64 {
-	return math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, sg.tb-sg.ta), rel.SpeedBoundGlobal(rb, sg.ta, sg.tb))
+func (q *Scratch) pieceSpeed(rel *Relative, sg *seg, k, rb float64) float64 {
+	return math.Min(SpeedBound(norm(sg.va), norm(sg.vb), k, sg.tb-sg.ta), q.speedGlobal(rel, rb, sg.ta, sg.tb))
+}
+
+// speedGlobal is rel.SpeedBoundGlobal(rb, ta, tb) through a cache of the
+// parts that do not depend on the point: the nodes of a tree and the
+// pieces of an edge's two ends come over the same interval in turn.
+func (q *Scratch) speedGlobal(rel *Relative, rb, ta, tb float64) float64 {
+	c := &q.speed
+	if rel.id == 0 {
+		return rel.SpeedBoundGlobal(rb, ta, tb)
+	}
+	if c.id != rel.id || c.ta != ta || c.tb != tb {
+		c.along, c.across = rel.speedParts(ta, tb)
+		c.id, c.ta, c.tb = rel.id, ta, tb
+	}
+	return rel.speedFromParts(c.along, c.across, rb)
+}
+
+// speedEntry caches Relative.speedParts for the relative motion numbered
+// id (Relative.id) and one interval.
+type speedEntry struct {
+	id                    uint8
+	ta, tb, along, across float64
 }
 
 // popSeg pops into sg the next trajectory piece that can still give a
@@ -1069,7 +1090,7 @@ func (q *Scratch) segments(s *Soup, cand []int32, rel *Relative, u geom.Vec3, ro
 	var sg seg
 	for q.popSeg(&sg, best, o) {
 		h := sg.tb - sg.ta
-		ell := rel.pieceSpeed(&sg, k, rb) * h
+		ell := q.pieceSpeed(rel, &sg, k, rb) * h
 		d := norm(sg.qb.Sub(sg.qa))
 		if ell < d {
 			ell = d
@@ -1169,7 +1190,7 @@ func (q *Scratch) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, r
 		q.cut(&g.sg, rel, c, best, o)
 		sg := g.sg
 		h := sg.tb - sg.ta
-		ell := rel.pieceSpeed(&sg, rel.Lipschitz(c), rel.RotationBound(c)) * h
+		ell := q.pieceSpeed(rel, &sg, rel.Lipschitz(c), rel.RotationBound(c)) * h
 		bx, _ := trajBox(sg.qa, sg.qb, ell, r+padFor(s, sg.qa, ell+r))
 		q.tighter(&bx, rel, s, n.c, n.h, r, sg.ta, sg.tb)
 		fs, fn := g.fs, g.fn
@@ -1187,7 +1208,10 @@ func (q *Scratch) edgePass(mover *Shape, moverIsA bool, s *Soup, cand []int32, r
 			continue
 		}
 		if n.left >= 0 {
-			q.gstk = append(q.gstk, q.gpiece(mt, n.left+1, rel, sg.ta, sg.tb, sg.depth).from(fs, fn), q.gpiece(mt, n.left, rel, sg.ta, sg.tb, sg.depth).from(fs, fn))
+			// Both children over the same interval: its frames once.
+			fa := *q.frame(rel, sg.ta) // a copy: the cache may reuse the slot for tb
+			fb := q.frame(rel, sg.tb)
+			q.gstk = append(q.gstk, gpieceIn(mt, n.left+1, &fa, fb, sg.ta, sg.tb, sg.depth).from(fs, fn), gpieceIn(mt, n.left, &fa, fb, sg.ta, sg.tb, sg.depth).from(fs, fn))
 			continue
 		}
 		// A leaf: its edges one by one, from the other's edges this
@@ -1248,9 +1272,13 @@ func (g gnode) from(fs, fn int32) gnode {
 
 // gpiece returns node ni of tree t over [ta, tb].
 func (q *Scratch) gpiece(t *Soup, ni int32, rel *Relative, ta, tb float64, depth int32) gnode {
-	c, _ := nodeSphere(&t.nodes[ni])
 	fa := *q.frame(rel, ta) // a copy: the cache may reuse the slot for tb
-	fb := *q.frame(rel, tb)
+	return gpieceIn(t, ni, &fa, q.frame(rel, tb), ta, tb, depth)
+}
+
+// gpieceIn is gpiece with the frames fa, fb at ta and tb.
+func gpieceIn(t *Soup, ni int32, fa, fb *Frame, ta, tb float64, depth int32) gnode {
+	c, _ := nodeSphere(&t.nodes[ni])
 	return gnode{node: ni, sg: seg{ta: ta, tb: tb, qa: fa.Pos(c), qb: fb.Pos(c), va: fa.Vel(c), vb: fb.Vel(c), depth: depth}}
 }
 
@@ -1284,7 +1312,7 @@ func (q *Scratch) edgeBoxes(s *Soup, rel *Relative, ms *Soup, ei int32, root epi
 		dev, pad := 0.0, 0.0
 		for i := range pc.e {
 			sg := &pc.e[i]
-			ell := rel.pieceSpeed(sg, k[i], rb[i]) * h
+			ell := q.pieceSpeed(rel, sg, k[i], rb[i]) * h
 			d := norm(sg.qb.Sub(sg.qa))
 			if ell < d {
 				ell = d
@@ -1740,11 +1768,6 @@ func edgeBox(a0, a1, b0, b1 geom.Vec3, r float64) box {
 	for k := range b.h {
 		b.h[k] = (hi[k]-lo[k])/2 + r
 	}
-	ext := geom.Vec3{
-		X: math.Abs(x.X)*b.h[0] + math.Abs(y.X)*b.h[1] + math.Abs(z.X)*b.h[2],
-		Y: math.Abs(x.Y)*b.h[0] + math.Abs(y.Y)*b.h[1] + math.Abs(z.Y)*b.h[2],
-		Z: math.Abs(x.Z)*b.h[0] + math.Abs(y.Z)*b.h[1] + math.Abs(z.Z)*b.h[2],
-	}
-	b.min, b.max = b.c.Sub(ext), b.c.Add(ext)
+	b.bound()
 	return b
 }

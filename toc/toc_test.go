@@ -51,6 +51,63 @@ func TestBoxTriangleNoFalseSeparation(t *testing.T) {
 	}
 }
 
+// TestBoxNodeNoFalseSeparation: when the box-node test says "apart" for a
+// box made by any of the package's constructors (makeBox, trajBox,
+// edgeBox, place and certify's placed node boxes share its bounds and axis
+// magnitudes), no point of a dense grid of the box, placed from its centre,
+// axes and half extents alone, is in the node's axis-aligned box. A
+// constructor that left the magnitudes unset would fail it.
+func TestBoxNodeNoFalseSeparation(t *testing.T) {
+	r := rand.New(rand.NewPCG(*seed, 19))
+	overl := 0
+	const cases = 4000
+	for i := range cases {
+		var b box
+		switch i % 4 {
+		case 0:
+			b = makeBox(geom.OBB{Center: randUnit(r).Scale(0.5), Axes: randQuat(r).Mat3(), Half: geom.V(0.05+0.5*r.Float64(), 0.01+0.3*r.Float64(), 0.3*r.Float64())})
+		case 1:
+			qa := randUnit(r).Scale(0.5)
+			qb := qa.Add(randUnit(r).Scale(0.6 * r.Float64()))
+			b, _ = trajBox(qa, qb, qa.Dist(qb)*(1+0.5*r.Float64()), 0.05*r.Float64())
+		case 2:
+			a0 := randUnit(r).Scale(0.5)
+			a1 := a0.Add(randUnit(r).Scale(0.4))
+			d := randUnit(r).Scale(0.3 * r.Float64())
+			b = edgeBox(a0, a1, a0.Add(d), a1.Add(d), 0.05*r.Float64())
+		default:
+			f := Frame{A: randQuat(r).Mat3(), B: randUnit(r).Scale(0.3)}
+			abs := absFrame(&f)
+			h := geom.V(0.3*r.Float64(), 0.2*r.Float64(), 0.1*r.Float64())
+			b.place(&f, &abs, f.Pos(randUnit(r).Scale(0.2)), h, 0.05*r.Float64())
+		}
+		c, h := randUnit(r).Scale(0.8*r.Float64()), geom.V(0.1+0.4*r.Float64(), 0.1+0.4*r.Float64(), 0.02+0.3*r.Float64())
+		n := node{c: c, h: h, min: c.Sub(h), max: c.Add(h)}
+		if b.overlapsNode(&n) {
+			overl++
+			continue
+		}
+		const k = 12
+		for x := 0; x <= k; x++ {
+			for y := 0; y <= k; y++ {
+				for z := 0; z <= k; z++ {
+					p := b.c
+					for j, u := range [3]float64{float64(x), float64(y), float64(z)} {
+						p = p.Add(b.ax[j].Scale(b.h[j] * (2*u/k - 1)))
+					}
+					d := p.Sub(c)
+					if math.Abs(d.X) < h.X-1e-12 && math.Abs(d.Y) < h.Y-1e-12 && math.Abs(d.Z) < h.Z-1e-12 {
+						t.Fatalf("case %d: box %+v called apart from node %v +- %v but %v is in both", i, b, c, h, p)
+					}
+				}
+			}
+		}
+	}
+	if overl < cases*3/10 || overl > cases*7/10 {
+		t.Errorf("%d of %d overlapping: the cases do not test much", overl, cases)
+	}
+}
+
 // TestBVHMatchesBruteForce: the BVH returns exactly the triangles that the
 // triangle test accepts, for random soups and boxes.
 func TestBVHMatchesBruteForce(t *testing.T) {
