@@ -109,7 +109,7 @@ func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCach
 }
 
 // featureSteps bounds the feature pairs featureDistance tries per query.
-const featureSteps = 6
+const featureSteps = 8
 
 // featureTry is one check of the feature pair c (see featureDistance).
 // When it cannot answer, it returns the next pair to try (the walk's step,
