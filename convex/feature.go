@@ -11,12 +11,11 @@ import (
 // for Incremental Distance Calculation", ICRA 1991; Mirtich, "V-Clip: Fast
 // and Robust Polyhedral Collision Detection", ACM TOG 1998): a pair that
 // was apart keeps the pair of features that carried its closest points
-// (vertex, edge or face of each); a new pair starts from the vertices that
-// support the direction between the centroids. The query computes the
-// closest points of the two features with today's poses and accepts them
-// when the supporting planes along their direction certify them: the gap
-// between A's and B's support values along the direction (a lower bound on
-// the distance) is within the tolerance of the distance of the points (an
+// (vertex, edge or face of each). The next query computes the closest
+// points of the two features with today's poses and accepts them when the
+// supporting planes along their direction certify them: the gap between
+// A's and B's support values along the direction (a lower bound on the
+// distance) is within the tolerance of the distance of the points (an
 // upper bound). Otherwise the pair walks, as V-Clip does, out of the
 // Voronoi region that no longer holds the other body's closest point: a
 // closest point at an edge's end gives that vertex; a vertex's foot outside

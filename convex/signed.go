@@ -156,12 +156,10 @@ func (f *pairFrame) pb2(x geom.Vec3) geom.Vec3 { return f.R.mul(x).Add(f.t) }
 // Distance). cache may be nil; otherwise it warm-starts the query and is
 // updated for the next call with the same pair.
 //
-// Apart, the closest feature pair cached by the last query (for two
-// polytopes of at most 32 vertices met for the first time, the vertices
-// supporting the direction between their centroids) is checked first and
-// walked towards the closest pair for a few steps (feature.go, after
-// Mirtich's V-Clip: the features' closest points certified by the support
-// gap along their direction); otherwise GJK (Gilbert, Johnson and Keerthi)
+// Apart, the closest feature pair cached by the last query is checked
+// first and walked towards the closest pair for a few steps (feature.go,
+// after Mirtich's V-Clip: the features' closest points certified by the
+// support gap along their direction); otherwise GJK (Gilbert, Johnson and Keerthi)
 // runs to a relative precision of 1e-13 on the squared distance, and the
 // closest points are recomputed from the final simplex's features
 // (vertex-face, edge-edge, ...). Overlapping, two polytopes of at most 32
@@ -209,15 +207,6 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		v0 = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
 	}
 	small := satOK(a, b)
-	if cache != nil && small && exact && cache.feat.kind == fpNone && cache.sat.kind == axNone {
-		// A new pair (or one GJK answered last): the feature walk
-		// starts from the vertices supporting the direction between the
-		// centroids (the direction tables).
-		f := s.frameOf(a, ta, b, tb)
-		dc := f.pb2(b.centroid).Sub(a.centroid)
-		ia, ib := a.table[tableIndex(dc)], b.table[tableIndex(f.R.mulT(dc).Neg())]
-		cache.feat = featCache{kind: fpVV, va: [2]int32{ia, ia}, vb: [2]int32{ib, ib}, fa: contact.V(ia), fb: contact.V(ib)}
-	}
 	if cache != nil && cache.feat.kind != fpNone {
 		if exact && s.featureDistance(s.frameOf(a, ta, b, tb), ta, &cache.feat, d) {
 			cache.gjk = GJKCache{Dir: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
