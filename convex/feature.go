@@ -12,21 +12,24 @@ import (
 // and Robust Polyhedral Collision Detection", ACM TOG 1998): a pair that
 // was apart keeps the pair of features that carried its closest points
 // (vertex, edge or face of each). The next query computes the closest
-// points of the two features with today's poses and accepts them when the
-// supporting planes along their direction certify them: the gap between
-// A's and B's support values along the direction (a lower bound on the
-// distance) is within the tolerance of the distance of the points (an
-// upper bound). Otherwise the pair walks, as V-Clip does, out of the
-// Voronoi region that no longer holds the other body's closest point: a
-// closest point at an edge's end gives that vertex; a vertex's foot outside
-// a face gives the face's edge it is farthest outside of; a direction that
-// leaves a vertex along one of its edges gives that edge; a failed
-// certificate grows the failing feature towards the supporting vertex that
-// beat it (a vertex to the edge joining them, an edge to the face holding
-// both) or, where that is no pair to check, replaces it by that vertex. Up
-// to featureSteps pairs are tried, then the query runs GJK. The walk only
-// chooses what to check: every answer it gives is certified, so a wrong
-// move costs time, never exactness.
+// points xa, xb of the two features with today's poses and accepts them
+// when each lies in the other feature's Voronoi region, Lin and Canny's
+// condition for the closest pair: along n = (xb - xa)/|xb - xa| a vertex
+// is not beaten by any neighbour, an edge has n between its two faces'
+// normals (within 1e-12 rad) and a face has n as its normal, so each
+// feature supports its convex body along n and the planes through xa and
+// xb normal to n separate the bodies by exactly the distance of the points.
+// Otherwise the pair walks, as V-Clip does, out of the region that no
+// longer holds the other body's closest point: a closest point at an
+// edge's end gives that vertex; a vertex's foot outside a face gives the
+// face's edge it is farthest outside of; a direction leaving a vertex
+// along one of its edges gives that edge (against a face, the vertex at
+// the edge's other end); a direction beyond an edge's face gives that face
+// (against another edge, the end of that edge nearer the face's plane).
+// Up to featureSteps pairs are tried, then the query runs GJK. No step
+// reads more than the features' neighbourhoods: no support is computed.
+// A record from another pair is checked for consistency (kinds, ids,
+// an edge's ends) before it is used, so it only costs time.
 
 // Kinds of cached feature pair.
 const (
@@ -72,9 +75,25 @@ func (c *featCache) set(sa, sb []int32, fa, fb contact.Feature) {
 	}
 }
 
+// fpKinds are the kinds of A's and B's features of each kind of pair.
+var fpKinds = [...][2]contact.FeatureKind{
+	fpVV: {contact.Vertex, contact.Vertex},
+	fpVE: {contact.Vertex, contact.Edge},
+	fpEV: {contact.Edge, contact.Vertex},
+	fpEE: {contact.Edge, contact.Edge},
+	fpVF: {contact.Vertex, contact.Face},
+	fpFV: {contact.Face, contact.Vertex},
+}
+
 // inRange reports whether the record's ids index vertices and faces of a
-// and b (a cache may come from another pair).
+// and b and its features are of its kind, a vertex named by its id (a
+// cache may come from another pair; featureTry's checks read the
+// features' kinds and its geometry the record's kind).
 func (c *featCache) inRange(a, b *Polytope) bool {
+	if int(c.kind) >= len(fpKinds) || c.fa.Kind != fpKinds[c.kind][0] || c.fb.Kind != fpKinds[c.kind][1] ||
+		c.fa.Kind == contact.Vertex && c.fa.Index != c.va[0] || c.fb.Kind == contact.Vertex && c.fb.Index != c.vb[0] {
+		return false
+	}
 	na, nb := uint32(len(a.verts)), uint32(len(b.verts))
 	ok := uint32(c.va[0]) < na && uint32(c.vb[0]) < nb
 	switch c.kind {
@@ -210,16 +229,26 @@ func (s *Searcher) featureTry(f *pairFrame, ta *geom.Transform, c *featCache, d 
 			return c.growOrWalk(f, false, 0, true, u), false
 		}
 	}
-	f.ia, f.ib = c.va[0], c.vb[0]
-	ia, hA := f.supA(n)
-	ib, lB := f.supB(n)
-	gap := lB - hA
-	if !(gap > 0) || dist-gap > d.Tol {
-		if gap > 0 {
-			next = c.growOrWalk(f, hA-n.Dot(xa) > d.Tol/2, ia, n.Dot(xb)-lB > d.Tol/2, ib)
+	// An edge keeps it only while the direction lies between its two
+	// faces' normals (its Voronoi region): else the face it passed
+	// next. A face holds it by construction (n is its normal).
+	if c.fa.Kind == contact.Edge {
+		if fc := edgeExit(a, c.fa.Index, c.va, n); fc != -1 {
+			return c.toFace(f, true, fc), false
 		}
-		return next, false
 	}
+	if c.fb.Kind == contact.Edge {
+		if fc := edgeExit(f.b, c.fb.Index, c.vb, f.R.mulT(n).Neg()); fc != -1 {
+			return c.toFace(f, false, fc), false
+		}
+	}
+	// Both features hold the other's closest point in their Voronoi
+	// regions (Lin and Canny's condition): along n, A's feature is A's
+	// support and B's feature B's (a vertex maximal among its neighbours,
+	// an edge between its faces' normals and a face along its normal
+	// support a convex polytope), so the planes through xa and xb normal
+	// to n separate the bodies by dist, the distance of xa and xb.
+	ia, ib := c.va[0], c.vb[0]
 	f.ia, f.ib = ia, ib
 	d.Separation = dist
 	d.Normal = ta.R.MulVec(n)
@@ -246,13 +275,11 @@ func (c *featCache) walk(newA bool, ia int32, newB bool, ib int32) featCache {
 	return n
 }
 
-// grow returns c with each failing feature (A's when newA, B's when newB)
-// grown towards the vertex that beat it along the pair's direction (ia of
-// A, ib of B), as V-Clip leaves a vertex's Voronoi region into an edge's
-// and an edge's into a face's: a vertex becomes its edge to that vertex,
-// an edge the face holding it and that vertex. It returns an empty record
-// when a feature cannot grow so or the result is no pair featureTry can
-// check.
+// grow returns c with each vertex feature to move (A's when newA, B's
+// when newB) grown into its edge to the neighbour the direction leaves
+// it for (ia of A, ib of B), as V-Clip leaves a vertex's Voronoi region
+// into an edge's. It returns an empty record when a feature cannot grow
+// so or the result is no pair featureTry can check.
 func (c *featCache) grow(f *pairFrame, newA bool, ia int32, newB bool, ib int32) featCache {
 	n := *c
 	if newA && !growFeature(f.a, &n.va, &n.fa, ia) || newB && !growFeature(f.b, &n.vb, &n.fb, ib) {
@@ -271,8 +298,8 @@ func (c *featCache) growOrWalk(f *pairFrame, newA bool, ia int32, newB bool, ib 
 	return c.walk(newA, ia, newB, ib)
 }
 
-// growFeature grows the feature ft of p (vertex ids v) towards vertex x
-// (see grow) and reports whether it could.
+// growFeature grows the vertex feature ft of p (ids v) into its edge to
+// vertex x (see grow) and reports whether it could.
 func growFeature(p *Polytope, v *[2]int32, ft *contact.Feature, x int32) bool {
 	switch ft.Kind {
 	case contact.Vertex:
@@ -280,29 +307,8 @@ func growFeature(p *Polytope, v *[2]int32, ft *contact.Feature, x int32) bool {
 			*v, *ft = [2]int32{v[0], x}, contact.E(e)
 			return true
 		}
-	case contact.Edge:
-		if fc := p.edgeFaceWith(v[0], v[1], x); fc >= 0 {
-			*ft = contact.F(fc)
-			return true
-		}
 	}
 	return false
-}
-
-// edgeFaceWith returns the face of the edge uv whose loop holds x, or -1.
-func (p *Polytope) edgeFaceWith(u, v, x int32) int32 {
-	for _, e := range [2][2]int32{{u, v}, {v, u}} {
-		lo, hi := p.slots(e[0])
-		for k := lo; k < hi; k++ {
-			if p.adj[k] == e[1] {
-				if fc := p.inc[k].face; faceHas(p.mesh.Face(int(fc)), x) {
-					return fc
-				}
-				break
-			}
-		}
-	}
-	return -1
 }
 
 // toEdge returns c with its face (on A when onA, else on B) replaced by
@@ -384,6 +390,67 @@ func vertexExit(p *Polytope, v int32, n geom.Vec3) int32 {
 		}
 	}
 	return bu
+}
+
+// edgeExit returns the face of p's edge e (ends v, as the cache names them)
+// that the direction n (p's frame, outward, normal to the edge) has passed
+// beyond, leaving the edge's Voronoi region: -1 when n lies between the
+// two faces' normals (within 1e-12 rad), -2 when e is no edge of p with
+// those ends.
+func edgeExit(p *Polytope, e int32, v [2]int32, n geom.Vec3) int32 {
+	m := p.mesh
+	if uint32(e) >= uint32(len(m.Edges)) {
+		return -2
+	}
+	ed := &m.Edges[e]
+	if !(ed.V == v || ed.V[0] == v[1] && ed.V[1] == v[0]) || ed.Right < 0 {
+		return -2
+	}
+	n1, n2 := m.Planes[ed.Left].N, m.Planes[ed.Right].N
+	c12 := n1.Cross(n2)
+	eps := 1e-24 * c12.Dot(c12)
+	if h := n1.Cross(n).Dot(c12); h < 0 && h*h > eps {
+		return ed.Left
+	}
+	if h := n2.Cross(n).Dot(c12); h > 0 && h*h > eps {
+		return ed.Right
+	}
+	return -1
+}
+
+// toFace returns c with its edge (on A when onA, else on B) replaced by
+// face fc of that body (fc < 0: an empty record). When the other feature
+// is an edge too, that edge's end nearer to the face's plane replaces it
+// (an edge-face pair is no pair featureTry checks).
+func (c *featCache) toFace(f *pairFrame, onA bool, fc int32) featCache {
+	if fc < 0 {
+		return featCache{}
+	}
+	n := *c
+	if onA {
+		n.fa = contact.F(fc)
+		if n.fb.Kind == contact.Edge {
+			pl := &f.a.mesh.Planes[fc]
+			v := n.vb[0]
+			if pl.N.Dot(f.pb(n.vb[1])) < pl.N.Dot(f.pb(v)) {
+				v = n.vb[1]
+			}
+			n.vb, n.fb = [2]int32{v, v}, contact.V(v)
+		}
+	} else {
+		n.fb = contact.F(fc)
+		if n.fa.Kind == contact.Edge {
+			pl := &f.b.mesh.Planes[fc]
+			v := n.va[0]
+			// A's points in B's frame: R^T (x - t).
+			if pl.N.Dot(f.R.mulT(f.a.at(n.va[1]).Sub(f.t))) < pl.N.Dot(f.R.mulT(f.a.at(v).Sub(f.t))) {
+				v = n.va[1]
+			}
+			n.va, n.fa = [2]int32{v, v}, contact.V(v)
+		}
+	}
+	n.setKind()
+	return n
 }
 
 // faceExit reports whether the point x (p's frame) on the plane of face

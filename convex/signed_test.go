@@ -290,7 +290,7 @@ func TestSignedDistanceTranslationLimit(t *testing.T) {
 // relative to each other) with a cache, every frame checked against the
 // oracles. The cached closest features are then rarely still the closest:
 // the feature walk (V-Clip's moves out of a vertex's, edge's or face's
-// Voronoi region, then the support certificate) must still answer most
+// Voronoi region) must still answer most
 // separated frames that follow a separated frame; without the walk (only
 // the cached pair and its supporting vertices) it answers about half.
 func TestFeatureWalk(t *testing.T) {
@@ -335,5 +335,38 @@ func TestFeatureWalk(t *testing.T) {
 	}
 	if s.featureHits < 3*follow/4 {
 		t.Errorf("the feature walk answered %d frames, fewer than 3/4 of the %d separated frames after a separated one", s.featureHits, follow)
+	}
+}
+
+// TestSignedDistanceForeignCache: a cache warmed on another pair, or whose
+// closest-feature record is scrambled (ids that name no feature pair of
+// these bodies, edges whose ends are not the ids', indices out of range),
+// only costs time: every answer is checked against the oracles.
+func TestSignedDistanceForeignCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 53))
+	n := map[bool]int{false: 400, true: 120}[testing.Short()]
+	cases := randomCases(rng, smallShapes(t), n)
+	kinds := []contact.FeatureKind{contact.Vertex, contact.Edge, contact.Face}
+	var s Searcher
+	var prev DistanceCache
+	for k, c := range cases {
+		cache := prev
+		if k%2 == 1 {
+			na, nb := int32(len(c.a.p.verts)), int32(len(c.b.p.verts))
+			ne := int32(max(c.a.p.mesh.NumEdges(), c.b.p.mesh.NumEdges()))
+			cache.feat = featCache{
+				kind: uint8(1 + rng.IntN(6)),
+				va:   [2]int32{rng.Int32N(na), rng.Int32N(na)},
+				vb:   [2]int32{rng.Int32N(nb), rng.Int32N(nb)},
+				fa:   contact.Feature{Kind: kinds[rng.IntN(3)], Index: rng.Int32N(ne)},
+				fb:   contact.Feature{Kind: kinds[rng.IntN(3)], Index: rng.Int32N(ne)},
+			}
+		}
+		tb := c.tb
+		checkCachedFrame(t, &s, c, &tb, &cache)
+		if t.Failed() {
+			t.Fatalf("case %d", k)
+		}
+		prev = cache
 	}
 }
