@@ -341,15 +341,29 @@ func (o *gjkOut) setPoints(g *gjkState, a *Polytope, ta *geom.Transform) {
 
 // rigid reports whether t is finite and its R a rotation within 1e-6
 // (unit orthogonal rows, positive determinant): GJK works in A's frame and
-// inverts rotations by transposing them. dev is the largest deviation of
-// R's rows from orthonormality.
+// inverts rotations by transposing them. dev bounds R's deviation from
+// orthonormality from above: the sum of the six deviations of its rows'
+// products (at most six times the largest); callers only compare it with
+// exactRotation. It runs for every body of every query, so it avoids
+// branches that depend on the data: the comparisons with the limit hold
+// for every rigid transform, and the translation's finiteness is one sum
+// of x - x terms (0 for finite coordinates, NaN otherwise).
 func rigid(t *geom.Transform) (ok bool, dev float64) {
-	m := rowsOf(&t.R)
+	r := &t.R
+	x0, y0, z0 := r[0][0], r[0][1], r[0][2]
+	x1, y1, z1 := r[1][0], r[1][1], r[1][2]
+	x2, y2, z2 := r[2][0], r[2][1], r[2][2]
+	e0 := math.Abs(x0*x0 + y0*y0 + z0*z0 - 1)
+	e1 := math.Abs(x1*x1 + y1*y1 + z1*z1 - 1)
+	e2 := math.Abs(x2*x2 + y2*y2 + z2*z2 - 1)
+	e3 := math.Abs(x0*x1 + y0*y1 + z0*z1)
+	e4 := math.Abs(x0*x2 + y0*y2 + z0*z2)
+	e5 := math.Abs(x1*x2 + y1*y2 + z1*z2)
 	const tol = 1e-6
-	dev = max(math.Abs(m.r0.Dot(m.r0)-1), math.Abs(m.r1.Dot(m.r1)-1), math.Abs(m.r2.Dot(m.r2)-1),
-		math.Abs(m.r0.Dot(m.r1)), math.Abs(m.r0.Dot(m.r2)), math.Abs(m.r1.Dot(m.r2)))
-	ok = dev <= tol && m.r0.Dot(m.r1.Cross(m.r2)) > 0
-	return ok && t.T.IsFinite(), dev
+	det := x0*(y1*z2-z1*y2) + y0*(z1*x2-x1*z2) + z0*(x1*y2-y1*x2)
+	fin := (t.T.X - t.T.X) + (t.T.Y - t.T.Y) + (t.T.Z - t.T.Z)
+	ok = e0 <= tol && e1 <= tol && e2 <= tol && e3 <= tol && e4 <= tol && e5 <= tol && det > 0 && fin == 0
+	return ok, e0 + e1 + e2 + e3 + e4 + e5
 }
 
 // exactRotation is the deviation from orthonormality (rigid) below which a

@@ -83,8 +83,8 @@ type satState struct {
 	// The other body's vertex deepest along each face's axis, where
 	// evaluated (stamps jg, ig): the deepest vertex of B below each face
 	// of A (jm, and jp that vertex in A's frame) and of A beyond each face
-	// of B (im, and ip that vertex in B's frame), read by the pruning of
-	// every edge of the face.
+	// of B (im, and ip that vertex), read by the pruning of every edge of
+	// the face (in A's frame for both bodies).
 	jm, im [2*satMax - 4]int32
 	jg, ig [2*satMax - 4]uint32
 	jp, ip [2*satMax - 4]geom.Vec3
@@ -135,7 +135,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	a, b := f.a, f.b
 	st := &s.sat
 	st.next()
-	plA, plB := a.planes, b.planes
+	plA := a.planes
 	st.setB(f)
 	cB := f.pb2(b.centroid)
 	cA := a.centroid
@@ -195,23 +195,23 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	kept := st.kept[:nk]
 	for j := 0; j < len(b.satEdges) && nk > 0; j++ {
 		e := &b.satEdges[j]
-		// The pruning in B's frame (A's points turned into it).
 		if st.gb[e.f[0]] > U && st.gb[e.f[1]] > U {
 			continue
 		}
-		ep, n1, n2 := b.verts[e.v[0]], plB[e.f[0]].N, plB[e.f[1]].N
-		if st.ig[e.f[0]] == gen && edgePruned(ep.Sub(st.ip[e.f[0]]), n1, n2, U) {
-			continue
-		}
-		if st.ig[e.f[1]] == gen && edgePruned(ep.Sub(st.ip[e.f[1]]), n1, n2, U) {
-			continue
-		}
-		b1, b2 := s.bFace(f, e.f[0]), s.bFace(f, e.f[1])
+		// The pruning in A's frame: B's face normals and vertices turned
+		// into it, A's deepest vertices beyond the faces as they are.
+		b1, b2 := st.bFace(f, e.f[0]), st.bFace(f, e.f[1])
 		pb := st.bpt(e.v[0])
+		if st.ig[e.f[0]] == gen && edgePruned(pb.Sub(st.ip[e.f[0]]), b1, b2, U) {
+			continue
+		}
+		if st.ig[e.f[1]] == gen && edgePruned(pb.Sub(st.ip[e.f[1]]), b1, b2, U) {
+			continue
+		}
 		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
 		// (-b2) x (-b1) = R (n2 x n1).
 		dxc := f.R.mul(e.x)
-		db := f.R.mul(b.verts[e.v[1]].Sub(ep))
+		db := f.R.mul(b.verts[e.v[1]].Sub(b.verts[e.v[0]]))
 		for k := range kept {
 			ka := &kept[k]
 			cba, dba := -b1.Dot(ka.x), -b2.Dot(ka.x)
@@ -275,7 +275,7 @@ func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAns
 				y = st.jp[i]
 			} else {
 				s.satAxis(f, kind, 0, int32(i), best)
-				y = st.ip[i]
+				y = f.R.mulT(st.ip[i].Sub(f.t))
 			}
 			if best.U < -tol {
 				return false
@@ -289,7 +289,7 @@ func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAns
 // kernels (B's vertices in A's frame in the soa of setB, A's own soa; both
 // finite), keeps the smallest depth in best and sets the pruning data of
 // every face (ga, gb from the centroids cB of B in A's frame and cAB of A
-// in B's frame; the deepest vertices jm, jp, im, ip). It returns false
+// in B's frame; the deepest vertices jm, jp, im). It returns false
 // when a kernel meets a value it cannot order (NaN).
 func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bool {
 	st := &s.sat
@@ -297,12 +297,12 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bo
 	plA, plB := a.planes, b.planes
 	gen := st.gen
 	minDirsVec(&st.bs, st.bst>>2, &plA[0].N.X, int(unsafe.Sizeof(plA[0])), len(plA), &st.hv[0], &st.jm[0])
-	if !indicesBelow(st.jm[:len(plA)], len(b.verts)) {
-		return false
-	}
 	for i := range plA {
 		pl := &plA[i]
 		jm := st.jm[i]
+		if uint32(jm) >= uint32(len(b.verts)) {
+			return false
+		}
 		st.ga[i] = pl.D - pl.N.Dot(cB)
 		st.jp[i], st.jg[i] = st.bs.at(st.bst, jm), gen
 		if h := pl.D - st.hv[i]; h < best.U {
@@ -314,12 +314,12 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bo
 		st.bn[j], st.bd[j], st.bg[j] = m, plB[j].D+m.Dot(f.t), gen
 	}
 	minDirsVec(a.soa, soaStride(len(a.verts))>>2, &st.bn[0].X, int(unsafe.Sizeof(st.bn[0])), len(plB), &st.hv[0], &st.im[0])
-	if !indicesBelow(st.im[:len(plB)], len(a.verts)) {
-		return false
-	}
 	for j := range plB {
+		if uint32(st.im[j]) >= uint32(len(a.verts)) {
+			return false
+		}
 		st.gb[j] = plB[j].D - plB[j].N.Dot(cAB)
-		st.ip[j], st.ig[j] = f.R.mulT(a.verts[st.im[j]].Sub(f.t)), gen
+		st.ip[j], st.ig[j] = a.verts[st.im[j]], gen
 		if h := st.bd[j] - st.hv[j]; h < best.U {
 			*best = satAnswer{U: h, n: st.bn[j].Neg(), ax: satCache{axFaceB, 0, int32(j)}, ia: st.im[j], ib: -1}
 		}
@@ -327,26 +327,20 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bo
 	return true
 }
 
-// indicesBelow reports whether every index of idx is in [0, n).
-func indicesBelow(idx []int32, n int) bool {
-	for _, i := range idx {
-		if uint32(i) >= uint32(n) {
-			return false
-		}
-	}
-	return true
-}
-
 // bFace returns B's face j's outward normal in A's frame, setting it and
 // its plane offset in the scratch space at the first call of a query.
-func (s *Searcher) bFace(f *pairFrame, j int32) geom.Vec3 {
-	st := &s.sat
+func (st *satState) bFace(f *pairFrame, j int32) geom.Vec3 {
 	if st.bg[j] != st.gen {
-		pl := &f.b.planes[j]
-		m := f.R.mul(pl.N)
-		st.bn[j], st.bd[j], st.bg[j] = m, pl.D+m.Dot(f.t), st.gen
+		st.setBFace(f, j)
 	}
 	return st.bn[j]
+}
+
+// setBFace sets B's face j's normal and plane offset in A's frame (bFace).
+func (st *satState) setBFace(f *pairFrame, j int32) {
+	pl := &f.b.planes[j]
+	m := f.R.mul(pl.N)
+	st.bn[j], st.bd[j], st.bg[j] = m, pl.D+m.Dot(f.t), st.gen
 }
 
 // edgePruned reports whether every axis on the Gauss arc of an edge (face
@@ -372,16 +366,16 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
 		}
 	case axFaceB:
-		m := s.bFace(f, j)
+		m := st.bFace(f, j)
 		im, lo := minA(a, m)
-		st.im[j], st.ip[j], st.ig[j] = im, f.R.mulT(a.verts[im].Sub(f.t)), st.gen
+		st.im[j], st.ip[j], st.ig[j] = im, a.verts[im], st.gen
 		if h := st.bd[j] - lo; h < best.U {
 			*best = satAnswer{U: h, n: m.Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}
 	case axEdges:
 		e, g := &a.satEdges[i], &b.satEdges[j]
 		n1, n2 := a.planes[e.f[0]].N, a.planes[e.f[1]].N
-		if !gaussArcsCross(n1, n2, s.bFace(f, g.f[0]).Neg(), s.bFace(f, g.f[1]).Neg()) {
+		if !gaussArcsCross(n1, n2, st.bFace(f, g.f[0]).Neg(), st.bFace(f, g.f[1]).Neg()) {
 			return
 		}
 		ep, pb := a.verts[e.v[0]], s.sat.bpt(g.v[0])

@@ -157,8 +157,9 @@ func (f *pairFrame) pb2(x geom.Vec3) geom.Vec3 { return f.R.mul(x).Add(f.t) }
 // updated for the next call with the same pair.
 //
 // Apart, the closest feature pair cached by the last query is checked
-// first (feature.go: the features' closest points certified by the support
-// gap along their direction); otherwise GJK (Gilbert, Johnson and Keerthi)
+// first and walked towards the closest pair for a few steps (feature.go,
+// after Mirtich's V-Clip: the features' closest points certified by each
+// lying in the other feature's Voronoi region); otherwise GJK (Gilbert, Johnson and Keerthi)
 // runs to a relative precision of 1e-13 on the squared distance, and the
 // closest points are recomputed from the final simplex's features
 // (vertex-face, edge-edge, ...). Overlapping, two polytopes of at most 32

@@ -283,3 +283,90 @@ func TestSignedDistanceTranslationLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestFeatureWalk moves small pairs by large steps (turns of up to 20
+// degrees, shifts of 0.1 to 0.5 of the mean radius per frame, as in the
+// 500-body benchmark scenes, where bodies move about a radius per frame
+// relative to each other) with a cache, every frame checked against the
+// oracles. The cached closest features are then rarely still the closest:
+// the feature walk (V-Clip's moves out of a vertex's, edge's or face's
+// Voronoi region) must still answer most
+// separated frames that follow a separated frame; without the walk (only
+// the cached pair and its supporting vertices) it answers about half.
+func TestFeatureWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 43))
+	n := map[bool]int{false: 120, true: 40}[testing.Short()]
+	cases := randomCases(rng, smallShapes(t), n)
+	var s Searcher
+	total, overlap, follow := 0, 0, 0
+	for _, c := range cases {
+		var cache DistanceCache
+		tb := c.tb
+		scale := (c.a.p.Radius() + c.b.p.Radius()) / 2
+		wasApart := false
+		for fr := 0; fr < 12; fr++ {
+			_, ref, label := checkCachedFrame(t, &s, c, &tb, &cache)
+			if t.Failed() {
+				t.Fatalf("frame %d of case %s", fr, label)
+			}
+			total++
+			apart := ref > 1e-9*scale
+			if !apart {
+				overlap++
+			}
+			if apart && wasApart {
+				follow++
+			}
+			wasApart = apart
+			// A large screw step of B, drawn back towards A so that the
+			// pair keeps meeting.
+			q := geom.QuatAxisAngle(randDir(rng), (rng.Float64()-0.5)*math.Pi/9)
+			tb.R = geom.Pose{Q: q}.Transform().R.Mul(tb.R)
+			if d := c.ta.T.Sub(tb.T); d.Norm() > 2*scale {
+				tb.T = tb.T.AddScaled(0.3, d)
+			}
+			tb.T = tb.T.AddScaled(scale*(0.1+0.4*rng.Float64()), randDir(rng))
+		}
+	}
+	rate := float64(overlap) / float64(total)
+	t.Logf("%d frames, overlap rate %.2f, %d separated frames after a separated one, %d answered by the feature walk", total, rate, follow, s.featureHits)
+	if rate < 0.3 || rate > 0.7 {
+		t.Errorf("overlap rate %.2f outside [0.3, 0.7]", rate)
+	}
+	if s.featureHits < 3*follow/4 {
+		t.Errorf("the feature walk answered %d frames, fewer than 3/4 of the %d separated frames after a separated one", s.featureHits, follow)
+	}
+}
+
+// TestSignedDistanceForeignCache: a cache warmed on another pair, or whose
+// closest-feature record is scrambled (ids that name no feature pair of
+// these bodies, edges whose ends are not the ids', indices out of range),
+// only costs time: every answer is checked against the oracles.
+func TestSignedDistanceForeignCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 53))
+	n := map[bool]int{false: 400, true: 120}[testing.Short()]
+	cases := randomCases(rng, smallShapes(t), n)
+	kinds := []contact.FeatureKind{contact.Vertex, contact.Edge, contact.Face}
+	var s Searcher
+	var prev DistanceCache
+	for k, c := range cases {
+		cache := prev
+		if k%2 == 1 {
+			na, nb := int32(len(c.a.p.verts)), int32(len(c.b.p.verts))
+			ne := int32(max(c.a.p.mesh.NumEdges(), c.b.p.mesh.NumEdges()))
+			cache.feat = featCache{
+				kind: uint8(1 + rng.IntN(6)),
+				va:   [2]int32{rng.Int32N(na), rng.Int32N(na)},
+				vb:   [2]int32{rng.Int32N(nb), rng.Int32N(nb)},
+				fa:   contact.Feature{Kind: kinds[rng.IntN(3)], Index: rng.Int32N(ne)},
+				fb:   contact.Feature{Kind: kinds[rng.IntN(3)], Index: rng.Int32N(ne)},
+			}
+		}
+		tb := c.tb
+		checkCachedFrame(t, &s, c, &tb, &cache)
+		if t.Failed() {
+			t.Fatalf("case %d", k)
+		}
+		prev = cache
+	}
+}
