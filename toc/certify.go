@@ -12,18 +12,24 @@ import (
 // Body Systems", PhD thesis, 1996, with a floor on the step): no point of
 // the mover moves faster than L relative to the other body, so when the
 // surfaces are more than L h / 2 apart (plus a rounding guard) at the
-// middle of an interval of length h, they do not touch during it. The
-// test is a padded one (near): the mover's BVH boxes, placed at the
-// middle instant and grown by that distance, against the other's
-// triangles. The continuous search then runs only on the intervals left
-// uncertified, short and next to the contact, instead of proving the
-// whole step free.
+// middle of an interval of length h, they do not touch during it, and
+// when a lower bound d of their distance there is known, not for d / L
+// either side of it. One descent of both BVHs per interval
+// (meshquery.Scratch.Separation) answers: apart by more than the pad,
+// with the bound that proved it (the walk goes on from the middle plus
+// d / L); crossing (the surfaces intersect at the middle: the first
+// contact is no later, and the walk ends); or within the pad. The
+// continuous search then runs only on the intervals left uncertified,
+// short and next to the contact, instead of proving the whole step free.
 
 // Steps of the certification walk, as fractions of the step: intervals
 // start at certMinStep and double while certified (after a failed test,
-// from the second certified interval on), up to certMaxStep; an
+// from the second certified interval on), up to certMaxStep; a longer
+// interval that fails is retried at a quarter of its length, and an
 // interval of certMinStep that is not certified is left to the continuous
-// search.
+// search. Only intervals of certMinStep seek a crossing: a longer one
+// that fails is retried shorter anyway, and the search for a crossing
+// costs a full descent where the surfaces are near without crossing.
 const (
 	certMinStep = 1.0 / 100
 	certMaxStep = 1.0 / 25
@@ -50,70 +56,13 @@ func certifiable(a, b *Shape, o *opts) bool {
 	return a.verts && b.verts && o.edges
 }
 
-// near reports whether a triangle of ms placed by the frame f (ms's local
-// coordinates to os's) may come within pad of a triangle of os: a dual
-// descent of both BVHs, ms's boxes placed by f and grown by pad against
-// os's boxes, and at the leaves ms's grown leaf box against os's
-// triangles (separating axes). It says yes for some surfaces that are
-// apart, never no for surfaces that are not.
-func (q *Scratch) near(ms, os *Soup, f *Frame, pad float64) bool {
-	var abs geom.Mat3
-	for i := range 3 {
-		for j := range 3 {
-			abs[i][j] = math.Abs(f.A[i][j])
-		}
-	}
-	ax := [3]geom.Vec3{f.A.Col(0), f.A.Col(1), f.A.Col(2)}
-	// ms's boxes, placed and grown, are made once per call: a node meets
-	// several of os's.
-	q.ngen++
-	if q.ngen == 0 {
-		clear(q.nmark)
-		q.ngen = 1
-	}
-	if len(q.nmark) < len(ms.nodes) {
-		q.nmark = append(q.nmark, make([]uint32, len(ms.nodes)-len(q.nmark))...)
-		q.nbox = append(q.nbox, make([]box, len(ms.nodes)-len(q.nbox))...)
-	}
-	stack := append(q.npairs[:0], [2]int32{0, 0})
-	found := false
-	for len(stack) > 0 && !found {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		m, o := &ms.nodes[p[0]], &os.nodes[p[1]]
-		b := &q.nbox[p[0]]
-		if q.nmark[p[0]] != q.ngen {
-			q.nmark[p[0]] = q.ngen
-			b.c = f.Pos(m.c)
-			b.ax = ax
-			b.h = [3]float64{m.h.X + pad, m.h.Y + pad, m.h.Z + pad}
-			e := abs.MulVec(geom.Vec3{X: b.h[0], Y: b.h[1], Z: b.h[2]})
-			b.min, b.max = b.c.Sub(e), b.c.Add(e)
-		}
-		if !b.overlapsNode(o) {
-			continue
-		}
-		switch {
-		case m.left < 0 && o.left < 0:
-			for i := o.start; i < o.start+o.count && !found; i++ {
-				found = b.overlapsTri(&os.tris[i])
-			}
-		case m.left < 0 || o.left >= 0 && o.h.Norm2() > m.h.Norm2():
-			stack = append(stack, [2]int32{p[0], o.left + 1}, [2]int32{p[0], o.left})
-		default:
-			stack = append(stack, [2]int32{m.left + 1, p[1]}, [2]int32{m.left, p[1]})
-		}
-	}
-	q.npairs = stack
-	return found
-}
-
 // certify replaces q.wins, the windows of the mover's sphere (in order),
 // with the parts of them the padded tests leave uncertified, each with its
-// window's box. An uncertified interval whose end finds the surfaces
-// intersecting (meshquery's exact test) ends the walk: the first contact
-// is no later, and the rest of the step follows unchanged, searched only
-// when the contact is not found before.
+// window's box. An interval of certMinStep at whose middle the surfaces
+// cross (meshquery's exact triangle test) ends the walk: the search's
+// window ends at that middle, since the first contact is no later, and
+// the rest of the step follows unchanged, searched only when the contact
+// is not found before.
 func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opts) {
 	tm, err := mover.soup.mqTree()
 	if err != nil {
@@ -154,18 +103,43 @@ func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opt
 		}
 		for t < w.tb {
 			h := math.Min(rho, w.tb-t)
-			f := rel.Frame(t + h/2)
-			if !q.near(mover.soup, other.soup, &f, L*h/2+margin) {
+			c := t + h/2
+			f := rel.Frame(c)
+			tf := geom.Transform{R: f.A, T: f.B}
+			pr, bound, err := q.mq.Separation(to, &id, tm, &tf, L*h/2+margin, h <= hmin*(1+1e-9))
+			if err != nil {
+				break
+			}
+			switch pr {
+			case meshquery.Apart:
 				if !math.IsNaN(u) {
 					q.wins = append(q.wins, window{ta: u, tb: t, b: w.b})
 					u = math.NaN()
 				}
-				t += h
+				// The surfaces are bound apart at c: no point comes
+				// nearer for (bound - margin) / L either side.
+				t = w.tb
+				if L > 0 {
+					t = math.Min(w.tb, math.Max(c+h/2, c+(bound-margin)/L))
+				}
 				if streak > 0 {
 					rho = math.Min(2*rho, hmax)
 				}
 				streak++
 				continue
+			case meshquery.Crossing:
+				// The surfaces cross at c: the first contact is no
+				// later, and the rest of the step follows, searched
+				// only when the contact is not found before.
+				if math.IsNaN(u) {
+					u = t
+				}
+				q.wins = append(q.wins, window{ta: u, tb: c, b: w.b})
+				if c < w.tb {
+					q.wins = append(q.wins, window{ta: c, tb: w.tb, b: w.b})
+				}
+				q.wins = append(q.wins, q.cwins[wi+1:]...)
+				return
 			}
 			streak = 0
 			if rho > hmin {
@@ -173,35 +147,16 @@ func (q *Scratch) certify(mover, other *Shape, rel *Relative, dt float64, o *opt
 				continue
 			}
 			// An interval of hmin near the other body is left to the
-			// continuous search: testing its halves or quarters costs
-			// more padded tests than the search saves on them.
+			// continuous search: halving the window it ends (padded
+			// tests of its first half, crossing tests of its middle)
+			// costs more than the search saves on the shorter window.
 			if math.IsNaN(u) {
 				u = t
 			}
 			t += h
-			f = rel.Frame(t)
-			tf := geom.Transform{R: f.A, T: f.B}
-			hit, err := q.mq.Intersect(to, &id, tm, &tf)
-			if err == nil && hit {
-				// The surfaces cross at t: when they already cross at
-				// the middle of the last interval, the contact is no
-				// later than that, and the search's window ends there.
-				end := t - h/2
-				f = rel.Frame(end)
-				tf = geom.Transform{R: f.A, T: f.B}
-				if hit, err = q.mq.Intersect(to, &id, tm, &tf); err != nil || !hit {
-					end = t
-				}
-				q.wins = append(q.wins, window{ta: u, tb: end, b: w.b})
-				if end < t {
-					q.wins = append(q.wins, window{ta: end, tb: t, b: w.b})
-				}
-				if t < w.tb {
-					q.wins = append(q.wins, window{ta: t, tb: w.tb, b: w.b})
-				}
-				q.wins = append(q.wins, q.cwins[wi+1:]...)
-				return
-			}
+		}
+		if t < w.tb && math.IsNaN(u) {
+			u = t
 		}
 		if !math.IsNaN(u) {
 			q.wins = append(q.wins, window{ta: u, tb: w.tb, b: w.b})
