@@ -39,21 +39,37 @@ func (p Proximity) String() string {
 	return "unknown"
 }
 
+// SeparationOptions tune Separation. The zero value asks for the
+// cheapest answer: Within as soon as a pair may be within the pad.
+type SeparationOptions struct {
+	// Cross: once a pair within the pad is found, go on looking for an
+	// intersecting pair, so that Within also says that the surfaces do
+	// not intersect.
+	Cross bool
+	// Exact: a triangle pair that the axis gaps leave within the pad gets
+	// its exact distance (PQP's triangle distance, after the exact
+	// intersection test) before it counts as within; Apart then holds
+	// whenever the surfaces are more than the pad apart, up to rounding.
+	Exact bool
+}
+
 // Separation classifies the surfaces of a (placed by ta) and b (placed by
 // tb) against the distance pad in one descent of both trees: Apart when
 // lower bounds of the distance prove every triangle pair more than pad
 // apart, then with the smallest of the bounds that proved it (a lower
 // bound of the surfaces' distance, above pad); Crossing when two
-// triangles intersect (Intersect's exact test); Within otherwise (the
-// surfaces do not intersect, and the bounds do not prove them pad apart:
-// their distance may be above pad, never when Apart is returned).
+// triangles intersect (Intersect's exact test); Within otherwise: some
+// pair may be within pad (with opt.Exact, is, up to rounding) and, with
+// opt.Cross, no two triangles intersect. opt may be nil (the zero
+// SeparationOptions).
 //
 // The bounds are gaps along single unit axes, each below the distance of
 // what it separates: node pairs on the axes of Intersect's box test,
-// triangle pairs on the coordinate axes and the two triangles' normals,
-// less the rounding allowance of the box tests. Once a pair within pad is
-// found, only pairs that may intersect are descended, so a query that is
-// not Apart costs about an Intersect more than the pairs within pad.
+// triangle pairs on the coordinate axes and the two triangles' normals
+// (and, with opt.Exact, their distance), less the rounding allowance of
+// the box tests. Once a pair within pad is found, the query ends, or with
+// opt.Cross only pairs that may intersect are descended: a query that is
+// not Apart then costs about an Intersect more than the pairs within pad.
 // This is the discrete test of conservative advancement (B. Mirtich,
 // "Impulse-based Dynamic Simulation of Rigid Body Systems", PhD thesis,
 // 1996, Sec. 2.3): a point moving at most L a unit of time stays clear of
@@ -62,7 +78,10 @@ func (p Proximity) String() string {
 // It returns an error wrapping ErrInput when a tree or transform is nil,
 // a transform is not finite or not a rotation, or pad is negative or not
 // finite.
-func (q *Scratch) Separation(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, pad float64, cross bool) (Proximity, float64, error) {
+func (q *Scratch) Separation(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform, pad float64, opt *SeparationOptions) (Proximity, float64, error) {
+	if opt == nil {
+		opt = &SeparationOptions{}
+	}
 	if !(pad >= 0 && pad <= math.MaxFloat64) {
 		return ProximityUnknown, 0, fmt.Errorf("%w: pad %v", ErrInput, pad)
 	}
@@ -109,7 +128,15 @@ func (q *Scratch) Separation(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Tran
 				if g <= 0 && triTriIntersect(t.a, t.b, t.c, x[0], x[1], x[2]) {
 					return Crossing, 0, nil
 				}
-				if !cross {
+				if !within && opt.Exact {
+					// The triangles do not intersect: their distance.
+					r := triTriClosest(&[3]geom.Vec3{t.a, t.b, t.c}, x, math.Inf(1))
+					if d := math.Sqrt(r.d2) - q.pad; d > lim {
+						bound = min(bound, d)
+						continue
+					}
+				}
+				if !opt.Cross {
 					return Within, 0, nil
 				}
 				within, lim = true, 0

@@ -13,8 +13,7 @@ import (
 	"github.com/collide-go/collide/shapes"
 )
 
-// checkSeparation compares Separation, with and without the crossing
-// search, against the brute-force oracles (math/big triangle tests, the
+// checkSeparation compares Separation, with every option, against the brute-force oracles (math/big triangle tests, the
 // fifteen feature distances) at one placement, and returns the true
 // distance (0 when the surfaces cross).
 func checkSeparation(t *testing.T, q *Scratch, a, b *Tree, ta, tb *geom.Transform, o *oracleMesh, pad float64, label string) float64 {
@@ -25,29 +24,33 @@ func checkSeparation(t *testing.T, q *Scratch, a, b *Tree, ta, tb *geom.Transfor
 		d = o.bruteDist()
 	}
 	tol := 1e-9 * (a.Scale() + b.Scale())
-	for _, cross := range []bool{true, false} {
-		pr, bound, err := q.Separation(a, ta, b, tb, pad, cross)
+	for k := range 4 {
+		opt := SeparationOptions{Cross: k&1 != 0, Exact: k&2 != 0}
+		pr, bound, err := q.Separation(a, ta, b, tb, pad, &opt)
 		if err != nil {
 			t.Fatalf("%s: %v", label, err)
 		}
 		switch pr {
 		case Apart:
 			if hit || d <= pad || !(bound > pad) || bound > d+tol {
-				t.Fatalf("%s (cross %v): apart with bound %.17g, pad %.17g; brute force hit %v, distance %.17g", label, cross, bound, pad, hit, d)
+				t.Fatalf("%s (%+v): apart with bound %.17g, pad %.17g; brute force hit %v, distance %.17g", label, opt, bound, pad, hit, d)
 			}
 		case Crossing:
 			if !hit {
-				t.Fatalf("%s (cross %v): crossing, brute force distance %.17g", label, cross, d)
+				t.Fatalf("%s (%+v): crossing, brute force distance %.17g", label, opt, d)
 			}
 		case Within:
-			if cross && hit {
-				t.Fatalf("%s: within, brute force finds the surfaces crossing", label)
+			if opt.Cross && hit {
+				t.Fatalf("%s (%+v): within, brute force finds the surfaces crossing", label, opt)
+			}
+			if opt.Exact && d > pad+tol {
+				t.Fatalf("%s (%+v): within, brute force distance %.17g for pad %.17g", label, opt, d, pad)
 			}
 		default:
 			t.Fatalf("%s: answer %v", label, pr)
 		}
-		if cross && pr == Crossing != hit {
-			t.Fatalf("%s: %v, brute force hit %v", label, pr, hit)
+		if opt.Cross && pr == Crossing != hit {
+			t.Fatalf("%s (%+v): %v, brute force hit %v", label, opt, pr, hit)
 		}
 	}
 	return d
@@ -65,7 +68,7 @@ func TestSeparationOracle(t *testing.T) {
 		ta, tb := pa.Transform(), pb.Transform()
 		pad := 0.2 * (ma.Radius() + mb.Radius()) * r.Float64()
 		dist := checkSeparation(t, &q, a, b, &ta, &tb, oracleOf(ma, mb, pa, pb), pad, fmt.Sprintf("placement %d", n))
-		pr, _, _ := q.Separation(a, &ta, b, &tb, pad, true)
+		pr, _, _ := q.Separation(a, &ta, b, &tb, pad, &SeparationOptions{Cross: true})
 		if dist <= pad {
 			within++
 		}
@@ -89,11 +92,11 @@ func TestSeparationErrors(t *testing.T) {
 	id := geom.TransformIdentity()
 	var q Scratch
 	for _, pad := range []float64{-1, math.NaN(), math.Inf(1)} {
-		if _, _, err := q.Separation(tr, &id, tr, &id, pad, true); !errors.Is(err, ErrInput) {
+		if _, _, err := q.Separation(tr, &id, tr, &id, pad, nil); !errors.Is(err, ErrInput) {
 			t.Errorf("pad %v: error %v, want ErrInput", pad, err)
 		}
 	}
-	if _, _, err := q.Separation(tr, nil, tr, &id, 0, true); !errors.Is(err, ErrInput) {
+	if _, _, err := q.Separation(tr, nil, tr, &id, 0, nil); !errors.Is(err, ErrInput) {
 		t.Errorf("nil transform: error %v, want ErrInput", err)
 	}
 }
@@ -107,7 +110,8 @@ func TestSeparationAllocs(t *testing.T) {
 	ta := geom.TransformIdentity()
 	tb := geom.Pose{P: geom.V(1.2, 0.3, 0.1), Q: geom.QuatAxisAngle(geom.V(1, 2, 3), 0.7)}.Transform()
 	var q Scratch
-	run := func() { q.Separation(a, &ta, b, &tb, 0.05, true) }
+	opt := SeparationOptions{Cross: true, Exact: true}
+	run := func() { q.Separation(a, &ta, b, &tb, 0.05, &opt) }
 	run()
 	if n := testing.AllocsPerRun(20, run); n != 0 {
 		t.Fatalf("%v allocations per query", n)
