@@ -30,6 +30,7 @@ import (
 // search. Only intervals of certMinStep seek a crossing: a longer one
 // that fails is retried shorter anyway, and the search for a crossing
 // costs a full descent where the surfaces are near without crossing.
+// In windows of dense meshes (see certify) the floor is certMinStep / 2.
 const (
 	certMinStep = 1.0 / 100
 	certMaxStep = 1.0 / 25
