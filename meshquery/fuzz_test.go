@@ -80,6 +80,7 @@ func FuzzQueries(f *testing.F) {
 		if hit != want || res.Hit != want || (len(pairs) > 0) != want {
 			t.Fatalf("hit %v, pairs %d, distance hit %v; brute force %v", hit, len(pairs), res.Hit, want)
 		}
+		checkSeparation(t, &q, a, b, &tfa, &tfb, o, math.Abs(angle), "fuzz")
 		if !want {
 			if d := o.bruteDist(); math.Abs(d-res.Dist) > 1e-9*(1+d) {
 				t.Fatalf("distance %.17g, brute force %.17g", res.Dist, d)

@@ -23,6 +23,10 @@ type Scratch struct {
 	nstamp []uint32
 	stamp  []uint32
 	gen    uint32
+	// B's axis-aligned node boxes in A's frame for Separation, valid
+	// where sstamp[i] == gen.
+	sb     []sepBox
+	sstamp []uint32
 
 	// The current pair of trees and their relative placement.
 	a, b   *Tree
@@ -159,31 +163,36 @@ func (q *Scratch) overlap(na, nb *node) bool {
 		abs(R[0][2]*cx+R[1][2]*cy+R[2][2]*cz) > A[0][2]*ha.X+A[1][2]*ha.Y+A[2][2]*ha.Z+hb.Z+p {
 		return false
 	}
-	// A's slab against B's box: B's centre and support along A's axis u.
-	if na.thin {
-		u := &na.n
-		pu := u.X*(cx+na.c.X) + u.Y*(cy+na.c.Y) + u.Z*(cz+na.c.Z)
-		sb := hb.X*abs(R[0][0]*u.X+R[1][0]*u.Y+R[2][0]*u.Z) +
-			hb.Y*abs(R[0][1]*u.X+R[1][1]*u.Y+R[2][1]*u.Z) +
-			hb.Z*abs(R[0][2]*u.X+R[1][2]*u.Y+R[2][2]*u.Z)
-		if pu-sb > na.nhi+p || pu+sb < na.nlo-p {
-			return false
-		}
-	}
-	// B's slab against A's box: B's axis w in A's frame.
-	if nb.thin {
-		v := &nb.n
-		wx := R[0][0]*v.X + R[0][1]*v.Y + R[0][2]*v.Z
-		wy := R[1][0]*v.X + R[1][1]*v.Y + R[1][2]*v.Z
-		wz := R[2][0]*v.X + R[2][1]*v.Y + R[2][2]*v.Z
-		shift := wx*q.t.X + wy*q.t.Y + wz*q.t.Z
-		pw := wx*na.c.X + wy*na.c.Y + wz*na.c.Z
-		sa := ha.X*abs(wx) + ha.Y*abs(wy) + ha.Z*abs(wz)
-		if pw-sa > nb.nhi+shift+p || pw+sa < nb.nlo+shift-p {
-			return false
-		}
+	// The slabs: A's against B's box, B's against A's box.
+	if na.thin && q.slabGapA(na, nb, cx, cy, cz) > p || nb.thin && q.slabGapB(na, nb) > p {
+		return false
 	}
 	return true
+}
+
+// slabGapA is the gap between A's slab (na thin) and B's node nb along
+// the slab's normal u, from B's centre minus A's in A's frame (cx, cy,
+// cz) and B's support along u.
+func (q *Scratch) slabGapA(na, nb *node, cx, cy, cz float64) float64 {
+	R, hb, u := &q.r, &nb.h, &na.n
+	pu := u.X*(cx+na.c.X) + u.Y*(cy+na.c.Y) + u.Z*(cz+na.c.Z)
+	sb := hb.X*abs(R[0][0]*u.X+R[1][0]*u.Y+R[2][0]*u.Z) +
+		hb.Y*abs(R[0][1]*u.X+R[1][1]*u.Y+R[2][1]*u.Z) +
+		hb.Z*abs(R[0][2]*u.X+R[1][2]*u.Y+R[2][2]*u.Z)
+	return max(pu-sb-na.nhi, na.nlo-pu-sb)
+}
+
+// slabGapB is the gap between B's slab (nb thin) and A's node na along
+// the slab's normal w, taken to A's frame.
+func (q *Scratch) slabGapB(na, nb *node) float64 {
+	R, ha, v := &q.r, &na.h, &nb.n
+	wx := R[0][0]*v.X + R[0][1]*v.Y + R[0][2]*v.Z
+	wy := R[1][0]*v.X + R[1][1]*v.Y + R[1][2]*v.Z
+	wz := R[2][0]*v.X + R[2][1]*v.Y + R[2][2]*v.Z
+	shift := wx*q.t.X + wy*q.t.Y + wz*q.t.Z
+	pw := wx*na.c.X + wy*na.c.Y + wz*na.c.Z
+	sa := ha.X*abs(wx) + ha.Y*abs(wy) + ha.Z*abs(wz)
+	return max(pw-sa-nb.nhi-shift, nb.nlo+shift-pw-sa)
 }
 
 // lowerBound returns a lower bound of the distance between A's oriented
@@ -370,30 +379,36 @@ func (q *Scratch) traverse(f func(pa, pb int32) bool) {
 			}
 			continue
 		}
-		// The child nearer the other node goes on top: its boxes overlap
-		// more, and a hit ends the search.
-		R, t := &q.r, &q.t
-		if splitA(na, nb) {
-			cx := R[0][0]*nb.c.X + R[0][1]*nb.c.Y + R[0][2]*nb.c.Z + t.X
-			cy := R[1][0]*nb.c.X + R[1][1]*nb.c.Y + R[1][2]*nb.c.Z + t.Y
-			cz := R[2][0]*nb.c.X + R[2][1]*nb.c.Y + R[2][2]*nb.c.Z + t.Z
-			near, far := na.left, na.left+1
-			if dist2(&a.nodes[far].c, cx, cy, cz) < dist2(&a.nodes[near].c, cx, cy, cz) {
-				near, far = far, near
-			}
-			st = append(st, pairItem{far, it.b, 0}, pairItem{near, it.b, 0})
-		} else {
-			dx, dy, dz := na.c.X-t.X, na.c.Y-t.Y, na.c.Z-t.Z
-			cx := R[0][0]*dx + R[1][0]*dy + R[2][0]*dz
-			cy := R[0][1]*dx + R[1][1]*dy + R[2][1]*dz
-			cz := R[0][2]*dx + R[1][2]*dy + R[2][2]*dz
-			near, far := nb.left, nb.left+1
-			if dist2(&b.nodes[far].c, cx, cy, cz) < dist2(&b.nodes[near].c, cx, cy, cz) {
-				near, far = far, near
-			}
-			st = append(st, pairItem{it.a, far, 0}, pairItem{it.a, near, 0})
-		}
+		st = q.pushChildren(st, it, na, nb)
 	}
+}
+
+// pushChildren splits the node pair it (nodes na and nb, one an inner
+// node) in the larger node and pushes the two pairs, the child nearer the
+// other node on top: its boxes overlap more, and a search for the first
+// intersecting pair ends sooner.
+func (q *Scratch) pushChildren(st []pairItem, it pairItem, na, nb *node) []pairItem {
+	a, b := q.a, q.b
+	R, t := &q.r, &q.t
+	if splitA(na, nb) {
+		cx := R[0][0]*nb.c.X + R[0][1]*nb.c.Y + R[0][2]*nb.c.Z + t.X
+		cy := R[1][0]*nb.c.X + R[1][1]*nb.c.Y + R[1][2]*nb.c.Z + t.Y
+		cz := R[2][0]*nb.c.X + R[2][1]*nb.c.Y + R[2][2]*nb.c.Z + t.Z
+		near, far := na.left, na.left+1
+		if dist2(&a.nodes[far].c, cx, cy, cz) < dist2(&a.nodes[near].c, cx, cy, cz) {
+			near, far = far, near
+		}
+		return append(st, pairItem{far, it.b, 0}, pairItem{near, it.b, 0})
+	}
+	dx, dy, dz := na.c.X-t.X, na.c.Y-t.Y, na.c.Z-t.Z
+	cx := R[0][0]*dx + R[1][0]*dy + R[2][0]*dz
+	cy := R[0][1]*dx + R[1][1]*dy + R[2][1]*dz
+	cz := R[0][2]*dx + R[1][2]*dy + R[2][2]*dz
+	near, far := nb.left, nb.left+1
+	if dist2(&b.nodes[far].c, cx, cy, cz) < dist2(&b.nodes[near].c, cx, cy, cz) {
+		near, far = far, near
+	}
+	return append(st, pairItem{it.a, far, 0}, pairItem{it.a, near, 0})
 }
 
 // dist2 is the squared distance between p and (x, y, z).

@@ -217,10 +217,27 @@ func checkPlacement(t *testing.T, q *Scratch, ma, mb *mesh.Mesh, a, b *Tree, pa,
 // rate asserted.
 func TestRandomPlacements(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	torus := shapes.Torus(1, 0.35, 20, 15)
-	car := shapes.Car()
 	var q Scratch
 	hits, n := 0, 0
+	randomPlacements(t, r, func() float64 { return 0.9 * math.Sqrt(r.Float64()) }, func(ma, mb *mesh.Mesh, a, b *Tree, pa, pb geom.Pose) {
+		if checkPlacement(t, &q, ma, mb, a, b, pa, pb, fmt.Sprintf("placement %d", n)) {
+			hits++
+		}
+		n++
+	})
+	rate := float64(hits) / float64(n)
+	t.Logf("%d placements, hit rate %.3f", n, rate)
+	if rate < 0.3 || rate > 0.7 {
+		t.Fatalf("hit rate %.3f outside [0.3, 0.7]", rate)
+	}
+}
+
+// randomPlacements calls f with 60 random placements of each of a torus
+// against Buss's car, two tori and two cars: A near the origin, B at a
+// random direction from it and dist() times the sum of their radii.
+func randomPlacements(t *testing.T, r *rand.Rand, dist func() float64, f func(ma, mb *mesh.Mesh, a, b *Tree, pa, pb geom.Pose)) {
+	torus := shapes.Torus(1, 0.35, 20, 15)
+	car := shapes.Car()
 	for _, pair := range [][2]*mesh.Mesh{{torus, car}, {torus, torus}, {car, car}} {
 		ma, mb := pair[0], pair[1]
 		a, b := mustTree(t, ma), mustTree(t, mb)
@@ -229,17 +246,9 @@ func TestRandomPlacements(t *testing.T) {
 			pa := geom.Pose{P: geom.Vec3{X: r.Float64() - 0.5, Y: r.Float64() - 0.5, Z: r.Float64() - 0.5}, Q: randQuat(r)}
 			d := geom.Vec3{X: r.NormFloat64(), Y: r.NormFloat64(), Z: r.NormFloat64()}
 			d, _ = d.Normalize()
-			pb := geom.Pose{P: pa.P.Add(d.Scale(reach * 0.9 * math.Sqrt(r.Float64()))), Q: randQuat(r)}
-			if checkPlacement(t, &q, ma, mb, a, b, pa, pb, fmt.Sprintf("placement %d", n)) {
-				hits++
-			}
-			n++
+			pb := geom.Pose{P: pa.P.Add(d.Scale(reach * dist())), Q: randQuat(r)}
+			f(ma, mb, a, b, pa, pb)
 		}
-	}
-	rate := float64(hits) / float64(n)
-	t.Logf("%d placements, hit rate %.3f", n, rate)
-	if rate < 0.3 || rate > 0.7 {
-		t.Fatalf("hit rate %.3f outside [0.3, 0.7]", rate)
 	}
 }
 

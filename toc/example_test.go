@@ -71,6 +71,6 @@ func ExampleScratch_Between() {
 		panic(err)
 	}
 	r := cs[0].Record()
-	fmt.Printf("%v at t=%.4f, normal (%.2f, %.2f, %.2f), %v against %v\n", r.Status, r.Time, r.Normal.X+0, r.Normal.Y+0, r.Normal.Z, r.FeatureA, r.FeatureB)
-	// Output: hit at t=0.5000, normal (0.00, 0.00, -1.00), edge 3 against edge 9
+	fmt.Printf("%v at t=%.3f, normal (%.2f, %.2f, %.2f), %v against %v\n", r.Status, r.Time, r.Normal.X+0, r.Normal.Y+0, r.Normal.Z, r.FeatureA, r.FeatureB)
+	// Output: hit at t=0.500, normal (0.00, 0.00, -1.00), edge 3 against edge 9
 }

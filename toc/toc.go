@@ -309,14 +309,8 @@ type Scratch struct {
 	fc   [64]frameEntry
 	fgen uint64
 	// certify's distance tests and the windows it splits.
-	mq     meshquery.Scratch
-	cwins  []window
-	npairs [][2]int32
-	// near's placed boxes of the mover's BVH nodes, valid where nmark
-	// equals ngen.
-	nbox  []box
-	nmark []uint32
-	ngen  uint32
+	mq    meshquery.Scratch
+	cwins []window
 	// speed caches the point-free parts of the speed bound (speedGlobal).
 	speed speedEntry
 }
