@@ -514,13 +514,51 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			front = math.Min(front, sep)
 			dst = appendVF(dst, tb, int32(vi), f, q, proj, pl.N, sep, flip)
 		}
-		if bestNeg >= 0 && -bestSep <= front {
+		if bestNeg >= 0 && -bestSep <= front && !sb.entered(faces, bestNeg, q, bestProj) {
 			dst = appendVF(dst, tb, int32(vi), bestNeg, q, bestProj, sb.m.Planes[bestNeg].N, bestSep, flip)
 		} else if front == math.Inf(1) {
 			dst = p.underReflex(dst, sb, faces, int32(vi), q, tb, depthTol, flip)
 		}
 	}
 	return dst
+}
+
+// entered reports whether the segment from q, behind face f, to its
+// projection proj on f crosses another face of faces (candidates of q,
+// (vertex, face)) from its front: q is then outside the body, which the
+// segment enters through that face, and f is not its way out. A vertex
+// just past a sharp edge (the faces' normals more than 90 degrees apart)
+// is in front of one face and behind the plane of the other, onto which
+// it can project; when its margin is too small for the face it is in
+// front of to count, nothing else tells it from a vertex inside. A vertex
+// inside at depth d, nearest to f's interior, has no face within d of it,
+// so its segment crosses none. Every face the segment meets is within d
+// of q, inside the depth tolerance: among the vertex's candidates.
+func (s *features) entered(faces [][2]int32, f int32, q, proj geom.Vec3) bool {
+	dir := proj.Sub(q)
+	for _, vf := range faces {
+		g := vf[1]
+		if g == f {
+			continue
+		}
+		pl := s.m.Planes[g]
+		sg := pl.SignedDist(q)
+		if sg <= 0 {
+			continue
+		}
+		// Along q + t dir, t in [0, 1], the distance to g's plane is
+		// sg + t dir·n: it crosses g's plane before proj when negative at
+		// proj.
+		dn := dir.Dot(pl.N)
+		if sg+dn >= 0 {
+			continue
+		}
+		x := q.AddScaled(sg/-dn, dir)
+		if s.inFace(g, x.AddScaled(-pl.SignedDist(x), pl.N), pl.N) {
+			return true
+		}
+	}
+	return false
 }
 
 // underReflex appends the contact of vertex v at q (sb's frame), which no
