@@ -487,7 +487,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			f := vf[1]
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
-			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos {
+			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && sa.reachesBehind(int32(vi), rel.ApplyDirInv(pl.N)) {
 				continue // the face looks away from the vertex
 			}
 			if sep > p.rb.k {
@@ -882,6 +882,34 @@ func (p *probe) edgePair(dst []contact.Contact, sb *features, ea, eb *sharpEdge,
 		FeatureB:   contact.E(eb.index),
 	})
 }
+
+// reachesBehind reports whether an edge from vertex v goes behind a plane
+// through v of normal n (s's frame) by more than besideSin of its length:
+// the body reaches behind the plane from v, so v is not its point nearest
+// a face of that normal. A vertex on a face's rim, its body beside the
+// face (two boxes stacked flush, the upper one's corner on the lower one's
+// side face), has such an edge; the sharp tip of a long polytope pressed
+// into a face has none, though the mean of its faces' normals, most of
+// them looking sideways, can be within 60 degrees of the face's normal.
+func (s *features) reachesBehind(v int32, n geom.Vec3) bool {
+	m := s.m
+	p := m.Verts[v]
+	for _, e := range m.VertEdges[m.VertStart[v]:m.VertStart[v+1]] {
+		u := m.Edges[e].V[0]
+		if u == v {
+			u = m.Edges[e].V[1]
+		}
+		d := m.Verts[u].Sub(p)
+		if t := d.Dot(n); t < 0 && t*t > besideSin*besideSin*d.Norm2() {
+			return true
+		}
+	}
+	return false
+}
+
+// besideSin is the sine of the angle by which an edge must go behind a
+// plane for reachesBehind.
+const besideSin = 0.1
 
 // facingCos: a vertex is tested against a face unless the face's normal is
 // within 60 degrees of the vertex's mean normal (then the vertex lies on the

@@ -111,3 +111,73 @@ func TestFeatureContactsPastSharpEdge(t *testing.T) {
 		t.Fatalf("%d corners inside and %d outside within the window, want at least 100 of each", inside, outside)
 	}
 }
+
+// TestFeatureContactsSliverTip presses the tip of a thin tetrahedron (a
+// sliver whose faces around the tip look up and down, their mean normal
+// within 60 degrees of the face it meets) into the bottom face of a box,
+// at seeded random tilts (3 to 10 degrees), turns and heights, the tip at most 1% of the
+// sliver's radius inside the box or a little below it. The tip is the
+// sliver's highest point, so its way out is straight down, along the
+// face's normal: inside, it must get a record of its depth (the box's
+// bottom height minus its own, computed here) with normal +z from the
+// sliver to the box; outside, no penetrating record.
+func TestFeatureContactsSliverTip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 23))
+	tip := geom.V(0.7, 0, 0)
+	pts := []geom.Vec3{tip, geom.V(-0.3, 0.5, 0.03), geom.V(-0.3, -0.5, 0.03), geom.V(-0.3, 0, -0.07)}
+	sliver, err := hull.New(pts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ti := -1
+	for i, v := range sliver.Verts {
+		if v == tip {
+			ti = i
+		}
+	}
+	r := sliver.Radius()
+	box := shapes.Box(geom.V(1, 1, 0.2))
+	inside, trials := 0, 200
+	for trial := range trials {
+		w := mustNew(t, &Options{Table: featureTable(), Margin: 0.001, Workers: 1})
+		alpha := (3 + 7*rng.Float64()) * math.Pi / 180
+		q := geom.QuatAxisAngle(geom.V(0, 0, 1), 2*math.Pi*rng.Float64()).Mul(geom.QuatAxisAngle(geom.V(0, 1, 0), -alpha))
+		is, err := w.Add(BodyDef{Mesh: sliver, Kind: Convex, Pose: geom.Pose{Q: q}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := q.Rotate(tip)
+		depth := r * (-0.005 + 0.015*rng.Float64())
+		bottom := at.Z - depth
+		c := geom.V(at.X+0.4*rng.Float64()-0.2, at.Y+0.4*rng.Float64()-0.2, bottom+0.2)
+		ib, err := w.Add(BodyDef{Mesh: box, Kind: Convex, Pose: geom.Pose{P: c, Q: geom.QuatIdentity()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := w.Step(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec *Contact
+		for k := range cs {
+			if c := &cs[k]; c.A == is && c.B == ib && c.FeatureA == contact.V(int32(ti)) && c.Separation < 0 {
+				rec = c
+			}
+		}
+		switch {
+		case depth > 0:
+			inside++
+			if rec == nil {
+				t.Fatalf("trial %d (tilt %.1f deg): tip %v deep in the box, no record among %v", trial, alpha*180/math.Pi, depth, cs)
+			}
+			if math.Abs(rec.Separation+depth) > 1e-9 || rec.Normal.Sub(geom.V(0, 0, 1)).Norm() > 1e-9 {
+				t.Fatalf("trial %d: tip %v deep: record %v", trial, depth, *rec)
+			}
+		case rec != nil:
+			t.Fatalf("trial %d: tip %v below the box has the record %v", trial, -depth, *rec)
+		}
+	}
+	if inside < trials/2 || inside > trials*9/10 {
+		t.Fatalf("%d of %d tips inside", inside, trials)
+	}
+}
