@@ -483,11 +483,17 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		bestNeg, bestSep := int32(-1), math.Inf(-1)
 		front := math.Inf(1)
 		var bestProj geom.Vec3
+		// The nearest face behind which the vertex lies but which looks
+		// away from it: its way out when no other face holds it.
+		side, sideSep := int32(-1), math.Inf(-1)
 		for _, vf := range faces {
 			f := vf[1]
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
 			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && sa.reachesBehind(int32(vi), rel.ApplyDirInv(pl.N)) {
+				if sep < 0 && sep > sideSep {
+					side, sideSep = f, sep
+				}
 				continue // the face looks away from the vertex
 			}
 			if sep > p.rb.k {
@@ -514,9 +520,21 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			front = math.Min(front, sep)
 			dst = appendVF(dst, tb, int32(vi), f, q, proj, pl.N, sep, flip)
 		}
-		if bestNeg >= 0 && -bestSep <= front && !sb.entered(faces, bestNeg, q, bestProj) {
+		switch {
+		case bestNeg >= 0 && -bestSep <= front && !sb.entered(faces, bestNeg, q, bestProj):
 			dst = appendVF(dst, tb, int32(vi), bestNeg, q, bestProj, sb.m.Planes[bestNeg].N, bestSep, flip)
-		} else if front == math.Inf(1) {
+		case front < math.Inf(1):
+		case bestNeg < 0 && side >= 0:
+			// Inside, behind only faces that look away (a corner poking
+			// over the other body's rim from beside it): nothing else
+			// holds it, and that face is its way out.
+			n := sb.m.Planes[side].N
+			if proj := q.AddScaled(-sideSep, n); sb.inFace(side, proj, n) && !sb.entered(faces, side, q, proj) {
+				dst = appendVF(dst, tb, int32(vi), side, q, proj, n, sideSep, flip)
+				break
+			}
+			fallthrough
+		default:
 			dst = p.underReflex(dst, sb, faces, int32(vi), q, tb, depthTol, flip)
 		}
 	}
