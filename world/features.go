@@ -524,6 +524,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		case bestNeg >= 0 && -bestSep <= front && !sb.entered(faces, bestNeg, q, bestProj):
 			dst = appendVF(dst, tb, int32(vi), bestNeg, q, bestProj, sb.m.Planes[bestNeg].N, bestSep, flip)
 		case front < math.Inf(1):
+			// Held by the faces it is in front of.
 		case bestNeg < 0 && side >= 0:
 			// Inside, behind only faces that look away (a corner poking
 			// over the other body's rim from beside it): nothing else
