@@ -329,6 +329,9 @@ type probe struct {
 	// byVert[start[v]:start[v+1]].
 	start  []int32
 	byVert [][2]int32
+	// skipped is set by the vertex pass when the vertex is behind a face
+	// it skipped as looking away from it.
+	skipped bool
 }
 
 // pair appends the contacts between bodies a and b (normal from a to b)
@@ -483,17 +486,13 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		bestNeg, bestSep := int32(-1), math.Inf(-1)
 		front := math.Inf(1)
 		var bestProj geom.Vec3
-		// The nearest face behind which the vertex lies but which looks
-		// away from it: its way out when no other face holds it.
-		side, sideSep := int32(-1), math.Inf(-1)
+		p.skipped = false
 		for _, vf := range faces {
 			f := vf[1]
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
 			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && sa.reachesBehind(int32(vi), rel.ApplyDirInv(pl.N)) {
-				if sep < 0 && sep > sideSep {
-					side, sideSep = f, sep
-				}
+				p.skipped = p.skipped || sep < 0
 				continue // the face looks away from the vertex
 			}
 			if sep > p.rb.k {
@@ -525,13 +524,14 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			dst = appendVF(dst, tb, int32(vi), bestNeg, q, bestProj, sb.m.Planes[bestNeg].N, bestSep, flip)
 		case front < math.Inf(1):
 			// Held by the faces it is in front of.
-		case bestNeg < 0 && side >= 0:
+		case bestNeg < 0 && p.skipped:
 			// Inside, behind only faces that look away (a corner poking
 			// over the other body's rim from beside it): nothing else
-			// holds it, and that face is its way out.
+			// holds it, and the nearest of those is its way out.
+			side, sep := sa.sideFace(sb, faces, int32(vi), q, vn, rel, depthTol)
 			n := sb.m.Planes[side].N
-			if proj := q.AddScaled(-sideSep, n); sb.inFace(side, proj, n) && !sb.entered(faces, side, q, proj) {
-				dst = appendVF(dst, tb, int32(vi), side, q, proj, n, sideSep, flip)
+			if proj := q.AddScaled(-sep, n); sb.inFace(side, proj, n) && !sb.entered(faces, side, q, proj) {
+				dst = appendVF(dst, tb, int32(vi), side, q, proj, n, sep, flip)
 				break
 			}
 			fallthrough
@@ -540,6 +540,22 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		}
 	}
 	return dst
+}
+
+// sideFace returns the nearest of faces (candidates (vertex, face) of
+// vertex v of s, at q in sb's frame, vn its mean normal there) that the
+// vertex pass skipped as looking away from the vertex with the vertex
+// behind it, and the vertex's separation from it; the pass saw one.
+func (s *features) sideFace(sb *features, faces [][2]int32, v int32, q, vn geom.Vec3, rel geom.Transform, depthTol float64) (int32, float64) {
+	side, sideSep := int32(-1), math.Inf(-1)
+	for _, vf := range faces {
+		pl := sb.m.Planes[vf[1]]
+		sep := pl.SignedDist(q)
+		if sep < 0 && sep > sideSep && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && s.reachesBehind(v, rel.ApplyDirInv(pl.N)) {
+			side, sideSep = vf[1], sep
+		}
+	}
+	return side, sideSep
 }
 
 // entered reports whether the segment from q, behind face f, to its
