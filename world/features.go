@@ -491,7 +491,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			f := vf[1]
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
-			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && sa.reachesBehind(int32(vi), rel.ApplyDirInv(pl.N)) {
+			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && (sep >= 0 || sa.reachesBehind(int32(vi), rel.ApplyDirInv(pl.N))) {
 				p.skipped = p.skipped || sep < 0
 				continue // the face looks away from the vertex
 			}
