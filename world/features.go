@@ -331,6 +331,9 @@ type probe struct {
 	byVert [][2]int32
 	// The faces of a slab that slabVertices tests.
 	slabFaces []slabFace
+	// skipped is set by the vertex pass when the vertex is behind a face
+	// it skipped as looking away from it.
+	skipped bool
 }
 
 // pair appends the contacts between bodies a and b (normal from a to b)
@@ -488,11 +491,13 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		bestNeg, bestSep := int32(-1), math.Inf(-1)
 		front := math.Inf(1)
 		var bestProj geom.Vec3
+		p.skipped = false
 		for _, vf := range faces {
 			f := vf[1]
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
-			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos {
+			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && (sep >= 0 || sa.reachesBehind(int32(vi), rel.ApplyDirInv(pl.N))) {
+				p.skipped = p.skipped || sep < 0
 				continue // the face looks away from the vertex
 			}
 			if p.outOfReach(q, sep, depthTol, &lim) {
@@ -511,9 +516,23 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			front = math.Min(front, sep)
 			dst = appendVF(dst, tb, int32(vi), f, q, proj, pl.N, sep, flip)
 		}
-		if bestNeg >= 0 && -bestSep <= front {
+		switch {
+		case bestNeg >= 0 && -bestSep <= front && !sb.entered(faces, bestNeg, q, bestProj):
 			dst = appendVF(dst, tb, int32(vi), bestNeg, q, bestProj, sb.m.Planes[bestNeg].N, bestSep, flip)
-		} else if front == math.Inf(1) {
+		case front < math.Inf(1):
+			// Held by the faces it is in front of.
+		case bestNeg < 0 && p.skipped:
+			// Inside, behind only faces that look away (a corner poking
+			// over the other body's rim from beside it): nothing else
+			// holds it, and the nearest of those is its way out.
+			side, sep := sa.sideFace(sb, faces, int32(vi), q, vn, rel, depthTol)
+			n := sb.m.Planes[side].N
+			if proj := q.AddScaled(-sep, n); sb.inFace(side, proj, n) && !sb.entered(faces, side, q, proj) {
+				dst = appendVF(dst, tb, int32(vi), side, q, proj, n, sep, flip)
+				break
+			}
+			fallthrough
+		default:
 			dst = p.underReflex(dst, sb, faces, int32(vi), q, tb, depthTol, flip)
 		}
 	}
@@ -534,6 +553,60 @@ func (p *probe) outOfReach(q geom.Vec3, sep, depthTol float64, lim *float64) boo
 		}
 	}
 	return sep < -depthTol
+}
+
+// sideFace returns the nearest of faces (candidates (vertex, face) of
+// vertex v of s, at q in sb's frame, vn its mean normal there) that the
+// vertex pass skipped as looking away from the vertex with the vertex
+// behind it, and the vertex's separation from it; the pass saw one.
+func (s *features) sideFace(sb *features, faces [][2]int32, v int32, q, vn geom.Vec3, rel geom.Transform, depthTol float64) (int32, float64) {
+	side, sideSep := int32(-1), math.Inf(-1)
+	for _, vf := range faces {
+		pl := sb.m.Planes[vf[1]]
+		sep := pl.SignedDist(q)
+		if sep < 0 && sep > sideSep && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && s.reachesBehind(v, rel.ApplyDirInv(pl.N)) {
+			side, sideSep = vf[1], sep
+		}
+	}
+	return side, sideSep
+}
+
+// entered reports whether the segment from q, behind face f, to its
+// projection proj on f crosses another face of faces (candidates of q,
+// (vertex, face)) from its front: q is then outside the body, which the
+// segment enters through that face, and f is not its way out. A vertex
+// just past a sharp edge (the faces' normals more than 90 degrees apart)
+// is in front of one face and behind the plane of the other, onto which
+// it can project; when its margin is too small for the face it is in
+// front of to count, nothing else tells it from a vertex inside. A vertex
+// inside at depth d, nearest to f's interior, has no face within d of it,
+// so its segment crosses none. Every face the segment meets is within d
+// of q, inside the depth tolerance: among the vertex's candidates.
+func (s *features) entered(faces [][2]int32, f int32, q, proj geom.Vec3) bool {
+	dir := proj.Sub(q)
+	for _, vf := range faces {
+		g := vf[1]
+		if g == f {
+			continue
+		}
+		pl := s.m.Planes[g]
+		sg := pl.SignedDist(q)
+		if sg <= 0 {
+			continue
+		}
+		// Along q + t dir, t in [0, 1], the distance to g's plane is
+		// sg + t dir·n: it crosses g's plane before proj when negative at
+		// proj.
+		dn := dir.Dot(pl.N)
+		if sg+dn >= 0 {
+			continue
+		}
+		x := q.AddScaled(sg/-dn, dir)
+		if s.inFace(g, x.AddScaled(-pl.SignedDist(x), pl.N), pl.N) {
+			return true
+		}
+	}
+	return false
 }
 
 // underReflex appends the contact of vertex v at q (sb's frame), which no
@@ -845,6 +918,34 @@ func (p *probe) edgePair(dst []contact.Contact, sb *features, ea, eb *sharpEdge,
 		FeatureB:   contact.E(eb.index),
 	})
 }
+
+// reachesBehind reports whether an edge from vertex v goes behind a plane
+// through v of normal n (s's frame) by more than besideSin of its length:
+// the body reaches behind the plane from v, so v is not its point nearest
+// a face of that normal. A vertex on a face's rim, its body beside the
+// face (two boxes stacked flush, the upper one's corner on the lower one's
+// side face), has such an edge; the sharp tip of a long polytope pressed
+// into a face has none, though the mean of its faces' normals, most of
+// them looking sideways, can be within 60 degrees of the face's normal.
+func (s *features) reachesBehind(v int32, n geom.Vec3) bool {
+	m := s.m
+	p := m.Verts[v]
+	for _, e := range m.VertEdges[m.VertStart[v]:m.VertStart[v+1]] {
+		u := m.Edges[e].V[0]
+		if u == v {
+			u = m.Edges[e].V[1]
+		}
+		d := m.Verts[u].Sub(p)
+		if t := d.Dot(n); t < 0 && t*t > besideSin*besideSin*d.Norm2() {
+			return true
+		}
+	}
+	return false
+}
+
+// besideSin is the sine of the angle by which an edge must go behind a
+// plane for reachesBehind.
+const besideSin = 0.1
 
 // facingCos: a vertex is tested against a face unless the face's normal is
 // within 60 degrees of the vertex's mean normal (then the vertex lies on the

@@ -92,8 +92,12 @@ const (
 	// face planes by more than that margin (a small body flying off a
 	// wide plate). A
 	// vertex on the rim of a face it lies beside (the face's normal within
-	// 60 degrees of the vertex's mean normal) is not matched with that
-	// face, so two boxes stacked flush touch along the vertical. These
+	// 60 degrees of the vertex's mean normal, an edge of the vertex running
+	// behind the face's plane) is not matched with that face unless no
+	// other face holds it, so two boxes stacked flush touch along the
+	// vertical; a vertex behind a face whose way to the face enters the
+	// body through another face (just past a sharp edge) is outside and
+	// gets no record of that face. These
 	// passes do not look at the motion and cannot see a vertex deeper than
 	// the tolerance, nor two sharp corners meeting tip to tip (the
 	// neighbouring edges and faces cover them). Bodies overlapping deeper
