@@ -331,6 +331,8 @@ type probe struct {
 	byVert [][2]int32
 	// The faces of a slab that slabVertices tests.
 	slabFaces []slabFace
+	// slabCand: a vertex's candidate faces in slabVertices.
+	slabCand [][2]int32
 	// skipped is set by the vertex pass when the vertex is behind a face
 	// it skipped as looking away from it.
 	skipped bool

@@ -216,18 +216,23 @@ func (p *probe) slabVertices(dst []contact.Contact, sv, sf *features, pts []geom
 		var best *slabFace // the face it is behind nearest to
 		bestSep, front := math.Inf(-1), math.Inf(1)
 		var bestProj geom.Vec3
+		// The vertex's candidate faces, as the general pass lists them,
+		// and whether it skipped one it is behind (vertices' rules).
+		cand, skipped := p.slabCand[:0], false
 		for i := range faces {
 			sl := &faces[i]
 			if !sl.every && !near(&geom.AABB{Min: pts[vi], Max: pts[vi]}, &sl.box, pad) {
 				continue
 			}
+			cand = append(cand, [2]int32{int32(vi), sl.f})
 			pl := &sf.m.Planes[sl.f]
 			sep := pl.SignedDist(q)
 			if sep < depthTol && sep > -rimFrac*depthTol {
 				if !vnOK {
 					vn, vnOK = rel.ApplyDir(sv.vnorm[vi]), true
 				}
-				if pl.N.Dot(vn) > facingCos {
+				if pl.N.Dot(vn) > facingCos && (sep >= 0 || sv.reachesBehind(int32(vi), rel.ApplyDirInv(pl.N))) {
+					skipped = skipped || sep < 0
 					continue
 				}
 			}
@@ -245,8 +250,16 @@ func (p *probe) slabVertices(dst []contact.Contact, sv, sf *features, pts []geom
 				best, bestSep, bestProj = sl, sep, proj
 			}
 		}
-		if best != nil && -bestSep <= front {
+		p.slabCand = cand
+		switch {
+		case best != nil && -bestSep <= front && !sf.entered(cand, best.f, q, bestProj):
 			dst = appendVFAt(dst, &tf, int32(vi), best.f, q, bestProj, best.nw, bestSep, flip)
+		case best == nil && front == math.Inf(1) && skipped:
+			side, sep := sv.sideFace(sf, cand, int32(vi), q, vn, rel, depthTol)
+			n := sf.m.Planes[side].N
+			if proj := q.AddScaled(-sep, n); sf.inFace(side, proj, n) && !sf.entered(cand, side, q, proj) {
+				dst = appendVFAt(dst, &tf, int32(vi), side, q, proj, tf.ApplyDir(n), sep, flip)
+			}
 		}
 	}
 	return dst
