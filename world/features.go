@@ -503,6 +503,14 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			}
 			proj := q.AddScaled(-sep, pl.N)
 			if !sb.inFace(f, proj, pl.N) {
+				if sep >= 0 {
+					if lim != lim {
+						lim = p.rb.at(q.Sub(p.rb.c).Norm())
+					}
+					if sb.nearReflex(f, q, lim) {
+						dst = appendVF(dst, tb, int32(vi), f, q, proj, pl.N, sep, flip)
+					}
+				}
 				continue
 			}
 			if sep < 0 {
@@ -521,6 +529,28 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		}
 	}
 	return dst
+}
+
+// nearReflex reports whether q (in front of face f's plane, projecting
+// outside f) lies within lim of a reflex edge of f. Outside the body near
+// a reflex (concave) edge is in front of both its faces' planes, and the
+// other face rises in front of f's plane: f's plane holds a vertex over
+// the other face near the edge. A vertex sliding over that face towards
+// the edge (one torus's tube over the inside of another's hole) reaches
+// f's plane as it crosses the edge; the contact with f, speculative until
+// then, is what stops it there, where the contact with the face under it
+// (whose plane goes on into f's side of the body) does not.
+func (s *features) nearReflex(f int32, q geom.Vec3, lim float64) bool {
+	for _, k := range s.reflex[s.reflexAt[f]:s.reflexAt[f+1]] {
+		e := &s.edges[k]
+		a, b := s.m.Verts[e.a], s.m.Verts[e.b]
+		ab := b.Sub(a)
+		t := math.Max(0, math.Min(1, q.Sub(a).Dot(ab)/ab.Norm2()))
+		if q.Sub(a.AddScaled(t, ab)).Norm2() <= lim*lim {
+			return true
+		}
+	}
+	return false
 }
 
 // underReflex appends the contact of vertex v at q (sb's frame), which no
