@@ -348,7 +348,8 @@ type probe struct {
 	fitCen, fitN []geom.Vec3
 	fitAt        []uint32
 	stamp        uint32
-	edgeBox      []geom.AABB // the first body's sharp edges' boxes
+	edgeBox      []geom.AABB // the first body's sharp edges' boxes, made when first needed (edgeAt[k] == stamp)
+	edgeAt       []uint32
 	stack        [][2]int32
 	// Candidates: vertices of the first body and faces of the second
 	// (vf), vertices of the second and faces of the first (fv, vertex
@@ -683,16 +684,13 @@ func (p *probe) candidates(sa, sb *features, pad float64) {
 	if n := len(ta.items); len(p.fitAt) < n {
 		p.fitCen, p.fitN, p.fitAt = make([]geom.Vec3, n), make([]geom.Vec3, n), make([]uint32, n)
 	}
+	if n := len(sa.edges); len(p.edgeAt) < n {
+		p.edgeBox, p.edgeAt = make([]geom.AABB, n), make([]uint32, n)
+	}
 	if p.stamp++; p.stamp == 0 {
 		clear(p.fitAt)
+		clear(p.edgeAt)
 		p.stamp = 1
-	}
-	p.edgeBox = slices.Grow(p.edgeBox[:0], len(sa.edges))[:len(sa.edges)]
-	for k := range sa.edges {
-		e := &sa.edges[k]
-		b := geom.AABB{Min: p.moved[e.a], Max: p.moved[e.a]}
-		grow(&b, p.moved[e.b])
-		p.edgeBox[k] = b
 	}
 	p.fit = slices.Grow(p.fit[:0], len(ta.nodes))[:len(ta.nodes)]
 	// Children come after their parent.
@@ -769,6 +767,12 @@ func (p *probe) facePair(sa, sb *features, fa, fb int32, ba, bb *geom.AABB, pad 
 	}
 	for _, ea := range sa.ownE[sa.ownEAt[fa]:sa.ownEAt[fa+1]] {
 		box := &p.edgeBox[ea]
+		if p.edgeAt[ea] != p.stamp {
+			e := &sa.edges[ea]
+			*box = geom.AABB{Min: p.moved[e.a], Max: p.moved[e.a]}
+			grow(box, p.moved[e.b])
+			p.edgeAt[ea] = p.stamp
+		}
 		for _, k := range eb {
 			if near(box, &sb.edgeBoxes[k], pad) {
 				p.ee = append(p.ee, [2]int32{ea, k})
