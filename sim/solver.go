@@ -27,8 +27,11 @@ type impulses struct{ n, t1, t2 float64 }
 type constraint struct {
 	a, b     int32
 	ima, imb float64 // inverse masses as the solver sees them (zero when fixed)
-	// The normal and the two tangents.
+	// The normal and the two tangents; the tangents are made when the
+	// contact first takes an impulse (tan), as most speculative contacts
+	// never do.
 	n, t1, t2      axis
+	tan            bool
 	ra, rb         geom.Vec3 // anchors from the centres of mass at the step's start
 	baseSep        float64   // separation minus (rb - ra)·n
 	sep            float64   // separation at the bodies' poses of the last solver pass
@@ -140,10 +143,9 @@ func anchors(c *Contact, a, b *body) (ra, rb geom.Vec3, base float64) {
 // and its separation at the bodies' poses.
 func (s *Sim) newConstraint(c *Contact, a, b *body, ra, rb geom.Vec3, base float64) constraint {
 	n := c.Normal
-	t1, t2 := n.Orthonormal()
 	k := constraint{
 		a: int32(c.A), b: int32(c.B), ima: a.im(), imb: b.im(),
-		n: makeAxis(a, b, ra, rb, n), t1: makeAxis(a, b, ra, rb, t1), t2: makeAxis(a, b, ra, rb, t2),
+		n:  makeAxis(a, b, ra, rb, n),
 		ra: ra, rb: rb, baseSep: base,
 		friction: s.opt.Friction, rest: s.opt.Restitution,
 		static: a.fixed || b.fixed, slop: slopFrac * math.Min(a.radius, b.radius),
@@ -151,6 +153,16 @@ func (s *Sim) newConstraint(c *Contact, a, b *body, ra, rb geom.Vec3, base float
 	}
 	k.sep = separation(a, b, &k)
 	return k
+}
+
+// tangents makes contact k's tangent axes, once.
+func (k *constraint) tangents(a, b *body) {
+	if k.tan {
+		return
+	}
+	t1, t2 := k.n.d.Orthonormal()
+	k.t1, k.t2 = makeAxis(a, b, k.ra, k.rb, t1), makeAxis(a, b, k.ra, k.rb, t2)
+	k.tan = true
 }
 
 // im is the inverse mass the solver sees: zero for a fixed body.
@@ -164,7 +176,11 @@ func (b *body) im() float64 {
 func (s *Sim) warmStart() {
 	for i := range s.cons {
 		k := &s.cons[i]
+		if k.imp == (impulses{}) {
+			continue // nothing to apply
+		}
 		a, b := &s.bodies[k.a], &s.bodies[k.b]
+		k.tangents(a, b)
 		// The impulses along the normal and the tangents, at once.
 		p := k.n.d.Scale(k.imp.n).Add(k.t1.d.Scale(k.imp.t1)).Add(k.t2.d.Scale(k.imp.t2))
 		a.v = a.v.AddScaled(-k.ima, p)
@@ -229,6 +245,7 @@ func (s *Sim) solve(h float64, useBias bool) {
 		wb = wb.AddScaled(imp, k.n.ib)
 
 		// Friction, the two tangents clamped together to the disc.
+		k.tangents(a, b)
 		dv := vb.Sub(va)
 		l1 := k.imp.t1 - k.t1.m*(dv.Dot(k.t1.d)+wb.Dot(k.t1.cb)-wa.Dot(k.t1.ca))
 		l2 := k.imp.t2 - k.t2.m*(dv.Dot(k.t2.d)+wb.Dot(k.t2.cb)-wa.Dot(k.t2.ca))

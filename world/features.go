@@ -32,8 +32,14 @@ type features struct {
 	faceTri   []int32
 	faces     bvh
 	faceBoxes []geom.AABB
-	edges     []sharpEdge
-	edgeBoxes []geom.AABB // box of edges[k]
+	// The faces in the face tree's item order: the centroid of each
+	// face's vertices, its unit normal, the largest distance of a vertex
+	// from the centroid (rad) and from the face's plane (flat), rounded up
+	// (facesApart).
+	itemCen, itemN  []geom.Vec3
+	itemRad, itemFl []float64
+	edges           []sharpEdge
+	edgeBoxes       []geom.AABB // box of edges[k]
 	// vnorm[v] is the mean of the normals of the faces around vertex v: a
 	// vertex only touches faces whose outward normal opposes it.
 	vnorm []geom.Vec3
@@ -98,6 +104,24 @@ func newFeatures(m *mesh.Mesh) *features {
 		s.faceBoxes[f] = b
 	}
 	s.faces = buildBVH(s.faceBoxes)
+	s.itemCen, s.itemN = make([]geom.Vec3, nf), make([]geom.Vec3, nf)
+	s.itemRad, s.itemFl = make([]float64, nf), make([]float64, nf)
+	for k, f := range s.faces.items {
+		fv := m.Face(int(f))
+		var c geom.Vec3
+		for _, v := range fv {
+			c = c.Add(m.Verts[v])
+		}
+		c = c.Scale(1 / float64(len(fv)))
+		pl := m.Planes[f]
+		r, fl := 0.0, 0.0
+		for _, v := range fv {
+			r = math.Max(r, m.Verts[v].Sub(c).Norm())
+			fl = math.Max(fl, math.Abs(pl.SignedDist(m.Verts[v])))
+		}
+		tol := 1e-9 * (r + c.MaxAbs())
+		s.itemCen[k], s.itemN[k], s.itemRad[k], s.itemFl[k] = c, pl.N, r+tol, fl+math.Abs(pl.SignedDist(c))+tol
+	}
 	for v := range s.vnorm {
 		if n, ok := s.vnorm[v].Normalize(); ok {
 			s.vnorm[v] = n
@@ -309,8 +333,9 @@ func meeting(a, b geom.AABB) geom.AABB {
 // feature pair is what the step's motion can close between them
 // (reachBound) plus the pair's base margin.
 type probe struct {
-	moved []geom.Vec3 // the first body's vertices in the second's frame
-	abox  geom.AABB   // their box
+	moved []geom.Vec3    // the first body's vertices in the second's frame
+	rel   geom.Transform // the first body's frame to the second's
+	abox  geom.AABB      // their box
 	// gap is, after pair, a distance the two surfaces are known to be
 	// apart (no two faces' boxes came within it), or 0.
 	gap float64
@@ -318,7 +343,13 @@ type probe struct {
 	// The first body's face tree refitted in the second's frame: boxes of
 	// its nodes and of its faces (in the tree's item order).
 	fit, fitItem []geom.AABB
-	edgeBox      []geom.AABB // the first body's sharp edges' boxes
+	// Its faces' centroids and normals in the second's frame, item order,
+	// made when first needed in a search (fitAt[k] == stamp).
+	fitCen, fitN []geom.Vec3
+	fitAt        []uint32
+	stamp        uint32
+	edgeBox      []geom.AABB // the first body's sharp edges' boxes, made when first needed (edgeAt[k] == stamp)
+	edgeAt       []uint32
 	stack        [][2]int32
 	// Candidates: vertices of the first body and faces of the second
 	// (vf), vertices of the second and faces of the first (fv, vertex
@@ -351,6 +382,7 @@ func (p *probe) pair(dst []contact.Contact, sa, sb *features, ta, tb geom.Transf
 	relA := tb.Inverse().Mul(ta) // a's frame to b's frame
 	relB := ta.Inverse().Mul(tb)
 	p.moved = place(p.moved[:0], sa.m.Verts, relA)
+	p.rel = relA
 	p.gap = 0
 	if len(p.moved) == 0 || len(sb.m.Verts) == 0 {
 		return dst, false
@@ -507,6 +539,14 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			}
 			proj := q.AddScaled(-sep, pl.N)
 			if !sb.inFace(f, proj, pl.N) {
+				if sep >= 0 {
+					if lim != lim {
+						lim = p.rb.at(q.Sub(p.rb.c).Norm())
+					}
+					if sb.nearReflex(f, q, lim) {
+						dst = appendVF(dst, tb, int32(vi), f, q, proj, pl.N, sep, flip)
+					}
+				}
 				continue
 			}
 			if sep < 0 {
@@ -611,6 +651,28 @@ func (s *features) entered(faces [][2]int32, f int32, q, proj geom.Vec3) bool {
 	return false
 }
 
+// nearReflex reports whether q (in front of face f's plane, projecting
+// outside f) lies within lim of a reflex edge of f. Outside the body near
+// a reflex (concave) edge is in front of both its faces' planes, and the
+// other face rises in front of f's plane: f's plane holds a vertex over
+// the other face near the edge. A vertex sliding over that face towards
+// the edge (one torus's tube over the inside of another's hole) reaches
+// f's plane as it crosses the edge; the contact with f, speculative until
+// then, is what stops it there, where the contact with the face under it
+// (whose plane goes on into f's side of the body) does not.
+func (s *features) nearReflex(f int32, q geom.Vec3, lim float64) bool {
+	for _, k := range s.reflex[s.reflexAt[f]:s.reflexAt[f+1]] {
+		e := &s.edges[k]
+		a, b := s.m.Verts[e.a], s.m.Verts[e.b]
+		ab := b.Sub(a)
+		t := math.Max(0, math.Min(1, q.Sub(a).Dot(ab)/ab.Norm2()))
+		if q.Sub(a.AddScaled(t, ab)).Norm2() <= lim*lim {
+			return true
+		}
+	}
+	return false
+}
+
 // underReflex appends the contact of vertex v at q (sb's frame), which no
 // face near it holds, with the nearest reflex edge of those faces it lies
 // under: behind both faces of the edge, within depthTol of an interior
@@ -695,12 +757,16 @@ func (p *probe) candidates(sa, sb *features, pad float64) {
 		}
 		p.fitItem = append(p.fitItem[:k], b)
 	}
-	p.edgeBox = slices.Grow(p.edgeBox[:0], len(sa.edges))[:len(sa.edges)]
-	for k := range sa.edges {
-		e := &sa.edges[k]
-		b := geom.AABB{Min: p.moved[e.a], Max: p.moved[e.a]}
-		grow(&b, p.moved[e.b])
-		p.edgeBox[k] = b
+	if n := len(ta.items); len(p.fitAt) < n {
+		p.fitCen, p.fitN, p.fitAt = make([]geom.Vec3, n), make([]geom.Vec3, n), make([]uint32, n)
+	}
+	if n := len(sa.edges); len(p.edgeAt) < n {
+		p.edgeBox, p.edgeAt = make([]geom.AABB, n), make([]uint32, n)
+	}
+	if p.stamp++; p.stamp == 0 {
+		clear(p.fitAt)
+		clear(p.edgeAt)
+		p.stamp = 1
 	}
 	p.fit = slices.Grow(p.fit[:0], len(ta.nodes))[:len(ta.nodes)]
 	// Children come after their parent.
@@ -734,7 +800,7 @@ func (p *probe) candidates(sa, sb *features, pad float64) {
 		case na.left < 0 && nb.left < 0:
 			for ka := na.start; ka < na.end; ka++ {
 				for kb := nb.start; kb < nb.end; kb++ {
-					if near(&p.fitItem[ka], &tb.boxes[kb], pad) {
+					if near(&p.fitItem[ka], &tb.boxes[kb], pad) && !p.facesApart(sa, sb, ka, kb, pad) {
 						p.gap = 0
 						p.facePair(sa, sb, ta.items[ka], tb.items[kb], &p.fitItem[ka], &tb.boxes[kb], pad)
 					}
@@ -777,12 +843,47 @@ func (p *probe) facePair(sa, sb *features, fa, fb int32, ba, bb *geom.AABB, pad 
 	}
 	for _, ea := range sa.ownE[sa.ownEAt[fa]:sa.ownEAt[fa+1]] {
 		box := &p.edgeBox[ea]
+		if p.edgeAt[ea] != p.stamp {
+			e := &sa.edges[ea]
+			*box = geom.AABB{Min: p.moved[e.a], Max: p.moved[e.a]}
+			grow(box, p.moved[e.b])
+			p.edgeAt[ea] = p.stamp
+		}
 		for _, k := range eb {
 			if near(box, &sb.edgeBoxes[k], pad) {
 				p.ee = append(p.ee, [2]int32{ea, k})
 			}
 		}
 	}
+}
+
+// facesApart reports whether the faces of items ka of sa (placed in sb's
+// frame) and kb of sb lie farther than pad apart by their planes: the
+// points of a face lie within rad of its centroid in its plane (within
+// flat), so their distances from another plane, whose normal makes an
+// angle θ with the face's, lie within rad sin θ + flat of the centroid's;
+// when that range is farther than pad from the other plane (beyond its own
+// flatness) on one side, every point of one face is farther than pad from
+// the other face. Then none of the pair's candidates gives a contact: a
+// vertex-face, edge-edge or reflex-edge contact is never farther apart
+// than the pad. Boxes of the curved faces of two linked tori meet in many
+// places where the faces, nearly parallel there, do not.
+func (p *probe) facesApart(sa, sb *features, ka, kb int32, pad float64) bool {
+	if p.fitAt[ka] != p.stamp {
+		p.fitCen[ka], p.fitN[ka], p.fitAt[ka] = p.rel.Apply(sa.itemCen[ka]), p.rel.ApplyDir(sa.itemN[ka]), p.stamp
+	}
+	na, nb := p.fitN[ka], sb.itemN[kb]
+	cos := na.Dot(nb)
+	sin2 := max(0, 1-cos*cos) * (1 + 1e-9)
+	ca, cb := p.fitCen[ka], sb.itemCen[kb]
+	d := cb.Sub(ca)
+	t := pad + sa.itemFl[ka] + sb.itemFl[kb]
+	// A's face from B's plane, then B's face from A's plane.
+	if e := math.Abs(d.Dot(nb)) - t; e > 0 && e*e > sa.itemRad[ka]*sa.itemRad[ka]*sin2 {
+		return true
+	}
+	e := math.Abs(d.Dot(na)) - t
+	return e > 0 && e*e > sb.itemRad[kb]*sb.itemRad[kb]*sin2
 }
 
 // group sorts the candidates cand by vertex (of n) into p.byVert and

@@ -30,12 +30,7 @@ func TestFeatureContactsUnderReflexEdge(t *testing.T) {
 		side := 0.05 * meshRadius(m)
 		cube := shapes.Cube(side)
 		window := depthWindow(f, newFeatures(cube))
-		corner := 0 // the cube's vertex at -side/2 on every axis
-		for i, v := range cube.Verts {
-			if v.X < 0 && v.Y < 0 && v.Z < 0 {
-				corner = i
-			}
-		}
+		corner := cubeCorner(cube)
 		tried, checked := 0, 0
 		for k := range m.Edges {
 			e := m.Edges[k]
@@ -61,16 +56,7 @@ func TestFeatureContactsUnderReflexEdge(t *testing.T) {
 			tried++
 			depth := (0.2 + 0.6*rng.Float64()) * window
 			p := a.AddScaled(0.3+0.4*rng.Float64(), b.Sub(a)).AddScaled(-depth, u)
-			// Turn the cube so that its diagonal from the corner points out
-			// along u; place the corner at p.
-			d0 := geom.V(1, 1, 1).Scale(1 / math.Sqrt(3))
-			axis, ok := d0.Cross(u).Normalize()
-			q := geom.QuatIdentity()
-			if ok {
-				q = geom.QuatAxisAngle(axis, math.Acos(math.Max(-1, math.Min(1, d0.Dot(u)))))
-			}
-			pc := geom.Pose{Q: q}
-			pc.P = p.Sub(q.Rotate(cube.Verts[corner]))
+			pc := cornerAt(cube, corner, p, u)
 			vs := insideVertices(cube, m, pc, geom.Pose{Q: geom.QuatIdentity()})
 			if len(vs) != 1 || vs[0].ofB || vs[0].v != corner {
 				continue
@@ -80,17 +66,7 @@ func TestFeatureContactsUnderReflexEdge(t *testing.T) {
 				continue // another feature is nearer than the edge
 			}
 			checked++
-			w := mustNew(t, &Options{Table: featureTable(), Workers: 1})
-			if _, err := w.Add(BodyDef{Mesh: m, Kind: Polyhedron, Pose: geom.Pose{Q: geom.QuatIdentity()}}); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := w.Add(BodyDef{Mesh: cube, Kind: Convex, Pose: pc}); err != nil {
-				t.Fatal(err)
-			}
-			cs, err := w.Step(nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			cs := stepWithCube(t, m, cube, pc, 0)
 			found := false
 			for _, c := range cs {
 				if c.FeatureB != contact.V(int32(corner)) {
@@ -112,4 +88,167 @@ func TestFeatureContactsUnderReflexEdge(t *testing.T) {
 			t.Fatalf("mesh %d: %d of %d concave-edge placements usable", ci, checked, tried)
 		}
 	}
+}
+
+// cubeCorner returns the index of the cube's vertex at -side/2 on every
+// axis.
+func cubeCorner(cube *mesh.Mesh) int {
+	corner := 0
+	for i, v := range cube.Verts {
+		if v.X < 0 && v.Y < 0 && v.Z < 0 {
+			corner = i
+		}
+	}
+	return corner
+}
+
+// cornerAt returns the pose of the cube that puts its vertex corner at p
+// with its diagonal from there pointing along the unit vector dir.
+func cornerAt(cube *mesh.Mesh, corner int, p, dir geom.Vec3) geom.Pose {
+	d0 := geom.V(1, 1, 1).Scale(1 / math.Sqrt(3))
+	q := geom.QuatIdentity()
+	if axis, ok := d0.Cross(dir).Normalize(); ok {
+		q = geom.QuatAxisAngle(axis, math.Acos(math.Max(-1, math.Min(1, d0.Dot(dir)))))
+	}
+	return geom.Pose{P: p.Sub(q.Rotate(cube.Verts[corner])), Q: q}
+}
+
+// stepWithCube steps a world of mesh m (a polyhedron at the origin, body
+// 0) and the cube at pc (body 1), with the world's margin, and returns the
+// contacts.
+func stepWithCube(t *testing.T, m, cube *mesh.Mesh, pc geom.Pose, margin float64) []Contact {
+	t.Helper()
+	w := mustNew(t, &Options{Table: featureTable(), Workers: 1, Margin: margin})
+	if _, err := w.Add(BodyDef{Mesh: m, Kind: Polyhedron, Pose: geom.Pose{Q: geom.QuatIdentity()}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Add(BodyDef{Mesh: cube, Kind: Convex, Pose: pc}); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := w.Step(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
+
+// TestFeatureContactsOverReflexEdge places the corner of a small cube just
+// in front of one face of a concave edge of a car or a torus, near the
+// edge, at seeded random points along the edge, distances from it and
+// heights: the corner projects onto that face and is in front of the
+// plane of the edge's other face too, within the pair's margin (most such
+// corners project outside the other face). Sliding over the edge it would
+// go into the other face, whose plane the face under it does not hold;
+// FeatureContacts must give the corner a contact with that other face
+// too, speculative, with the separation and normal of its plane (computed
+// here from the face's vertices). Only placements where no cube vertex is
+// inside the body (the brute-force oracle) count; most must.
+func TestFeatureContactsOverReflexEdge(t *testing.T) {
+	for ci, m := range []*mesh.Mesh{shapes.Car(), shapes.Torus(1, 0.4, 12, 8)} {
+		rng := rand.New(rand.NewPCG(uint64(ci)+53, 11))
+		oracle := newSolidOracle(m, geom.Pose{Q: geom.QuatIdentity()})
+		radius := meshRadius(m)
+		margin := 0.05 * radius
+		cube := shapes.Cube(0.02 * radius)
+		corner := cubeCorner(cube)
+		// plane returns face f's unit normal from its first three vertices
+		// (the faces are planar and convex) and a point of it.
+		plane := func(f int32) (geom.Vec3, geom.Vec3) {
+			fv := m.Face(int(f))
+			a, b, c := m.Verts[fv[0]], m.Verts[fv[1]], m.Verts[fv[2]]
+			n, _ := b.Sub(a).Cross(c.Sub(a)).Normalize()
+			return n, a
+		}
+		tried, checked, outside := 0, 0, 0
+		for k := range m.Edges {
+			e := m.Edges[k]
+			if e.Left < 0 || e.Right < 0 {
+				continue
+			}
+			for _, fs := range [2][2]int32{{e.Left, e.Right}, {e.Right, e.Left}} {
+				under, other := fs[0], fs[1]
+				nu, pu := plane(under)
+				no, po := plane(other)
+				a, b := m.Verts[e.V[0]], m.Verts[e.V[1]]
+				// Concave by the test's own rule: the other face's far
+				// vertices rise in front of the plane of the face under.
+				rise := 0.0
+				for _, v := range m.Face(int(other)) {
+					rise = math.Max(rise, m.Verts[v].Sub(pu).Dot(nu))
+				}
+				if rise < 1e-6*radius {
+					continue
+				}
+				// Into the face under, across the edge, in its plane.
+				in, ok := nu.Cross(b.Sub(a)).Normalize()
+				if !ok {
+					continue
+				}
+				mid := a.Add(b).Scale(0.5)
+				if fc := faceCentroid(m, under); fc.Sub(mid).Dot(in) < 0 {
+					in = in.Neg()
+				}
+				tried++
+				along := 0.3 + 0.4*rng.Float64()
+				p := a.AddScaled(along, b.Sub(a)).AddScaled((0.05+0.3*rng.Float64())*margin, in).AddScaled((0.05+0.3*rng.Float64())*margin, nu)
+				sepO := p.Sub(po).Dot(no)
+				if sepO <= 0 || sepO >= 0.9*margin || !inPolygon(m, under, p, nu) {
+					continue
+				}
+				// The cube's diagonal from the corner points out of the
+				// groove, along the bisector of the two normals.
+				out, _ := nu.Add(no).Normalize()
+				pc := cornerAt(cube, corner, p, out)
+				if len(insideVertices(cube, m, pc, geom.Pose{Q: geom.QuatIdentity()})) != 0 || oracle.inside(p) {
+					continue
+				}
+				checked++
+				if !inPolygon(m, other, p.AddScaled(-sepO, no), no) {
+					outside++
+				}
+				cs := stepWithCube(t, m, cube, pc, margin)
+				found := false
+				for _, c := range cs {
+					if c.FeatureB != contact.V(int32(corner)) || c.FeatureA != contact.F(other) {
+						continue
+					}
+					found = true
+					if math.Abs(c.Separation-sepO) > 1e-9*radius || c.Normal.Dot(no) < 1-1e-9 {
+						t.Fatalf("mesh %d edge %d: corner %v over face %d: contact with face %d separation %.6g normal %v; plane %.6g %v",
+							ci, k, p, under, other, c.Separation, c.Normal, sepO, no)
+					}
+				}
+				if !found {
+					t.Fatalf("mesh %d edge %d: corner %v over face %d, %.3g in front of concave neighbour %d (margin %.3g): no contact with it", ci, k, p, under, sepO, other, margin)
+				}
+			}
+		}
+		t.Logf("mesh %d: %d concave edge sides, %d placements checked, %d projecting outside the other face", ci, tried, checked, outside)
+		if tried == 0 || checked*2 < tried || outside*2 < checked {
+			t.Fatalf("mesh %d: %d of %d placements usable", ci, checked, tried)
+		}
+	}
+}
+
+// faceCentroid returns the mean of face f's vertices.
+func faceCentroid(m *mesh.Mesh, f int32) geom.Vec3 {
+	var c geom.Vec3
+	fv := m.Face(int(f))
+	for _, v := range fv {
+		c = c.Add(m.Verts[v])
+	}
+	return c.Scale(1 / float64(len(fv)))
+}
+
+// inPolygon reports whether p, on face f's plane (unit normal n), lies
+// inside the convex face: on the inner side of every edge of its loop.
+func inPolygon(m *mesh.Mesh, f int32, p, n geom.Vec3) bool {
+	fv := m.Face(int(f))
+	for i, v := range fv {
+		a, b := m.Verts[v], m.Verts[fv[(i+1)%len(fv)]]
+		if b.Sub(a).Cross(p.Sub(a)).Dot(n) < 0 {
+			return false
+		}
+	}
+	return true
 }
