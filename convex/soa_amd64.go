@@ -64,6 +64,13 @@ func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb f
 //go:noescape
 func minDirsVec(s *soa, nblk int, dirs *float64, dstride, nd int, vals *float64, idx *int32)
 
+// minFirst returns the first of the n (at least 1) numbers at xs equal to
+// their minimum, or -1 when that minimum is +Inf, with AVX (the numbers
+// hold no NaN).
+//
+//go:noescape
+func minFirst(xs *float64, n int) (idx int64)
+
 // poseSoA writes t applied to src into dst, with the vector kernel when
 // the processor has it. It reports whether the vector scans may run on
 // dst: the kernels exist and every coordinate is finite and below 1e300

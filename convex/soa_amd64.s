@@ -337,3 +337,77 @@ minvalues:
 mindone:
 	VZEROUPPER
 	RET
+
+DATA posinf<>+0(SB)/8, $0x7ff0000000000000
+GLOBL posinf<>(SB), RODATA|NOPTR, $8
+
+// func minFirst(xs *float64, n int) (idx int64)
+// The first of the n numbers at xs equal to their minimum, or -1 when the
+// minimum is not below +Inf (no NaN among them).
+TEXT ·minFirst(SB), NOSPLIT, $0-24
+	MOVQ         xs+0(FP), SI
+	MOVQ         n+8(FP), CX
+	VBROADCASTSD posinf<>(SB), Y0
+	MOVQ         CX, DX
+	ANDQ         $-4, DX            // entries in whole groups of four
+	XORQ         AX, AX
+	CMPQ         DX, $0
+	JEQ          mintail
+
+minchunk:
+	VMINPD (SI)(AX*8), Y0, Y0
+	ADDQ   $4, AX
+	CMPQ   AX, DX
+	JLT    minchunk
+
+mintail:
+	VEXTRACTF128 $1, Y0, X1
+	VMINPD       X1, X0, X0
+	VPERMILPD    $1, X0, X1
+	VMINSD       X1, X0, X0
+
+mintailloop:
+	CMPQ   AX, CX
+	JGE    minfound
+	VMINSD (SI)(AX*8), X0, X0
+	INCQ   AX
+	JMP    mintailloop
+
+minfound:
+	MOVQ         $-1, R8
+	UCOMISD      posinf<>(SB), X0
+	JAE          minret             // +Inf (or NaN): no entry
+	VBROADCASTSD X0, Y0
+	XORQ         AX, AX
+
+findchunk:
+	CMPQ      AX, DX
+	JGE       findtail
+	VCMPPD    $0, (SI)(AX*8), Y0, Y1
+	VMOVMSKPD Y1, BX
+	TESTQ     BX, BX
+	JNZ       findhit
+	ADDQ      $4, AX
+	JMP       findchunk
+
+findhit:
+	BSFQ BX, BX
+	ADDQ BX, AX
+	MOVQ AX, R8
+	JMP  minret
+
+findtail:
+	CMPQ    AX, CX
+	JGE     minret
+	UCOMISD (SI)(AX*8), X0
+	JEQ     findone
+	INCQ    AX
+	JMP     findtail
+
+findone:
+	MOVQ AX, R8
+
+minret:
+	VZEROUPPER
+	MOVQ R8, idx+16(FP)
+	RET

@@ -24,3 +24,6 @@ func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb f
 
 // minDirsVec is never called here: no pair has the vector kernels.
 func minDirsVec(s *soa, nblk int, dirs *float64, dstride, nd int, vals *float64, idx *int32) {}
+
+// minFirst is never called here: haveVec is false.
+func minFirst(xs *float64, n int) (idx int64) { return -1 }
