@@ -375,29 +375,59 @@ func (e *epaState) expand(fi, wi int32) bool {
 	if len(e.horizon) < 3 {
 		return false
 	}
+	first := int32(len(e.faces))
+	for _, he := range e.horizon {
+		g := &e.faces[he.face]
+		a, b := g.v[next3[he.edge]], g.v[he.edge]
+		g.adj[he.edge], g.adjE[he.edge] = int32(len(e.faces)), 0
+		nf := e.newFace(a, b, wi)
+		nf.adj[0], nf.adjE[0] = he.face, he.edge
+	}
+	// Face j = (a, b, w): its edge 2 (w -> a) meets edge 1 (b' -> w) of
+	// the new face with b' = a. The depth-first order lists the horizon
+	// as a loop, so that face is the one before j (cyclically); when it
+	// is not, a table from b' to its face finds it.
+	faces = e.faces
+	nw := faces[first:]
+	prev := &nw[len(nw)-1]
+	for j := range nw {
+		fj := &nw[j]
+		if prev.v[1] != fj.v[0] {
+			return e.linkByTable(first)
+		}
+		prev = fj
+	}
+	k := first + int32(len(nw)) - 1
+	for j := range nw {
+		fj, fk := &nw[j], &faces[k]
+		fj.adj[2], fj.adjE[2] = k, 1
+		fk.adj[1], fk.adjE[1] = first+int32(j), 2
+		k = first + int32(j)
+	}
+	return true
+}
+
+// linkByTable links the new faces from first on (each (a, b, w)) along
+// their edges at w: face j's edge 2 (w -> a) to edge 1 (b' -> w) of the
+// new face with b' = a, found by a table indexed by b'. It returns false
+// when a face has no such neighbour (the horizon is not a loop).
+func (e *epaState) linkByTable(first int32) bool {
 	if cap(e.newAt) < len(e.verts) {
 		e.newAt = make([]int32, len(e.verts), 2*len(e.verts))
 	}
 	newAt := e.newAt[:len(e.verts)]
 	e.newAt = newAt
-	first := int32(len(e.faces))
-	for _, he := range e.horizon {
-		g := &e.faces[he.face]
-		a, b := g.v[next3[he.edge]], g.v[he.edge]
-		k := int32(len(e.faces))
-		g.adj[he.edge], g.adjE[he.edge] = k, 0
-		newAt[b] = k + 1
-		nf := e.newFace(a, b, wi)
-		nf.adj[0], nf.adjE[0] = he.face, he.edge
+	faces := e.faces
+	for j := first; j < int32(len(faces)); j++ {
+		newAt[faces[j].v[1]] = j + 1
 	}
-	// Face j = (a, b, w): its edge 2 (w -> a) meets edge 1 (b' -> w) of
-	// the new face with b' = a.
-	faces = e.faces
+	ok := true
 	for j := first; j < int32(len(faces)); j++ {
 		fj := &faces[j]
 		k := newAt[fj.v[0]] - 1
 		if k < first {
-			return false
+			ok = false
+			break
 		}
 		fj.adj[2], fj.adjE[2] = k, 1
 		fk := &faces[k]
@@ -406,7 +436,7 @@ func (e *epaState) expand(fi, wi int32) bool {
 	for j := first; j < int32(len(faces)); j++ {
 		newAt[faces[j].v[1]] = 0
 	}
-	return true
+	return ok
 }
 
 // next3[k] is (k + 1) mod 3 for k in 0..3.
