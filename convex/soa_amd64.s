@@ -234,11 +234,9 @@ TEXT ·scanMaxVec(SB), NOSPLIT, $0-40
 	SHRQ $1, CX
 	DOTX(0, Y3, Y15)                 // running maxima, even blocks
 	DOTX(96, Y10, Y9)                // odd blocks
-	VMOVUPD      iota<>(SB), Y4      // their indices
-	VBROADCASTSD four<>(SB), Y5
-	VADDPD       Y5, Y4, Y11
-	VMOVUPD      Y4, Y6              // indices of the current blocks
-	VMOVUPD      Y11, Y12
+	VMOVUPD      iota<>(SB), Y4      // their indices (the odd chain's less 4)
+	VMOVUPD      Y4, Y11
+	VMOVUPD      Y4, Y6              // indices of the current even block
 	VBROADCASTSD eight<>(SB), Y5
 	DECQ         CX
 	JZ           merge
@@ -246,7 +244,6 @@ TEXT ·scanMaxVec(SB), NOSPLIT, $0-40
 scanloop:
 	ADDQ      $192, AX
 	VADDPD    Y5, Y6, Y6
-	VADDPD    Y5, Y12, Y12
 	DOTX(0, Y7, Y15)
 	DOTX(96, Y13, Y9)
 	VCMPPD    $0x1e, Y3, Y7, Y8   // Y7 > Y3
@@ -254,11 +251,13 @@ scanloop:
 	VBLENDVPD Y8, Y7, Y3, Y3
 	VBLENDVPD Y8, Y6, Y4, Y4
 	VBLENDVPD Y14, Y13, Y10, Y10
-	VBLENDVPD Y14, Y12, Y11, Y11
+	VBLENDVPD Y14, Y6, Y11, Y11
 	DECQ      CX
 	JNZ       scanloop
 
 merge:
+	VBROADCASTSD four<>(SB), Y5
+	VADDPD       Y5, Y11, Y11
 	// Per lane, the odd chain wins when larger, or equal with a smaller
 	// index.
 	VCMPPD    $0x1e, Y3, Y10, Y8  // Y10 > Y3
