@@ -200,8 +200,12 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		out.Iterations = it + 1
 		// Support of M in direction -v: A's support along -v minus B's
 		// support along +v.
-		ia, _ = a.supportAny(v.Neg(), ia)
-		ib, _ = b.supportAny(R.mulT(v), ib)
+		if i, _, j, _, ok := supportLoc2(a, v.Neg(), b, R.mulT(v)); ok {
+			ia, ib = i, j
+		} else {
+			ia, _ = a.supportAny(v.Neg(), ia)
+			ib, _ = b.supportAny(R.mulT(v), ib)
+		}
 		pa := a.at(ia)
 		pb := R.mul(b.at(ib)).Add(t)
 		w := pa.Sub(pb)

@@ -218,13 +218,39 @@ GLOBL huge<>(SB), RODATA|NOPTR, $8
 // func scanMaxVec(xs *float64, nblk int, d *geom.Vec3) (idx int64, h float64)
 // The first of the 4 nblk points (blocks of four points at xs, each the x,
 // y and z of its points, 96 bytes; nblk even) maximising d.v, and the
-// maximum. idx is -1 when no value equals the maximum (NaN). Two chains of
-// running maxima (even and odd blocks of four points) keep the loop from
-// waiting on one.
+// maximum. idx is -1 when no value equals the maximum (NaN).
 TEXT ·scanMaxVec(SB), NOSPLIT, $0-40
 	MOVQ xs+0(FP), SI
 	MOVQ nblk+8(FP), CX
 	MOVQ d+16(FP), AX
+	CALL scanblocks<>(SB)
+	MOVQ  AX, idx+24(FP)
+	MOVSD X7, h+32(FP)
+	RET
+
+// func scanMax2Vec(xa *float64, na int, da *geom.Vec3, xb *float64, nb int, db *geom.Vec3) (ia int64, ha float64, ib int64, hb float64)
+// scanMaxVec of two bodies in one call.
+TEXT ·scanMax2Vec(SB), NOSPLIT, $0-80
+	MOVQ xa+0(FP), SI
+	MOVQ na+8(FP), CX
+	MOVQ da+16(FP), AX
+	CALL scanblocks<>(SB)
+	MOVQ  AX, ia+48(FP)
+	MOVSD X7, ha+56(FP)
+	MOVQ  xb+24(FP), SI
+	MOVQ  nb+32(FP), CX
+	MOVQ  db+40(FP), AX
+	CALL  scanblocks<>(SB)
+	MOVQ  AX, ib+64(FP)
+	MOVSD X7, hb+72(FP)
+	RET
+
+// scanblocks is scanMaxVec's scan: the nblk (CX, even) blocks of four
+// points at SI along the direction at AX; the first index of the maximum
+// in AX (-1: NaN), the maximum in X7. Two chains of running maxima (even
+// and odd blocks of four points) keep the loop from waiting on one.
+// Clobbers CX, DI, R8 and Y0-Y15; leaves the upper halves zeroed.
+TEXT scanblocks<>(SB), NOSPLIT|NOFRAME, $0-0
 	VBROADCASTSD 0(AX), Y0
 	VBROADCASTSD 8(AX), Y1
 	VBROADCASTSD 16(AX), Y2
@@ -274,7 +300,6 @@ merge:
 	VMAXPD       X7, X3, X7
 	VPERMILPD    $1, X7, X8
 	VMAXPD       X8, X7, X7
-	VMOVSD       X7, h+32(FP)
 	VBROADCASTSD X7, Y7
 	// The smallest index among the lanes holding it.
 	VCMPPD       $0, Y7, Y3, Y8
@@ -291,7 +316,6 @@ merge:
 	CVTTSD2SQ    X9, AX
 
 done:
-	MOVQ AX, idx+24(FP)
 	RET
 
 

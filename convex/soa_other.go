@@ -27,3 +27,8 @@ func minDirsVec(s *soa, nblk int, dirs *float64, dstride, nd int, vals *float64,
 
 // minFirst is never called here: haveVec is false.
 func minFirst(xs *float64, n int) (idx int64) { return -1 }
+
+// supportLoc2 reports ok = false: there is no vector scan here.
+func supportLoc2(a *Polytope, da geom.Vec3, b *Polytope, db geom.Vec3) (ia int32, ha float64, ib int32, hb float64, ok bool) {
+	return 0, 0, 0, 0, false
+}
