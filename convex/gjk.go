@@ -200,9 +200,14 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		out.Iterations = it + 1
 		// Support of M in direction -v: A's support along -v minus B's
 		// support along +v.
-		if i, _, j, _, ok := supportLoc2(a, v.Neg(), b, R.mulT(v)); ok {
-			ia, ib = i, j
-		} else {
+		scanned := false
+		if a.loc != nil && b.loc != nil {
+			var i, j int32
+			if i, _, j, _, scanned = supportLoc2(a, v.Neg(), b, R.mulT(v)); scanned {
+				ia, ib = i, j
+			}
+		}
+		if !scanned {
 			ia, _ = a.supportAny(v.Neg(), ia)
 			ib, _ = b.supportAny(R.mulT(v), ib)
 		}
