@@ -220,29 +220,36 @@ GLOBL huge<>(SB), RODATA|NOPTR, $8
 // y and z of its points, 96 bytes; nblk even) maximising d.v, and the
 // maximum. idx is -1 when no value equals the maximum (NaN).
 TEXT ·scanMaxVec(SB), NOSPLIT, $0-40
-	MOVQ xs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	MOVQ d+16(FP), AX
-	CALL scanblocks<>(SB)
-	MOVQ  AX, idx+24(FP)
-	MOVSD X7, h+32(FP)
+	LEAQ xs+0(FP), R9
+	LEAQ idx+24(FP), R10
+	MOVQ $1, R11
+	CALL scanlist<>(SB)
 	RET
 
 // func scanMax2Vec(xa *float64, na int, da *geom.Vec3, xb *float64, nb int, db *geom.Vec3) (ia int64, ha float64, ib int64, hb float64)
 // scanMaxVec of two bodies in one call.
 TEXT ·scanMax2Vec(SB), NOSPLIT, $0-80
-	MOVQ xa+0(FP), SI
-	MOVQ na+8(FP), CX
-	MOVQ da+16(FP), AX
-	CALL scanblocks<>(SB)
-	MOVQ  AX, ia+48(FP)
-	MOVSD X7, ha+56(FP)
-	MOVQ  xb+24(FP), SI
-	MOVQ  nb+32(FP), CX
-	MOVQ  db+40(FP), AX
+	MOVQ $2, R11
+	LEAQ xa+0(FP), R9
+	LEAQ ia+48(FP), R10
+	CALL scanlist<>(SB)
+	RET
+
+// scanlist runs scanblocks for R11 (at least 1) bodies: the arguments of
+// each (blocks, block count, direction: 24 bytes) from R9 on, its results
+// (index, maximum: 16 bytes) from R10 on.
+TEXT scanlist<>(SB), NOSPLIT|NOFRAME, $0-0
+scanlistloop:
+	MOVQ  0(R9), SI
+	MOVQ  8(R9), CX
+	MOVQ  16(R9), AX
 	CALL  scanblocks<>(SB)
-	MOVQ  AX, ib+64(FP)
-	MOVSD X7, hb+72(FP)
+	MOVQ  AX, 0(R10)
+	MOVSD X7, 8(R10)
+	ADDQ  $24, R9
+	ADDQ  $16, R10
+	DECQ  R11
+	JNZ   scanlistloop
 	RET
 
 // scanblocks is scanMaxVec's scan: the nblk (CX, even) blocks of four
