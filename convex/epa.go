@@ -42,7 +42,8 @@ type epaState struct {
 	// the nearest face is the minimum of one array of numbers.
 	dist    []float64
 	horizon []horizonEdge
-	newAt   []int32 // per vertex: the new face whose edge 1 starts there (+1), during one expansion
+	stack   []horizonEdge // edges still to visit, during one expansion
+	newAt   []int32       // per vertex: the new face whose edge 1 starts there (+1), during one expansion
 }
 
 // epaMaxFaces bounds the polytope's growth; beyond it the search stops
@@ -291,10 +292,11 @@ func (e *epaState) offHull(w geom.Vec3) float64 {
 	return math.Abs(d.Dot(n))
 }
 
-// newFace appends the face (a, b, c) with its plane (adjacency unset) and
-// returns it.
+// newFace appends the face (a, b, c) with its plane and returns it (its
+// adjacency is left for the caller to set).
 func (e *epaState) newFace(a, b, c int32) *epaFace {
-	pa, pb, pc := e.verts[a].w, e.verts[b].w, e.verts[c].w
+	vs := e.verts
+	pa, pb, pc := vs[a].w, vs[b].w, vs[c].w
 	n := pb.Sub(pa).Cross(pc.Sub(pa))
 	var fn geom.Vec3
 	d := math.Inf(1) // degenerate: never the nearest
@@ -305,9 +307,16 @@ func (e *epaState) newFace(a, b, c int32) *epaFace {
 		// is the least sensitive to which vertex.
 		d = (fn.Dot(pa) + fn.Dot(pb) + fn.Dot(pc)) / 3
 	}
-	e.faces = append(e.faces, epaFace{v: [3]int32{a, b, c}, n: fn, d: d, alive: true})
+	k := len(e.faces)
+	if k == cap(e.faces) {
+		e.faces = append(e.faces, epaFace{})
+	}
+	e.faces = e.faces[:k+1]
+	fc := &e.faces[k]
+	fc.v = [3]int32{a, b, c}
+	fc.n, fc.d, fc.alive = fn, d, true
 	e.dist = append(e.dist, d)
-	return &e.faces[len(e.faces)-1]
+	return fc
 }
 
 // kill removes face i.
@@ -316,8 +325,12 @@ func (e *epaState) kill(i int32) {
 	e.dist[i] = math.Inf(1)
 }
 
-// nearest returns the live face nearest to the origin.
+// nearest returns the live face nearest to the origin (the first of equally
+// near ones; -1 when none is at a finite distance).
 func (e *epaState) nearest() int32 {
+	if haveVec && len(e.dist) > 0 {
+		return int32(minFirst(&e.dist[0], len(e.dist)))
+	}
 	best, bd := -1, math.Inf(1)
 	for i, d := range e.dist {
 		if d < bd {
@@ -330,69 +343,104 @@ func (e *epaState) nearest() int32 {
 // expand removes the faces that see vertex wi, starting with face fi, and
 // closes the hole with faces from its horizon to wi. It returns false when
 // the horizon does not close (rounding made the polytope non-convex).
+//
+// The faces seeing wi are found depth first from fi (Ericson's and
+// Bullet's order, which lists the horizon as one loop): a face reached
+// across its edge k from a removed face is removed when it sees wi, and
+// its two other edges are visited next, else edge k is on the horizon.
 func (e *epaState) expand(fi, wi int32) bool {
 	w := e.verts[wi].w
 	e.horizon = e.horizon[:0]
 	e.kill(fi)
-	for k := 0; k < 3; k++ {
-		e.silhouette(e.faces[fi].adj[k], e.faces[fi].adjE[k], w)
+	f0 := &e.faces[fi]
+	st := append(e.stack[:0], horizonEdge{f0.adj[2], f0.adjE[2]}, horizonEdge{f0.adj[1], f0.adjE[1]}, horizonEdge{f0.adj[0], f0.adjE[0]})
+	faces, dist := e.faces, e.dist
+	for len(st) > 0 {
+		he := st[len(st)-1]
+		st = st[:len(st)-1]
+		fc := &faces[he.face]
+		if !fc.alive {
+			continue
+		}
+		if fc.n.Dot(w)-fc.d <= 0 {
+			e.horizon = append(e.horizon, he)
+			continue
+		}
+		fc.alive = false
+		dist[he.face] = math.Inf(1)
+		k1, k2 := next3[he.edge], next3[he.edge+1]
+		st = append(st, horizonEdge{fc.adj[k2], fc.adjE[k2]}, horizonEdge{fc.adj[k1], fc.adjE[k1]})
 	}
-	h := len(e.horizon)
-	if h < 3 {
+	e.stack = st
+	if len(e.horizon) < 3 {
 		return false
 	}
-	if cap(e.newAt) < len(e.verts) {
-		e.newAt = make([]int32, len(e.verts), 2*len(e.verts))
-	}
-	e.newAt = e.newAt[:len(e.verts)]
 	first := int32(len(e.faces))
 	for _, he := range e.horizon {
 		g := &e.faces[he.face]
 		a, b := g.v[next3[he.edge]], g.v[he.edge]
-		k := int32(len(e.faces))
-		g.adj[he.edge], g.adjE[he.edge] = k, 0
-		e.newAt[b] = k + 1
+		g.adj[he.edge], g.adjE[he.edge] = int32(len(e.faces)), 0
 		nf := e.newFace(a, b, wi)
 		nf.adj[0], nf.adjE[0] = he.face, he.edge
 	}
 	// Face j = (a, b, w): its edge 2 (w -> a) meets edge 1 (b' -> w) of
-	// the new face with b' = a.
-	for j := first; j < int32(len(e.faces)); j++ {
-		a := e.faces[j].v[0]
-		k := e.newAt[a] - 1
-		if k < first {
-			return false
+	// the new face with b' = a. The depth-first order lists the horizon
+	// as a loop, so that face is the one before j (cyclically); when it
+	// is not, a table from b' to its face finds it.
+	faces = e.faces
+	nw := faces[first:]
+	prev := &nw[len(nw)-1]
+	for j := range nw {
+		fj := &nw[j]
+		if prev.v[1] != fj.v[0] {
+			return e.linkByTable(first)
 		}
-		e.faces[j].adj[2], e.faces[j].adjE[2] = k, 1
-		e.faces[k].adj[1], e.faces[k].adjE[1] = j, 2
+		prev = fj
 	}
-	for j := first; j < int32(len(e.faces)); j++ {
-		e.newAt[e.faces[j].v[1]] = 0
+	k := first + int32(len(nw)) - 1
+	for j := range nw {
+		fj, fk := &nw[j], &faces[k]
+		fj.adj[2], fj.adjE[2] = k, 1
+		fk.adj[1], fk.adjE[1] = first+int32(j), 2
+		k = first + int32(j)
 	}
 	return true
 }
 
+// linkByTable links the new faces from first on (each (a, b, w)) along
+// their edges at w: face j's edge 2 (w -> a) to edge 1 (b' -> w) of the
+// new face with b' = a, found by a table indexed by b'. It returns false
+// when a face has no such neighbour (the horizon is not a loop).
+func (e *epaState) linkByTable(first int32) bool {
+	if cap(e.newAt) < len(e.verts) {
+		e.newAt = make([]int32, len(e.verts), 2*len(e.verts))
+	}
+	newAt := e.newAt[:len(e.verts)]
+	e.newAt = newAt
+	faces := e.faces
+	for j := first; j < int32(len(faces)); j++ {
+		newAt[faces[j].v[1]] = j + 1
+	}
+	ok := true
+	for j := first; j < int32(len(faces)); j++ {
+		fj := &faces[j]
+		k := newAt[fj.v[0]] - 1
+		if k < first {
+			ok = false
+			break
+		}
+		fj.adj[2], fj.adjE[2] = k, 1
+		fk := &faces[k]
+		fk.adj[1], fk.adjE[1] = j, 2
+	}
+	for j := first; j < int32(len(faces)); j++ {
+		newAt[faces[j].v[1]] = 0
+	}
+	return ok
+}
+
 // next3[k] is (k + 1) mod 3 for k in 0..3.
 var next3 = [4]int8{1, 2, 0, 1}
-
-// silhouette visits face fi, reached across its edge k from a removed face:
-// a face that sees w is removed and its other edges visited, otherwise edge
-// k is on the horizon (Ericson's and Bullet's depth-first order, which
-// lists the horizon as one loop).
-func (e *epaState) silhouette(fi int32, k int8, w geom.Vec3) {
-	fc := &e.faces[fi]
-	if !fc.alive {
-		return
-	}
-	if fc.n.Dot(w)-fc.d <= 0 {
-		e.horizon = append(e.horizon, horizonEdge{fi, k})
-		return
-	}
-	e.kill(fi)
-	k1, k2 := next3[k], next3[k+1]
-	e.silhouette(fc.adj[k1], fc.adjE[k1], w)
-	e.silhouette(fc.adj[k2], fc.adjE[k2], w)
-}
 
 // snap replaces the depth and normal found by the expanding polytope by
 // those of the facet of M = A - B that carries its nearest face: the face

@@ -200,8 +200,17 @@ func (g *gjkState) run(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Tr
 		out.Iterations = it + 1
 		// Support of M in direction -v: A's support along -v minus B's
 		// support along +v.
-		ia, _ = a.supportAny(v.Neg(), ia)
-		ib, _ = b.supportAny(R.mulT(v), ib)
+		scanned := false
+		if a.loc != nil && b.loc != nil {
+			var i, j int32
+			if i, _, j, _, scanned = supportLoc2(a, v.Neg(), b, R.mulT(v)); scanned {
+				ia, ib = i, j
+			}
+		}
+		if !scanned {
+			ia, _ = a.supportAny(v.Neg(), ia)
+			ib, _ = b.supportAny(R.mulT(v), ib)
+		}
 		pa := a.at(ia)
 		pb := R.mul(b.at(ib)).Add(t)
 		w := pa.Sub(pb)

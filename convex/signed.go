@@ -140,6 +140,12 @@ func (f *pairFrame) supB(n geom.Vec3) (int32, float64) {
 // the unit direction n (A frame): the length of the translation of B along
 // n that ends the overlap (negative: the width of the gap along n).
 func (f *pairFrame) depthAlong(n geom.Vec3) (h float64, ia, ib int32) {
+	if f.a.loc != nil && f.b.loc != nil {
+		if ia, hA, ib, hB, ok := supportLoc2(f.a, n, f.b, f.R.mulT(n).Neg()); ok {
+			f.n++
+			return hA - (n.Dot(f.t) - hB), ia, ib
+		}
+	}
 	ia, hA := f.supA(n)
 	ib, lB := f.supB(n)
 	return hA - lB, ia, ib

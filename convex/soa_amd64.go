@@ -64,6 +64,13 @@ func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb f
 //go:noescape
 func minDirsVec(s *soa, nblk int, dirs *float64, dstride, nd int, vals *float64, idx *int32)
 
+// minFirst returns the first of the n (at least 1) numbers at xs equal to
+// their minimum, or -1 when that minimum is +Inf, with AVX (the numbers
+// hold no NaN).
+//
+//go:noescape
+func minFirst(xs *float64, n int) (idx int64)
+
 // poseSoA writes t applied to src into dst, with the vector kernel when
 // the processor has it. It reports whether the vector scans may run on
 // dst: the kernels exist and every coordinate is finite and below 1e300
@@ -86,12 +93,34 @@ func poseSoA(dst, src *soa, n int, t *geom.Transform) bool {
 //go:noescape
 func scanMaxVec(xs *float64, nblk int, d *geom.Vec3) (idx int64, h float64)
 
+// scanMax2Vec is scanMaxVec for two polytopes' blocks (xa, na blocks,
+// direction da; xb, nb, db) in one call.
+//
+//go:noescape
+func scanMax2Vec(xa *float64, na int, da *geom.Vec3, xb *float64, nb int, db *geom.Vec3) (ia int64, ha float64, ib int64, hb float64)
+
+// supportLoc2 is supportLoc for a along da and b along db at once; ok is
+// false when the scan does not apply to either.
+func supportLoc2(a *Polytope, da geom.Vec3, b *Polytope, db geom.Vec3) (ia int32, ha float64, ib int32, hb float64, ok bool) {
+	if !haveVec || a.loc == nil || b.loc == nil || !scanDir(da) || !scanDir(db) {
+		return 0, 0, 0, 0, false
+	}
+	i, hA, j, hB := scanMax2Vec(&a.loc[0], len(a.loc)/12, &da, &b.loc[0], len(b.loc)/12, &db)
+	return int32(i), hA, int32(j), hB, i >= 0 && int(i) < len(a.verts) && j >= 0 && int(j) < len(b.verts)
+}
+
+// scanDir reports whether the vector scan's products stay finite along d
+// (every component at most 1e6 in magnitude; false for NaN).
+func scanDir(d geom.Vec3) bool {
+	return math.Abs(d.X) <= 1e6 && math.Abs(d.Y) <= 1e6 && math.Abs(d.Z) <= 1e6
+}
+
 // supportLoc returns a vertex of p maximising d.v (local direction d) and
 // the maximum by the vector scan of p.loc, or ok = false when the scan does
 // not apply (no kernels, no p.loc, |d| too large for the scan to stay
 // finite, NaN).
 func (p *Polytope) supportLoc(d geom.Vec3) (int32, float64, bool) {
-	if !haveVec || p.loc == nil || !(math.Abs(d.X) <= 1e6 && math.Abs(d.Y) <= 1e6 && math.Abs(d.Z) <= 1e6) {
+	if !haveVec || p.loc == nil || !scanDir(d) {
 		return 0, 0, false
 	}
 	i, h := scanMaxVec(&p.loc[0], len(p.loc)/12, &d)

@@ -218,13 +218,46 @@ GLOBL huge<>(SB), RODATA|NOPTR, $8
 // func scanMaxVec(xs *float64, nblk int, d *geom.Vec3) (idx int64, h float64)
 // The first of the 4 nblk points (blocks of four points at xs, each the x,
 // y and z of its points, 96 bytes; nblk even) maximising d.v, and the
-// maximum. idx is -1 when no value equals the maximum (NaN). Two chains of
-// running maxima (even and odd blocks of four points) keep the loop from
-// waiting on one.
+// maximum. idx is -1 when no value equals the maximum (NaN).
 TEXT ·scanMaxVec(SB), NOSPLIT, $0-40
-	MOVQ xs+0(FP), SI
-	MOVQ nblk+8(FP), CX
-	MOVQ d+16(FP), AX
+	LEAQ xs+0(FP), R9
+	LEAQ idx+24(FP), R10
+	MOVQ $1, R11
+	CALL scanlist<>(SB)
+	RET
+
+// func scanMax2Vec(xa *float64, na int, da *geom.Vec3, xb *float64, nb int, db *geom.Vec3) (ia int64, ha float64, ib int64, hb float64)
+// scanMaxVec of two bodies in one call.
+TEXT ·scanMax2Vec(SB), NOSPLIT, $0-80
+	MOVQ $2, R11
+	LEAQ xa+0(FP), R9
+	LEAQ ia+48(FP), R10
+	CALL scanlist<>(SB)
+	RET
+
+// scanlist runs scanblocks for R11 (at least 1) bodies: the arguments of
+// each (blocks, block count, direction: 24 bytes) from R9 on, its results
+// (index, maximum: 16 bytes) from R10 on.
+TEXT scanlist<>(SB), NOSPLIT|NOFRAME, $0-0
+scanlistloop:
+	MOVQ  0(R9), SI
+	MOVQ  8(R9), CX
+	MOVQ  16(R9), AX
+	CALL  scanblocks<>(SB)
+	MOVQ  AX, 0(R10)
+	MOVSD X7, 8(R10)
+	ADDQ  $24, R9
+	ADDQ  $16, R10
+	DECQ  R11
+	JNZ   scanlistloop
+	RET
+
+// scanblocks is scanMaxVec's scan: the nblk (CX, even) blocks of four
+// points at SI along the direction at AX; the first index of the maximum
+// in AX (-1: NaN), the maximum in X7. Two chains of running maxima (even
+// and odd blocks of four points) keep the loop from waiting on one.
+// Clobbers CX, DI, R8 and Y0-Y15; leaves the upper halves zeroed.
+TEXT scanblocks<>(SB), NOSPLIT|NOFRAME, $0-0
 	VBROADCASTSD 0(AX), Y0
 	VBROADCASTSD 8(AX), Y1
 	VBROADCASTSD 16(AX), Y2
@@ -234,11 +267,9 @@ TEXT ·scanMaxVec(SB), NOSPLIT, $0-40
 	SHRQ $1, CX
 	DOTX(0, Y3, Y15)                 // running maxima, even blocks
 	DOTX(96, Y10, Y9)                // odd blocks
-	VMOVUPD      iota<>(SB), Y4      // their indices
-	VBROADCASTSD four<>(SB), Y5
-	VADDPD       Y5, Y4, Y11
-	VMOVUPD      Y4, Y6              // indices of the current blocks
-	VMOVUPD      Y11, Y12
+	VMOVUPD      iota<>(SB), Y4      // their indices (the odd chain's less 4)
+	VMOVUPD      Y4, Y11
+	VMOVUPD      Y4, Y6              // indices of the current even block
 	VBROADCASTSD eight<>(SB), Y5
 	DECQ         CX
 	JZ           merge
@@ -246,7 +277,6 @@ TEXT ·scanMaxVec(SB), NOSPLIT, $0-40
 scanloop:
 	ADDQ      $192, AX
 	VADDPD    Y5, Y6, Y6
-	VADDPD    Y5, Y12, Y12
 	DOTX(0, Y7, Y15)
 	DOTX(96, Y13, Y9)
 	VCMPPD    $0x1e, Y3, Y7, Y8   // Y7 > Y3
@@ -254,11 +284,13 @@ scanloop:
 	VBLENDVPD Y8, Y7, Y3, Y3
 	VBLENDVPD Y8, Y6, Y4, Y4
 	VBLENDVPD Y14, Y13, Y10, Y10
-	VBLENDVPD Y14, Y12, Y11, Y11
+	VBLENDVPD Y14, Y6, Y11, Y11
 	DECQ      CX
 	JNZ       scanloop
 
 merge:
+	VBROADCASTSD four<>(SB), Y5
+	VADDPD       Y5, Y11, Y11
 	// Per lane, the odd chain wins when larger, or equal with a smaller
 	// index.
 	VCMPPD    $0x1e, Y3, Y10, Y8  // Y10 > Y3
@@ -275,7 +307,6 @@ merge:
 	VMAXPD       X7, X3, X7
 	VPERMILPD    $1, X7, X8
 	VMAXPD       X8, X7, X7
-	VMOVSD       X7, h+32(FP)
 	VBROADCASTSD X7, Y7
 	// The smallest index among the lanes holding it.
 	VCMPPD       $0, Y7, Y3, Y8
@@ -292,7 +323,6 @@ merge:
 	CVTTSD2SQ    X9, AX
 
 done:
-	MOVQ AX, idx+24(FP)
 	RET
 
 
@@ -336,4 +366,78 @@ minvalues:
 
 mindone:
 	VZEROUPPER
+	RET
+
+DATA posinf<>+0(SB)/8, $0x7ff0000000000000
+GLOBL posinf<>(SB), RODATA|NOPTR, $8
+
+// func minFirst(xs *float64, n int) (idx int64)
+// The first of the n numbers at xs equal to their minimum, or -1 when the
+// minimum is not below +Inf (no NaN among them).
+TEXT ·minFirst(SB), NOSPLIT, $0-24
+	MOVQ         xs+0(FP), SI
+	MOVQ         n+8(FP), CX
+	VBROADCASTSD posinf<>(SB), Y0
+	MOVQ         CX, DX
+	ANDQ         $-4, DX            // entries in whole groups of four
+	XORQ         AX, AX
+	CMPQ         DX, $0
+	JEQ          mintail
+
+minchunk:
+	VMINPD (SI)(AX*8), Y0, Y0
+	ADDQ   $4, AX
+	CMPQ   AX, DX
+	JLT    minchunk
+
+mintail:
+	VEXTRACTF128 $1, Y0, X1
+	VMINPD       X1, X0, X0
+	VPERMILPD    $1, X0, X1
+	VMINSD       X1, X0, X0
+
+mintailloop:
+	CMPQ   AX, CX
+	JGE    minfound
+	VMINSD (SI)(AX*8), X0, X0
+	INCQ   AX
+	JMP    mintailloop
+
+minfound:
+	MOVQ         $-1, R8
+	UCOMISD      posinf<>(SB), X0
+	JAE          minret             // +Inf (or NaN): no entry
+	VBROADCASTSD X0, Y0
+	XORQ         AX, AX
+
+findchunk:
+	CMPQ      AX, DX
+	JGE       findtail
+	VCMPPD    $0, (SI)(AX*8), Y0, Y1
+	VMOVMSKPD Y1, BX
+	TESTQ     BX, BX
+	JNZ       findhit
+	ADDQ      $4, AX
+	JMP       findchunk
+
+findhit:
+	BSFQ BX, BX
+	ADDQ BX, AX
+	MOVQ AX, R8
+	JMP  minret
+
+findtail:
+	CMPQ    AX, CX
+	JGE     minret
+	UCOMISD (SI)(AX*8), X0
+	JEQ     findone
+	INCQ    AX
+	JMP     findtail
+
+findone:
+	MOVQ AX, R8
+
+minret:
+	VZEROUPPER
+	MOVQ R8, idx+16(FP)
 	RET

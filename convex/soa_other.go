@@ -24,3 +24,11 @@ func scan2Vec(a, b *soa, d *geom.Vec3, nblkA, nblkB int) (ia, ib int64, ha, hb f
 
 // minDirsVec is never called here: no pair has the vector kernels.
 func minDirsVec(s *soa, nblk int, dirs *float64, dstride, nd int, vals *float64, idx *int32) {}
+
+// minFirst is never called here: haveVec is false.
+func minFirst(xs *float64, n int) (idx int64) { return -1 }
+
+// supportLoc2 reports ok = false: there is no vector scan here.
+func supportLoc2(a *Polytope, da geom.Vec3, b *Polytope, db geom.Vec3) (ia int32, ha float64, ib int32, hb float64, ok bool) {
+	return 0, 0, 0, 0, false
+}

@@ -339,3 +339,46 @@ func TestSupportFromInline(t *testing.T) {
 		t.Fatalf("only %d polytopes above %d vertices (%d with ties)", checked, locMax, tied)
 	}
 }
+
+// TestMinFirst checks the vector kernel of the expanding polytope's
+// nearest face against a scan in order: lengths 1 to 70, values drawn
+// from a few levels (ties) with +Inf (removed faces) and signed zeros
+// among them, and all +Inf.
+func TestMinFirst(t *testing.T) {
+	if !haveVec {
+		t.Skip("no vector kernels on this processor")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	levels := []float64{math.Inf(1), 0, math.Copysign(0, -1), 0.25, 0.5, 1e-300, 3}
+	found := 0
+	for n := 1; n <= 70; n++ {
+		for trial := 0; trial < 200; trial++ {
+			xs := make([]float64, n)
+			for i := range xs {
+				switch {
+				case trial%10 == 0:
+					xs[i] = math.Inf(1)
+				case trial%2 == 0:
+					xs[i] = levels[rng.IntN(len(levels))]
+				default:
+					xs[i] = rng.Float64()
+				}
+			}
+			want, wd := -1, math.Inf(1)
+			for i, x := range xs {
+				if x < wd {
+					want, wd = i, x
+				}
+			}
+			if got := minFirst(&xs[0], n); got != int64(want) {
+				t.Fatalf("%v: got %d, want %d", xs, got, want)
+			}
+			if want >= 0 {
+				found++
+			}
+		}
+	}
+	if found < 10000 || found > 13000 {
+		t.Fatalf("%d of 14000 arrays with a finite minimum", found)
+	}
+}
