@@ -88,6 +88,11 @@ type satState struct {
 	jm, im [2*satMax - 4]int32
 	jg, ig [2*satMax - 4]uint32
 	jp, ip [2*satMax - 4]geom.Vec3
+	// The face normals a kernel call evaluates (dn, in A's frame), their
+	// faces (di) and the deepest vertices it returns (jm2).
+	dn  [2*satMax - 4]geom.Vec3
+	di  [2*satMax - 4]int32
+	jm2 [2*satMax - 4]int32
 	// The edges of A kept by the pruning, with their data gathered.
 	kept [3*satMax - 6]keptEdge
 }
@@ -146,7 +151,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	// of both, exactly (two kernel calls); else the cached axis first and
 	// only the faces whose lower bounds are below the best depth so far.
 	if st.bvec && a.soa != nil {
-		if c != nil && c.kind == axEdges && c.inRange(a, b) {
+		if c != nil && c.kind != axNone && c.inRange(a, b) {
 			s.satAxis(f, c.kind, c.i, c.j, &best)
 		}
 		if !s.satFaces(f, cB, cAB, &best) || best.U < -tol {
@@ -285,43 +290,63 @@ func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAns
 	return true
 }
 
-// satFaces evaluates every face axis of A and of B with the vector
-// kernels (B's vertices in A's frame in the soa of setB, A's own soa; both
+// satFaces evaluates the face axes of A and of B with the vector kernels
+// (B's vertices in A's frame in the soa of setB, A's own soa; both
 // finite), keeps the smallest depth in best and sets the pruning data of
-// every face (ga, gb from the centroids cB of B in A's frame and cAB of A
-// in B's frame; the deepest vertices jm, jp, im). It returns false
-// when a kernel meets a value it cannot order (NaN).
+// the faces (ga, gb from the centroids cB of B in A's frame and cAB of A
+// in B's frame; the deepest vertices jm, jp, im, ip of the faces
+// evaluated). Only the faces whose lower bound ga or gb is below the best
+// depth so far (the cached axis's, when there is one) are evaluated: their
+// normals are gathered into one array for each kernel call. It returns
+// false when a kernel meets a value it cannot order (NaN).
 func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bool {
 	st := &s.sat
 	a, b := f.a, f.b
 	plA, plB := a.planes, b.planes
 	gen := st.gen
-	minDirsVec(&st.bs, st.bst>>2, &plA[0].N.X, int(unsafe.Sizeof(plA[0])), len(plA), &st.hv[0], &st.jm[0])
+	U0 := best.U
+	n := 0
 	for i := range plA {
 		pl := &plA[i]
-		jm := st.jm[i]
+		g := pl.D - pl.N.Dot(cB)
+		st.ga[i] = g
+		if g < U0 {
+			st.dn[n], st.di[n] = pl.N, int32(i)
+			n++
+		}
+	}
+	minDirsVec(&st.bs, st.bst>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
+	for k := range n {
+		i, jm := st.di[k], st.jm2[k]
 		if uint32(jm) >= uint32(len(b.verts)) {
 			return false
 		}
-		st.ga[i] = pl.D - pl.N.Dot(cB)
-		st.jp[i], st.jg[i] = st.bs.at(st.bst, jm), gen
-		if h := pl.D - st.hv[i]; h < best.U {
-			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, int32(i), 0}, ia: -1, ib: jm}
+		st.jm[i], st.jp[i], st.jg[i] = jm, st.bs.at(st.bst, jm), gen
+		if h := plA[i].D - st.hv[k]; h < best.U {
+			*best = satAnswer{U: h, n: plA[i].N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
 		}
 	}
+	n = 0
 	for j := range plB {
-		m := f.R.mul(plB[j].N)
-		st.bn[j], st.bd[j], st.bg[j] = m, plB[j].D+m.Dot(f.t), gen
+		pl := &plB[j]
+		g := pl.D - pl.N.Dot(cAB)
+		st.gb[j] = g
+		if g < U0 {
+			m := f.R.mul(pl.N)
+			st.bn[j], st.bd[j], st.bg[j] = m, pl.D+m.Dot(f.t), gen
+			st.dn[n], st.di[n] = m, int32(j)
+			n++
+		}
 	}
-	minDirsVec(a.soa, soaStride(len(a.verts))>>2, &st.bn[0].X, int(unsafe.Sizeof(st.bn[0])), len(plB), &st.hv[0], &st.im[0])
-	for j := range plB {
-		if uint32(st.im[j]) >= uint32(len(a.verts)) {
+	minDirsVec(a.soa, soaStride(len(a.verts))>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
+	for k := range n {
+		j, im := st.di[k], st.jm2[k]
+		if uint32(im) >= uint32(len(a.verts)) {
 			return false
 		}
-		st.gb[j] = plB[j].D - plB[j].N.Dot(cAB)
-		st.ip[j], st.ig[j] = a.verts[st.im[j]], gen
-		if h := st.bd[j] - st.hv[j]; h < best.U {
-			*best = satAnswer{U: h, n: st.bn[j].Neg(), ax: satCache{axFaceB, 0, int32(j)}, ia: st.im[j], ib: -1}
+		st.im[j], st.ip[j], st.ig[j] = im, a.verts[im], gen
+		if h := st.bd[j] - st.hv[k]; h < best.U {
+			*best = satAnswer{U: h, n: st.bn[j].Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}
 	}
 	return true
