@@ -80,6 +80,9 @@ type satState struct {
 	// frame) and of B (A's centroid in B's frame): the pruning bound of
 	// the faces and of their edges.
 	ga, gb [2*satMax - 4]float64
+	// The same with the other body's point deepest along the cached axis
+	// instead of its centroid (the centroid where there is none).
+	gda, gdb [2*satMax - 4]float64
 	// The other body's vertex deepest along each face's axis, where
 	// evaluated (stamps jg, ig): the deepest vertex of B below each face
 	// of A (jm, and jp that vertex in A's frame) and of A beyond each face
@@ -151,10 +154,14 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	// of both, exactly (two kernel calls); else the cached axis first and
 	// only the faces whose lower bounds are below the best depth so far.
 	if st.bvec && a.soa != nil {
+		yB, xAB := cB, cAB
 		if c != nil && c.kind != axNone && c.inRange(a, b) {
 			s.satAxis(f, c.kind, c.i, c.j, &best)
+			if best.U < math.Inf(1) {
+				yB, xAB = s.satDeep(f, &best)
+			}
 		}
-		if !s.satFaces(f, cB, cAB, &best) || best.U < -tol {
+		if !s.satFaces(f, cB, cAB, yB, xAB, &best) || best.U < -tol {
 			return false
 		}
 	} else {
@@ -180,7 +187,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	for i := range a.satEdges {
 		e := &a.satEdges[i]
 		// n.(p - cB) = D - n.cB for p on the face: the faces' values.
-		if st.ga[e.f[0]] > U && st.ga[e.f[1]] > U {
+		if st.ga[e.f[0]] > U && st.ga[e.f[1]] > U || st.gda[e.f[0]] > U && st.gda[e.f[1]] > U {
 			continue
 		}
 		n1, n2 := plA[e.f[0]].N, plA[e.f[1]].N
@@ -200,7 +207,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	kept := st.kept[:nk]
 	for j := 0; j < len(b.satEdges) && nk > 0; j++ {
 		e := &b.satEdges[j]
-		if st.gb[e.f[0]] > U && st.gb[e.f[1]] > U {
+		if st.gb[e.f[0]] > U && st.gb[e.f[1]] > U || st.gdb[e.f[0]] > U && st.gdb[e.f[1]] > U {
 			continue
 		}
 		// The pruning in A's frame: B's face normals and vertices turned
@@ -263,15 +270,15 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer, tol float64) bool {
 	st := &s.sat
 	for side := range 2 {
-		pls, cen, g, kind := f.a.planes, cB, st.ga[:], axFaceA
+		pls, cen, g, gd, kind := f.a.planes, cB, st.ga[:], st.gda[:], axFaceA
 		if side == 1 {
-			pls, cen, g, kind = f.b.planes, cAB, st.gb[:], axFaceB
+			pls, cen, g, gd, kind = f.b.planes, cAB, st.gb[:], st.gdb[:], axFaceB
 		}
 		y := cen
 		for i := range pls {
 			pl := &pls[i]
 			gi := pl.D - pl.N.Dot(cen)
-			g[i] = gi
+			g[i], gd[i] = gi, gi
 			if gi >= best.U || pl.D-pl.N.Dot(y) >= best.U {
 				continue
 			}
@@ -299,7 +306,7 @@ func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAns
 // depth so far (the cached axis's, when there is one) are evaluated: their
 // normals are gathered into one array for each kernel call. It returns
 // false when a kernel meets a value it cannot order (NaN).
-func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bool {
+func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satAnswer) bool {
 	st := &s.sat
 	a, b := f.a, f.b
 	plA, plB := a.planes, b.planes
@@ -308,9 +315,9 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bo
 	n := 0
 	for i := range plA {
 		pl := &plA[i]
-		g := pl.D - pl.N.Dot(cB)
-		st.ga[i] = g
-		if g < U0 {
+		g, gd := pl.D-pl.N.Dot(cB), pl.D-pl.N.Dot(yB)
+		st.ga[i], st.gda[i] = g, gd
+		if g < U0 && gd < U0 {
 			st.dn[n], st.di[n] = pl.N, int32(i)
 			n++
 		}
@@ -329,9 +336,9 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bo
 	n = 0
 	for j := range plB {
 		pl := &plB[j]
-		g := pl.D - pl.N.Dot(cAB)
-		st.gb[j] = g
-		if g < U0 {
+		g, gd := pl.D-pl.N.Dot(cAB), pl.D-pl.N.Dot(xAB)
+		st.gb[j], st.gdb[j] = g, gd
+		if g < U0 && gd < U0 {
 			m := f.R.mul(pl.N)
 			st.bn[j], st.bd[j], st.bg[j] = m, pl.D+m.Dot(f.t), gen
 			st.dn[n], st.di[n] = m, int32(j)
@@ -350,6 +357,31 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bo
 		}
 	}
 	return true
+}
+
+// satDeep returns, for the axis of best (just evaluated by satAxis), a
+// point of B attaining its support along the axis (the point of B deepest
+// in A, in A's frame) and one of A (the deepest in B, in B's frame): along
+// a face normal n of A with plane offset D, the depth D - min over B of
+// n.x is at least D - n.y for every point y of B, and those points bound
+// the faces facing the contact more tightly than the centroids.
+func (s *Searcher) satDeep(f *pairFrame, best *satAnswer) (yB, xAB geom.Vec3) {
+	a, b := f.a, f.b
+	var xA geom.Vec3
+	switch best.ax.kind {
+	case axFaceA:
+		yB = s.sat.bpt(best.ib)
+		m := a.mesh
+		xA = a.verts[m.FaceVerts[m.FaceStart[best.ax.i]]]
+	case axFaceB:
+		xA = a.verts[best.ia]
+		m := b.mesh
+		yB = s.sat.bpt(m.FaceVerts[m.FaceStart[best.ax.j]])
+	default:
+		xA = a.verts[a.satEdges[best.ax.i].v[0]]
+		yB = s.sat.bpt(b.satEdges[best.ax.j].v[0])
+	}
+	return yB, f.R.mulT(xA.Sub(f.t))
 }
 
 // bFace returns B's face j's outward normal in A's frame, setting it and
