@@ -96,7 +96,10 @@ type satState struct {
 	dn  [2*satMax - 4]geom.Vec3
 	di  [2*satMax - 4]int32
 	jm2 [2*satMax - 4]int32
-	// The edges of A kept by the pruning, with their data gathered.
+	// The edges left by the faces' values (edgesLeft), then the edges of
+	// A kept by the pruning, with their data gathered.
+	cand [3*satMax - 6]int32
+	fc   [2*satMax - 4]uint8
 	kept [3*satMax - 6]keptEdge
 }
 
@@ -184,12 +187,11 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	U := best.U
 	gen := st.gen
 	nk := 0
-	for i := range a.satEdges {
+	// n.(p - y) = D - n.y for p on the face (y B's centroid or its deep
+	// point): the faces' values, the edges left gathered without a branch.
+	nc := edgesLeft(a.satEdges, faceCodes(st.ga[:len(plA)], st.gda[:], U, st.fc[:]), st.cand[:])
+	for _, i := range st.cand[:nc] {
 		e := &a.satEdges[i]
-		// n.(p - cB) = D - n.cB for p on the face: the faces' values.
-		if st.ga[e.f[0]] > U && st.ga[e.f[1]] > U || st.gda[e.f[0]] > U && st.gda[e.f[1]] > U {
-			continue
-		}
 		n1, n2 := plA[e.f[0]].N, plA[e.f[1]].N
 		// Tighter: B's vertices deepest along the edge's face normals.
 		if g0, g1 := st.jg[e.f[0]] == gen, st.jg[e.f[1]] == gen; g0 || g1 {
@@ -201,15 +203,17 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 				continue
 			}
 		}
-		st.kept[nk] = keptEdge{x: e.x, n1: n1, n2: n2, i: int32(i)}
+		st.kept[nk] = keptEdge{x: e.x, n1: n1, n2: n2, i: i}
 		nk++
 	}
 	kept := st.kept[:nk]
-	for j := 0; j < len(b.satEdges) && nk > 0; j++ {
+	if nk > 0 {
+		nc = edgesLeft(b.satEdges, faceCodes(st.gb[:len(b.planes)], st.gdb[:], U, st.fc[:]), st.cand[:])
+	} else {
+		nc = 0
+	}
+	for _, j := range st.cand[:nc] {
 		e := &b.satEdges[j]
-		if st.gb[e.f[0]] > U && st.gb[e.f[1]] > U || st.gdb[e.f[0]] > U && st.gdb[e.f[1]] > U {
-			continue
-		}
 		// The pruning in A's frame: B's face normals and vertices turned
 		// into it, A's deepest vertices beyond the faces as they are.
 		b1, b2 := st.bFace(f, e.f[0]), st.bFace(f, e.f[1])
@@ -244,7 +248,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 				c = c.Neg()
 			}
 			if h := c.Dot(kp.Sub(pb)); h < best.U {
-				best = satAnswer{U: h, n: c, ax: satCache{axEdges, ka.i, int32(j)}, ia: -1, ib: -1}
+				best = satAnswer{U: h, n: c, ax: satCache{axEdges, ka.i, j}, ia: -1, ib: -1}
 			}
 		}
 	}
@@ -317,10 +321,9 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 		pl := &plA[i]
 		g, gd := pl.D-pl.N.Dot(cB), pl.D-pl.N.Dot(yB)
 		st.ga[i], st.gda[i] = g, gd
-		if g < U0 && gd < U0 {
-			st.dn[n], st.di[n] = pl.N, int32(i)
-			n++
-		}
+		// Gathered without a branch (the outcome is unpredictable).
+		st.dn[n], st.di[n] = pl.N, int32(i)
+		n += bothBelow(g, gd, U0)
 	}
 	minDirsVec(&st.bs, st.bst>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
 	for k := range n {
@@ -338,12 +341,14 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 		pl := &plB[j]
 		g, gd := pl.D-pl.N.Dot(cAB), pl.D-pl.N.Dot(xAB)
 		st.gb[j], st.gdb[j] = g, gd
-		if g < U0 && gd < U0 {
-			m := f.R.mul(pl.N)
-			st.bn[j], st.bd[j], st.bg[j] = m, pl.D+m.Dot(f.t), gen
-			st.dn[n], st.di[n] = m, int32(j)
-			n++
-		}
+		st.dn[n], st.di[n] = pl.N, int32(j)
+		n += bothBelow(g, gd, U0)
+	}
+	for k := range n {
+		j := st.di[k]
+		m := f.R.mul(st.dn[k])
+		st.bn[j], st.bd[j], st.bg[j] = m, plB[j].D+m.Dot(f.t), gen
+		st.dn[k] = m
 	}
 	minDirsVec(a.soa, soaStride(len(a.verts))>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
 	for k := range n {
@@ -357,6 +362,46 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 		}
 	}
 	return true
+}
+
+// faceCodes sets code[i] for each face value g[i] and gd[i] (the lower
+// bounds of the face's depth from two points of the other body): bit 0
+// when g[i] is not above U, bit 1 when gd[i] is not above U (NaN
+// included), and returns code.
+func faceCodes(g, gd []float64, U float64, code []uint8) []uint8 {
+	for i, x := range g {
+		code[i] = uint8(b2i(!(x > U)) | b2i(!(gd[i] > U))<<1)
+	}
+	return code
+}
+
+// edgesLeft writes into out the indices of the edges es not pruned by
+// their faces' codes (faceCodes): an edge is pruned when both its faces'
+// values from the same point are above U, that is unless each bit is set
+// in one of its faces' codes. It takes no branch per edge and returns the
+// number of edges left.
+func edgesLeft(es []hullEdge, code []uint8, out []int32) int {
+	n := 0
+	for i := range es {
+		out[n] = int32(i)
+		n += b2i(code[es[i].f[0]]|code[es[i].f[1]] == 3)
+	}
+	return n
+}
+
+// bothBelow returns 1 when x < U and y < U, else 0, without a branch.
+func bothBelow(x, y, U float64) int {
+	return b2i(x < U) & b2i(y < U)
+}
+
+// b2i returns 1 for true and 0 for false (compiled to a flag set, no
+// branch).
+func b2i(b bool) int {
+	k := 0
+	if b {
+		k = 1
+	}
+	return k
 }
 
 // satDeep returns, for the axis of best (just evaluated by satAxis), a
