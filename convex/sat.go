@@ -98,8 +98,8 @@ type satState struct {
 	jm2 [2*satMax - 4]int32
 	// The edges left by the faces' values (edgesLeft), then the edges of
 	// A kept by the pruning, with their data gathered.
-	cand [3*satMax - 6]int32
-	fc   [2*satMax - 4]uint8
+	cand [128]int32
+	fc   [64]uint8
 	kept [3*satMax - 6]keptEdge
 }
 
@@ -189,7 +189,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	nk := 0
 	// n.(p - y) = D - n.y for p on the face (y B's centroid or its deep
 	// point): the faces' values, the edges left gathered without a branch.
-	nc := edgesLeft(a.satEdges, faceCodes(st.ga[:len(plA)], st.gda[:], U, st.fc[:]), st.cand[:])
+	nc := edgesLeft(a.satEdges, faceCodes(st.ga[:len(plA)], st.gda[:], U, &st.fc), &st.cand)
 	for _, i := range st.cand[:nc] {
 		e := &a.satEdges[i]
 		n1, n2 := plA[e.f[0]].N, plA[e.f[1]].N
@@ -208,7 +208,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	}
 	kept := st.kept[:nk]
 	if nk > 0 {
-		nc = edgesLeft(b.satEdges, faceCodes(st.gb[:len(b.planes)], st.gdb[:], U, st.fc[:]), st.cand[:])
+		nc = edgesLeft(b.satEdges, faceCodes(st.gb[:len(b.planes)], st.gdb[:], U, &st.fc), &st.cand)
 	} else {
 		nc = 0
 	}
@@ -368,9 +368,10 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 // bounds of the face's depth from two points of the other body): bit 0
 // when g[i] is not above U, bit 1 when gd[i] is not above U (NaN
 // included), and returns code.
-func faceCodes(g, gd []float64, U float64, code []uint8) []uint8 {
+func faceCodes(g, gd []float64, U float64, code *[64]uint8) *[64]uint8 {
+	gd = gd[:len(g)]
 	for i, x := range g {
-		code[i] = uint8(b2i(!(x > U)) | b2i(!(gd[i] > U))<<1)
+		code[i&63] = uint8(b2i(!(x > U)) | b2i(!(gd[i] > U))<<1)
 	}
 	return code
 }
@@ -380,11 +381,12 @@ func faceCodes(g, gd []float64, U float64, code []uint8) []uint8 {
 // values from the same point are above U, that is unless each bit is set
 // in one of its faces' codes. It takes no branch per edge and returns the
 // number of edges left.
-func edgesLeft(es []hullEdge, code []uint8, out []int32) int {
+func edgesLeft(es []hullEdge, code *[64]uint8, out *[128]int32) int {
 	n := 0
 	for i := range es {
-		out[n] = int32(i)
-		n += b2i(code[es[i].f[0]]|code[es[i].f[1]] == 3)
+		e := &es[i]
+		out[n&127] = int32(i)
+		n += b2i(code[e.f[0]&63]|code[e.f[1]&63] == 3)
 	}
 	return n
 }
