@@ -29,6 +29,12 @@ import (
 // sizes).
 const satMax = 32
 
+// faceSlots is the length of the separating-axis test's per-face arrays:
+// a power of two at least 2*satMax-4 (the most faces of a polytope with
+// satMax vertices), so that an index masked with faceSlots-1 needs no
+// bounds check.
+const faceSlots = 64
+
 // Kinds of cached axis.
 const (
 	axNone uint8 = iota
@@ -72,34 +78,34 @@ type satState struct {
 	bsoa bool
 	bvec bool
 	bw   [satMax]geom.Vec3
-	bn   [2*satMax - 4]geom.Vec3
-	bd   [2*satMax - 4]float64
-	bg   [2*satMax - 4]uint32  // stamps of bn, bd
-	hv   [2*satMax - 4]float64 // the vector kernel's minima (satFaces)
+	bn   [faceSlots]geom.Vec3
+	bd   [faceSlots]float64
+	bg   [faceSlots]uint32  // stamps of bn, bd
+	hv   [faceSlots]float64 // the vector kernel's minima (satFaces)
 	// D - n.c for each face of A (n, D its plane, c B's centroid in A's
 	// frame) and of B (A's centroid in B's frame): the pruning bound of
 	// the faces and of their edges.
-	ga, gb [2*satMax - 4]float64
+	ga, gb [faceSlots]float64
 	// The same with the other body's point deepest along the cached axis
 	// instead of its centroid (the centroid where there is none).
-	gda, gdb [2*satMax - 4]float64
+	gda, gdb [faceSlots]float64
 	// The other body's vertex deepest along each face's axis, where
 	// evaluated (stamps jg, ig): the deepest vertex of B below each face
 	// of A (jm, and jp that vertex in A's frame) and of A beyond each face
 	// of B (im, and ip that vertex), read by the pruning of every edge of
 	// the face (in A's frame for both bodies).
-	jm, im [2*satMax - 4]int32
-	jg, ig [2*satMax - 4]uint32
-	jp, ip [2*satMax - 4]geom.Vec3
+	jm, im [faceSlots]int32
+	jg, ig [faceSlots]uint32
+	jp, ip [faceSlots]geom.Vec3
 	// The face normals a kernel call evaluates (dn, in A's frame), their
 	// faces (di) and the deepest vertices it returns (jm2).
-	dn  [2*satMax - 4]geom.Vec3
-	di  [2*satMax - 4]int32
-	jm2 [2*satMax - 4]int32
+	dn  [faceSlots]geom.Vec3
+	di  [faceSlots]int32
+	jm2 [faceSlots]int32
 	// The edges left by the faces' values (edgesLeft), then the edges of
 	// A kept by the pruning, with their data gathered.
 	cand [128]int32
-	fc   [64]uint8
+	fc   [faceSlots]uint8
 	kept [3*satMax - 6]keptEdge
 }
 
@@ -311,6 +317,7 @@ func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAns
 // normals are gathered into one array for each kernel call. It returns
 // false when a kernel meets a value it cannot order (NaN).
 func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satAnswer) bool {
+	const m = faceSlots - 1
 	st := &s.sat
 	a, b := f.a, f.b
 	plA, plB := a.planes, b.planes
@@ -320,44 +327,45 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 	for i := range plA {
 		pl := &plA[i]
 		g, gd := pl.D-pl.N.Dot(cB), pl.D-pl.N.Dot(yB)
-		st.ga[i], st.gda[i] = g, gd
+		st.ga[i&m], st.gda[i&m] = g, gd
 		// Gathered without a branch (the outcome is unpredictable).
-		st.dn[n], st.di[n] = pl.N, int32(i)
+		st.dn[n&m], st.di[n&m] = pl.N, int32(i)
 		n += bothBelow(g, gd, U0)
 	}
 	minDirsVec(&st.bs, st.bst>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
 	for k := range n {
-		i, jm := st.di[k], st.jm2[k]
+		i, jm := st.di[k&m], st.jm2[k&m]
 		if uint32(jm) >= uint32(len(b.verts)) {
 			return false
 		}
-		st.jm[i], st.jp[i], st.jg[i] = jm, st.bs.at(st.bst, jm), gen
-		if h := plA[i].D - st.hv[k]; h < best.U {
-			*best = satAnswer{U: h, n: plA[i].N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
+		st.jm[i&m], st.jp[i&m], st.jg[i&m] = jm, st.bs.at(st.bst, jm), gen
+		pl := &plA[i]
+		if h := pl.D - st.hv[k&m]; h < best.U {
+			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
 		}
 	}
 	n = 0
 	for j := range plB {
 		pl := &plB[j]
 		g, gd := pl.D-pl.N.Dot(cAB), pl.D-pl.N.Dot(xAB)
-		st.gb[j], st.gdb[j] = g, gd
-		st.dn[n], st.di[n] = pl.N, int32(j)
+		st.gb[j&m], st.gdb[j&m] = g, gd
+		st.dn[n&m], st.di[n&m] = pl.N, int32(j)
 		n += bothBelow(g, gd, U0)
 	}
 	for k := range n {
-		j := st.di[k]
-		m := f.R.mul(st.dn[k])
-		st.bn[j], st.bd[j], st.bg[j] = m, plB[j].D+m.Dot(f.t), gen
-		st.dn[k] = m
+		j := st.di[k&m] & m
+		r := f.R.mul(st.dn[k&m])
+		st.bn[j], st.bd[j], st.bg[j] = r, plB[j].D+r.Dot(f.t), gen
+		st.dn[k&m] = r
 	}
 	minDirsVec(a.soa, soaStride(len(a.verts))>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
 	for k := range n {
-		j, im := st.di[k], st.jm2[k]
+		j, im := st.di[k&m]&m, st.jm2[k&m]
 		if uint32(im) >= uint32(len(a.verts)) {
 			return false
 		}
 		st.im[j], st.ip[j], st.ig[j] = im, a.verts[im], gen
-		if h := st.bd[j] - st.hv[k]; h < best.U {
+		if h := st.bd[j] - st.hv[k&m]; h < best.U {
 			*best = satAnswer{U: h, n: st.bn[j].Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}
 	}
@@ -368,10 +376,10 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 // bounds of the face's depth from two points of the other body): bit 0
 // when g[i] is not above U, bit 1 when gd[i] is not above U (NaN
 // included), and returns code.
-func faceCodes(g, gd []float64, U float64, code *[64]uint8) *[64]uint8 {
+func faceCodes(g, gd []float64, U float64, code *[faceSlots]uint8) *[faceSlots]uint8 {
 	gd = gd[:len(g)]
 	for i, x := range g {
-		code[i&63] = uint8(b2i(!(x > U)) | b2i(!(gd[i] > U))<<1)
+		code[i&(faceSlots-1)] = uint8(b2i(!(x > U)) | b2i(!(gd[i] > U))<<1)
 	}
 	return code
 }
@@ -381,12 +389,12 @@ func faceCodes(g, gd []float64, U float64, code *[64]uint8) *[64]uint8 {
 // values from the same point are above U, that is unless each bit is set
 // in one of its faces' codes. It takes no branch per edge and returns the
 // number of edges left.
-func edgesLeft(es []hullEdge, code *[64]uint8, out *[128]int32) int {
+func edgesLeft(es []hullEdge, code *[faceSlots]uint8, out *[128]int32) int {
 	n := 0
 	for i := range es {
 		e := &es[i]
 		out[n&127] = int32(i)
-		n += b2i(code[e.f[0]&63]|code[e.f[1]&63] == 3)
+		n += b2i(code[e.f[0]&(faceSlots-1)]|code[e.f[1]&(faceSlots-1)] == 3)
 	}
 	return n
 }
