@@ -199,13 +199,14 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	for _, i := range st.cand[:nc] {
 		e := &a.satEdges[i]
 		n1, n2 := plA[e.f[0]].N, plA[e.f[1]].N
+		f0, f1 := e.f[0]&(faceSlots-1), e.f[1]&(faceSlots-1)
 		// Tighter: B's vertices deepest along the edge's face normals.
-		if g0, g1 := st.jg[e.f[0]] == gen, st.jg[e.f[1]] == gen; g0 || g1 {
+		if g0, g1 := st.jg[f0] == gen, st.jg[f1] == gen; g0 || g1 {
 			ep := a.verts[e.v[0]]
-			if g0 && edgePruned(ep.Sub(st.jp[e.f[0]]), n1, n2, U) {
+			if g0 && edgePruned(ep.Sub(st.jp[f0]), n1, n2, U) {
 				continue
 			}
-			if g1 && edgePruned(ep.Sub(st.jp[e.f[1]]), n1, n2, U) {
+			if g1 && edgePruned(ep.Sub(st.jp[f1]), n1, n2, U) {
 				continue
 			}
 		}
@@ -222,12 +223,13 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		e := &b.satEdges[j]
 		// The pruning in A's frame: B's face normals and vertices turned
 		// into it, A's deepest vertices beyond the faces as they are.
-		b1, b2 := st.bFace(f, e.f[0]), st.bFace(f, e.f[1])
+		f0, f1 := e.f[0]&(faceSlots-1), e.f[1]&(faceSlots-1)
+		b1, b2 := st.bFace(f, f0), st.bFace(f, f1)
 		pb := st.bpt(e.v[0])
-		if st.ig[e.f[0]] == gen && edgePruned(pb.Sub(st.ip[e.f[0]]), b1, b2, U) {
+		if st.ig[f0] == gen && edgePruned(pb.Sub(st.ip[f0]), b1, b2, U) {
 			continue
 		}
-		if st.ig[e.f[1]] == gen && edgePruned(pb.Sub(st.ip[e.f[1]]), b1, b2, U) {
+		if st.ig[f1] == gen && edgePruned(pb.Sub(st.ip[f1]), b1, b2, U) {
 			continue
 		}
 		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
