@@ -301,7 +301,7 @@ func BenchmarkSATFaces(b *testing.B) {
 	for b.Loop() {
 		best := satAnswer{U: math.Inf(1)}
 		if fast {
-			sr.satFaces(f, cB, cAB, &best)
+			sr.satFaces(f, cB, cAB, cB, cAB, &best)
 		} else {
 			sr.satFacesBounded(f, cB, cAB, &best, 0)
 		}

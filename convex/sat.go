@@ -29,6 +29,12 @@ import (
 // sizes).
 const satMax = 32
 
+// faceSlots is the length of the separating-axis test's per-face arrays:
+// a power of two at least 2*satMax-4 (the most faces of a polytope with
+// satMax vertices), so that an index masked with faceSlots-1 needs no
+// bounds check.
+const faceSlots = 64
+
 // Kinds of cached axis.
 const (
 	axNone uint8 = iota
@@ -72,23 +78,34 @@ type satState struct {
 	bsoa bool
 	bvec bool
 	bw   [satMax]geom.Vec3
-	bn   [2*satMax - 4]geom.Vec3
-	bd   [2*satMax - 4]float64
-	bg   [2*satMax - 4]uint32  // stamps of bn, bd
-	hv   [2*satMax - 4]float64 // the vector kernel's minima (satFaces)
+	bn   [faceSlots]geom.Vec3
+	bd   [faceSlots]float64
+	bg   [faceSlots]uint32  // stamps of bn, bd
+	hv   [faceSlots]float64 // the vector kernel's minima (satFaces)
 	// D - n.c for each face of A (n, D its plane, c B's centroid in A's
 	// frame) and of B (A's centroid in B's frame): the pruning bound of
 	// the faces and of their edges.
-	ga, gb [2*satMax - 4]float64
+	ga, gb [faceSlots]float64
+	// The same with the other body's point deepest along the cached axis
+	// instead of its centroid (the centroid where there is none).
+	gda, gdb [faceSlots]float64
 	// The other body's vertex deepest along each face's axis, where
 	// evaluated (stamps jg, ig): the deepest vertex of B below each face
 	// of A (jm, and jp that vertex in A's frame) and of A beyond each face
 	// of B (im, and ip that vertex), read by the pruning of every edge of
 	// the face (in A's frame for both bodies).
-	jm, im [2*satMax - 4]int32
-	jg, ig [2*satMax - 4]uint32
-	jp, ip [2*satMax - 4]geom.Vec3
-	// The edges of A kept by the pruning, with their data gathered.
+	jm, im [faceSlots]int32
+	jg, ig [faceSlots]uint32
+	jp, ip [faceSlots]geom.Vec3
+	// The face normals a kernel call evaluates (dn, in A's frame), their
+	// faces (di) and the deepest vertices it returns (jm2).
+	dn  [faceSlots]geom.Vec3
+	di  [faceSlots]int32
+	jm2 [faceSlots]int32
+	// The edges left by the faces' values (edgesLeft), then the edges of
+	// A kept by the pruning, with their data gathered.
+	cand [128]int32
+	fc   [faceSlots]uint8
 	kept [3*satMax - 6]keptEdge
 }
 
@@ -146,10 +163,14 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	// of both, exactly (two kernel calls); else the cached axis first and
 	// only the faces whose lower bounds are below the best depth so far.
 	if st.bvec && a.soa != nil {
-		if c != nil && c.kind == axEdges && c.inRange(a, b) {
+		yB, xAB := cB, cAB
+		if c != nil && c.kind != axNone && c.inRange(a, b) {
 			s.satAxis(f, c.kind, c.i, c.j, &best)
+			if best.U < math.Inf(1) {
+				yB, xAB = s.satDeep(f, &best)
+			}
 		}
-		if !s.satFaces(f, cB, cAB, &best) || best.U < -tol {
+		if !s.satFaces(f, cB, cAB, yB, xAB, &best) || best.U < -tol {
 			return false
 		}
 	} else {
@@ -172,40 +193,43 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	U := best.U
 	gen := st.gen
 	nk := 0
-	for i := range a.satEdges {
+	// n.(p - y) = D - n.y for p on the face (y B's centroid or its deep
+	// point): the faces' values, the edges left gathered without a branch.
+	nc := edgesLeft(a.satEdges, faceCodes(st.ga[:len(plA)], st.gda[:], U, &st.fc), &st.cand)
+	for _, i := range st.cand[:nc] {
 		e := &a.satEdges[i]
-		// n.(p - cB) = D - n.cB for p on the face: the faces' values.
-		if st.ga[e.f[0]] > U && st.ga[e.f[1]] > U {
-			continue
-		}
 		n1, n2 := plA[e.f[0]].N, plA[e.f[1]].N
+		f0, f1 := e.f[0]&(faceSlots-1), e.f[1]&(faceSlots-1)
 		// Tighter: B's vertices deepest along the edge's face normals.
-		if g0, g1 := st.jg[e.f[0]] == gen, st.jg[e.f[1]] == gen; g0 || g1 {
+		if g0, g1 := st.jg[f0] == gen, st.jg[f1] == gen; g0 || g1 {
 			ep := a.verts[e.v[0]]
-			if g0 && edgePruned(ep.Sub(st.jp[e.f[0]]), n1, n2, U) {
+			if g0 && edgePruned(ep.Sub(st.jp[f0]), n1, n2, U) {
 				continue
 			}
-			if g1 && edgePruned(ep.Sub(st.jp[e.f[1]]), n1, n2, U) {
+			if g1 && edgePruned(ep.Sub(st.jp[f1]), n1, n2, U) {
 				continue
 			}
 		}
-		st.kept[nk] = keptEdge{x: e.x, n1: n1, n2: n2, i: int32(i)}
+		st.kept[nk] = keptEdge{x: e.x, n1: n1, n2: n2, i: i}
 		nk++
 	}
 	kept := st.kept[:nk]
-	for j := 0; j < len(b.satEdges) && nk > 0; j++ {
+	if nk > 0 {
+		nc = edgesLeft(b.satEdges, faceCodes(st.gb[:len(b.planes)], st.gdb[:], U, &st.fc), &st.cand)
+	} else {
+		nc = 0
+	}
+	for _, j := range st.cand[:nc] {
 		e := &b.satEdges[j]
-		if st.gb[e.f[0]] > U && st.gb[e.f[1]] > U {
-			continue
-		}
 		// The pruning in A's frame: B's face normals and vertices turned
 		// into it, A's deepest vertices beyond the faces as they are.
-		b1, b2 := st.bFace(f, e.f[0]), st.bFace(f, e.f[1])
+		f0, f1 := e.f[0]&(faceSlots-1), e.f[1]&(faceSlots-1)
+		b1, b2 := st.bFace(f, f0), st.bFace(f, f1)
 		pb := st.bpt(e.v[0])
-		if st.ig[e.f[0]] == gen && edgePruned(pb.Sub(st.ip[e.f[0]]), b1, b2, U) {
+		if st.ig[f0] == gen && edgePruned(pb.Sub(st.ip[f0]), b1, b2, U) {
 			continue
 		}
-		if st.ig[e.f[1]] == gen && edgePruned(pb.Sub(st.ip[e.f[1]]), b1, b2, U) {
+		if st.ig[f1] == gen && edgePruned(pb.Sub(st.ip[f1]), b1, b2, U) {
 			continue
 		}
 		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
@@ -232,7 +256,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 				c = c.Neg()
 			}
 			if h := c.Dot(kp.Sub(pb)); h < best.U {
-				best = satAnswer{U: h, n: c, ax: satCache{axEdges, ka.i, int32(j)}, ia: -1, ib: -1}
+				best = satAnswer{U: h, n: c, ax: satCache{axEdges, ka.i, j}, ia: -1, ib: -1}
 			}
 		}
 	}
@@ -258,15 +282,15 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer, tol float64) bool {
 	st := &s.sat
 	for side := range 2 {
-		pls, cen, g, kind := f.a.planes, cB, st.ga[:], axFaceA
+		pls, cen, g, gd, kind := f.a.planes, cB, st.ga[:], st.gda[:], axFaceA
 		if side == 1 {
-			pls, cen, g, kind = f.b.planes, cAB, st.gb[:], axFaceB
+			pls, cen, g, gd, kind = f.b.planes, cAB, st.gb[:], st.gdb[:], axFaceB
 		}
 		y := cen
 		for i := range pls {
 			pl := &pls[i]
 			gi := pl.D - pl.N.Dot(cen)
-			g[i] = gi
+			g[i], gd[i] = gi, gi
 			if gi >= best.U || pl.D-pl.N.Dot(y) >= best.U {
 				continue
 			}
@@ -285,46 +309,136 @@ func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAns
 	return true
 }
 
-// satFaces evaluates every face axis of A and of B with the vector
-// kernels (B's vertices in A's frame in the soa of setB, A's own soa; both
+// satFaces evaluates the face axes of A and of B with the vector kernels
+// (B's vertices in A's frame in the soa of setB, A's own soa; both
 // finite), keeps the smallest depth in best and sets the pruning data of
-// every face (ga, gb from the centroids cB of B in A's frame and cAB of A
-// in B's frame; the deepest vertices jm, jp, im). It returns false
-// when a kernel meets a value it cannot order (NaN).
-func (s *Searcher) satFaces(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bool {
+// the faces (ga, gb from the centroids cB of B in A's frame and cAB of A
+// in B's frame; the deepest vertices jm, jp, im, ip of the faces
+// evaluated). Only the faces whose lower bound ga or gb is below the best
+// depth so far (the cached axis's, when there is one) are evaluated: their
+// normals are gathered into one array for each kernel call. It returns
+// false when a kernel meets a value it cannot order (NaN).
+func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satAnswer) bool {
+	const m = faceSlots - 1
 	st := &s.sat
 	a, b := f.a, f.b
 	plA, plB := a.planes, b.planes
 	gen := st.gen
-	minDirsVec(&st.bs, st.bst>>2, &plA[0].N.X, int(unsafe.Sizeof(plA[0])), len(plA), &st.hv[0], &st.jm[0])
+	U0 := best.U
+	n := 0
 	for i := range plA {
 		pl := &plA[i]
-		jm := st.jm[i]
+		g, gd := pl.D-pl.N.Dot(cB), pl.D-pl.N.Dot(yB)
+		st.ga[i&m], st.gda[i&m] = g, gd
+		// Gathered without a branch (the outcome is unpredictable).
+		st.dn[n&m], st.di[n&m] = pl.N, int32(i)
+		n += bothBelow(g, gd, U0)
+	}
+	minDirsVec(&st.bs, st.bst>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
+	for k := range n {
+		i, jm := st.di[k&m], st.jm2[k&m]
 		if uint32(jm) >= uint32(len(b.verts)) {
 			return false
 		}
-		st.ga[i] = pl.D - pl.N.Dot(cB)
-		st.jp[i], st.jg[i] = st.bs.at(st.bst, jm), gen
-		if h := pl.D - st.hv[i]; h < best.U {
-			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, int32(i), 0}, ia: -1, ib: jm}
+		st.jm[i&m], st.jp[i&m], st.jg[i&m] = jm, st.bs.at(st.bst, jm), gen
+		pl := &plA[i]
+		if h := pl.D - st.hv[k&m]; h < best.U {
+			*best = satAnswer{U: h, n: pl.N, ax: satCache{axFaceA, i, 0}, ia: -1, ib: jm}
 		}
 	}
+	n = 0
 	for j := range plB {
-		m := f.R.mul(plB[j].N)
-		st.bn[j], st.bd[j], st.bg[j] = m, plB[j].D+m.Dot(f.t), gen
+		pl := &plB[j]
+		g, gd := pl.D-pl.N.Dot(cAB), pl.D-pl.N.Dot(xAB)
+		st.gb[j&m], st.gdb[j&m] = g, gd
+		st.dn[n&m], st.di[n&m] = pl.N, int32(j)
+		n += bothBelow(g, gd, U0)
 	}
-	minDirsVec(a.soa, soaStride(len(a.verts))>>2, &st.bn[0].X, int(unsafe.Sizeof(st.bn[0])), len(plB), &st.hv[0], &st.im[0])
-	for j := range plB {
-		if uint32(st.im[j]) >= uint32(len(a.verts)) {
+	for k := range n {
+		j := st.di[k&m] & m
+		r := f.R.mul(st.dn[k&m])
+		st.bn[j], st.bd[j], st.bg[j] = r, plB[j].D+r.Dot(f.t), gen
+		st.dn[k&m] = r
+	}
+	minDirsVec(a.soa, soaStride(len(a.verts))>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
+	for k := range n {
+		j, im := st.di[k&m]&m, st.jm2[k&m]
+		if uint32(im) >= uint32(len(a.verts)) {
 			return false
 		}
-		st.gb[j] = plB[j].D - plB[j].N.Dot(cAB)
-		st.ip[j], st.ig[j] = a.verts[st.im[j]], gen
-		if h := st.bd[j] - st.hv[j]; h < best.U {
-			*best = satAnswer{U: h, n: st.bn[j].Neg(), ax: satCache{axFaceB, 0, int32(j)}, ia: st.im[j], ib: -1}
+		st.im[j], st.ip[j], st.ig[j] = im, a.verts[im], gen
+		if h := st.bd[j] - st.hv[k&m]; h < best.U {
+			*best = satAnswer{U: h, n: st.bn[j].Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}
 	}
 	return true
+}
+
+// faceCodes sets code[i] for each face value g[i] and gd[i] (the lower
+// bounds of the face's depth from two points of the other body): bit 0
+// when g[i] is not above U, bit 1 when gd[i] is not above U (NaN
+// included), and returns code.
+func faceCodes(g, gd []float64, U float64, code *[faceSlots]uint8) *[faceSlots]uint8 {
+	gd = gd[:len(g)]
+	for i, x := range g {
+		code[i&(faceSlots-1)] = uint8(b2i(!(x > U)) | b2i(!(gd[i] > U))<<1)
+	}
+	return code
+}
+
+// edgesLeft writes into out the indices of the edges es not pruned by
+// their faces' codes (faceCodes): an edge is pruned when both its faces'
+// values from the same point are above U, that is unless each bit is set
+// in one of its faces' codes. It takes no branch per edge and returns the
+// number of edges left.
+func edgesLeft(es []hullEdge, code *[faceSlots]uint8, out *[128]int32) int {
+	n := 0
+	for i := range es {
+		e := &es[i]
+		out[n&127] = int32(i)
+		n += b2i(code[e.f[0]&(faceSlots-1)]|code[e.f[1]&(faceSlots-1)] == 3)
+	}
+	return n
+}
+
+// bothBelow returns 1 when x < U and y < U, else 0, without a branch.
+func bothBelow(x, y, U float64) int {
+	return b2i(x < U) & b2i(y < U)
+}
+
+// b2i returns 1 for true and 0 for false (compiled to a flag set, no
+// branch).
+func b2i(b bool) int {
+	k := 0
+	if b {
+		k = 1
+	}
+	return k
+}
+
+// satDeep returns, for the axis of best (just evaluated by satAxis), a
+// point of B attaining its support along the axis (the point of B deepest
+// in A, in A's frame) and one of A (the deepest in B, in B's frame): along
+// a face normal n of A with plane offset D, the depth D - min over B of
+// n.x is at least D - n.y for every point y of B, and those points bound
+// the faces facing the contact more tightly than the centroids.
+func (s *Searcher) satDeep(f *pairFrame, best *satAnswer) (yB, xAB geom.Vec3) {
+	a, b := f.a, f.b
+	var xA geom.Vec3
+	switch best.ax.kind {
+	case axFaceA:
+		yB = s.sat.bpt(best.ib)
+		m := a.mesh
+		xA = a.verts[m.FaceVerts[m.FaceStart[best.ax.i]]]
+	case axFaceB:
+		xA = a.verts[best.ia]
+		m := b.mesh
+		yB = s.sat.bpt(m.FaceVerts[m.FaceStart[best.ax.j]])
+	default:
+		xA = a.verts[a.satEdges[best.ax.i].v[0]]
+		yB = s.sat.bpt(b.satEdges[best.ax.j].v[0])
+	}
+	return yB, f.R.mulT(xA.Sub(f.t))
 }
 
 // bFace returns B's face j's outward normal in A's frame, setting it and
