@@ -63,6 +63,7 @@ type sharpEdge struct {
 	n1, n2 geom.Vec3
 	len    float64 // length
 	w      float64 // sign of (n1 x n2) . (b - a): which way the wedge turns
+	reflex bool    // concave: its right face rises in front of its left face's plane
 }
 
 // flatCos is the cosine above which two faces are treated as coplanar.
@@ -185,6 +186,7 @@ func newFeatures(m *mesh.Mesh) *features {
 		}
 		c = c.Scale(1 / float64(len(fv)))
 		if m.Planes[me.Left].SignedDist(c) > 1e-9*e.len {
+			s.edges[k].reflex = true
 			rk, keys = append(rk, int32(k), int32(k)), append(keys, me.Left, me.Right)
 		}
 	}
@@ -514,6 +516,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		if len(faces) == 0 {
 			continue
 		}
+		had := len(dst)
 		q := rel.Apply(v)
 		vn := rel.ApplyDir(sa.vnorm[vi])
 		lim := math.NaN() // the vertex's margin, when needed
@@ -576,6 +579,9 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			fallthrough
 		default:
 			dst = p.underReflex(dst, sb, faces, int32(vi), q, tb, depthTol, flip)
+		}
+		if len(dst) == had {
+			dst = p.nearEdge(dst, sb, faces, int32(vi), q, &lim, tb, flip)
 		}
 	}
 	return dst
@@ -709,18 +715,73 @@ func (p *probe) underReflex(dst []contact.Contact, sb *features, faces [][2]int3
 	if best < 0 {
 		return dst
 	}
-	c := contact.Contact{
-		Status:     contact.Penetrating,
-		Point:      tb.Apply(q.Add(bestC).Scale(0.5)),
-		Normal:     tb.ApplyDir(q.Sub(bestC).Scale(1 / bestD)),
-		Separation: -bestD,
+	return appendVE(dst, tb, v, best, q, bestC, bestC.Sub(q).Scale(1/bestD), -bestD, flip)
+}
+
+// nearEdge appends the speculative contact of vertex v at q (sb's frame),
+// which produced no record with its candidate faces, with the nearest
+// convex sharp edge of those faces whose Voronoi region holds it: its
+// closest point c is interior to the edge and the direction from c to q
+// lies in the edge's normal wedge, between its two faces' normals, and
+// |q - c| is within the vertex's margin (*lim, NaN until computed). A
+// corner driven into the edge of another body head on (a spinning car's
+// edge swept into another car's corner) projects onto neither face of
+// the edge, and the edges from the corner all point away from the other
+// body, so neither the vertex-face nor the edge-edge pass sees it until
+// the corner is deep inside. The normal is from the vertex's body to
+// sb's (flipped with flip, as appendVF).
+func (p *probe) nearEdge(dst []contact.Contact, sb *features, faces [][2]int32, v int32, q geom.Vec3, lim *float64, tb geom.Transform, flip bool) []contact.Contact {
+	if *lim != *lim {
+		*lim = p.rb.at(q.Sub(p.rb.c).Norm())
+	}
+	best, bestD := int32(-1), *lim
+	var bestC geom.Vec3
+	for _, vf := range faces {
+		f := vf[1]
+		for _, k := range sb.ownE[sb.ownEAt[f]:sb.ownEAt[f+1]] {
+			e := &sb.edges[k]
+			if e.reflex {
+				continue
+			}
+			a, b := sb.m.Verts[e.a], sb.m.Verts[e.b]
+			ab := b.Sub(a)
+			t := q.Sub(a).Dot(ab) / (e.len * e.len)
+			if !(t > 0 && t < 1) {
+				continue
+			}
+			c := a.AddScaled(t, ab)
+			d := q.Sub(c)
+			dd := d.Norm2()
+			if dd >= bestD*bestD || dd == 0 || !inWedge(d, e.n1, e.n2, ab, e.len*math.Sqrt(dd), e.w) {
+				continue
+			}
+			best, bestD, bestC = e.index, math.Sqrt(dd), c
+		}
+	}
+	if best < 0 {
+		return dst
+	}
+	return appendVE(dst, tb, v, best, q, bestC, q.Sub(bestC).Scale(1/bestD), bestD, flip)
+}
+
+// appendVE appends the contact of vertex v at q with edge e at its point
+// c, n the edge's body's outward unit normal there (q, c and n in the
+// edge's body's frame, which tb places in the world), at separation sep:
+// the normal from the vertex's body to the edge's (with flip, the record
+// seen from the edge's body).
+func appendVE(dst []contact.Contact, tb geom.Transform, v, e int32, q, c, n geom.Vec3, sep float64, flip bool) []contact.Contact {
+	r := contact.Contact{
+		Status:     statusOf(sep),
+		Point:      tb.Apply(q.Add(c).Scale(0.5)),
+		Normal:     tb.ApplyDir(n).Neg(),
+		Separation: sep,
 		FeatureA:   contact.V(v),
-		FeatureB:   contact.E(best),
+		FeatureB:   contact.E(e),
 	}
 	if flip {
-		c = c.Flip()
+		r = r.Flip()
 	}
-	return append(dst, c)
+	return append(dst, r)
 }
 
 func appendVF(dst []contact.Contact, tb geom.Transform, v, f int32, q, proj, n geom.Vec3, sep float64, flip bool) []contact.Contact {
