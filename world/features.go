@@ -581,7 +581,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			dst = p.underReflex(dst, sb, faces, int32(vi), q, tb, depthTol, flip)
 		}
 		if len(dst) == had {
-			dst = p.nearEdge(dst, sb, faces, int32(vi), q, &lim, tb, flip)
+			dst = p.nearEdge(dst, sa, sb, faces, int32(vi), q, &lim, rel, tb, flip)
 		}
 	}
 	return dst
@@ -730,7 +730,7 @@ func (p *probe) underReflex(dst []contact.Contact, sb *features, faces [][2]int3
 // body, so neither the vertex-face nor the edge-edge pass sees it until
 // the corner is deep inside. The normal is from the vertex's body to
 // sb's (flipped with flip, as appendVF).
-func (p *probe) nearEdge(dst []contact.Contact, sb *features, faces [][2]int32, v int32, q geom.Vec3, lim *float64, tb geom.Transform, flip bool) []contact.Contact {
+func (p *probe) nearEdge(dst []contact.Contact, sa, sb *features, faces [][2]int32, v int32, q geom.Vec3, lim *float64, rel, tb geom.Transform, flip bool) []contact.Contact {
 	if *lim != *lim {
 		*lim = p.rb.at(q.Sub(p.rb.c).Norm())
 	}
@@ -761,7 +761,11 @@ func (p *probe) nearEdge(dst []contact.Contact, sb *features, faces [][2]int32, 
 	if best < 0 {
 		return dst
 	}
-	return appendVE(dst, tb, v, best, q, bestC, q.Sub(bestC).Scale(1/bestD), bestD, flip)
+	n := q.Sub(bestC).Scale(1 / bestD)
+	if sa.reachesBehind(v, rel.ApplyDirInv(n)) {
+		return dst // an edge from the vertex heads for the edge: the edge-edge pass sees it
+	}
+	return appendVE(dst, tb, v, best, q, bestC, n, bestD, flip)
 }
 
 // appendVE appends the contact of vertex v at q with edge e at its point
