@@ -53,6 +53,9 @@ type features struct {
 	// reflex[reflexAt[f]:reflexAt[f+1]]; each is listed under both its
 	// faces.
 	reflexAt, reflex []int32
+	// The convex sharp edges around face f, the same way:
+	// convex[convexAt[f]:convexAt[f+1]].
+	convexAt, convex []int32
 }
 
 // sharpEdge is an edge whose two faces are not coplanar: only those can
@@ -63,7 +66,6 @@ type sharpEdge struct {
 	n1, n2 geom.Vec3
 	len    float64 // length
 	w      float64 // sign of (n1 x n2) . (b - a): which way the wedge turns
-	reflex bool    // concave: its right face rises in front of its left face's plane
 }
 
 // flatCos is the cosine above which two faces are treated as coplanar.
@@ -163,20 +165,15 @@ func newFeatures(m *mesh.Mesh) *features {
 			vs, keys = append(vs, int32(v)), append(keys, f)
 		}
 	}
-	s.ownVAt, order = byKey(keys, nf)
-	s.ownV = make([]int32, len(order))
-	for j, i := range order {
-		s.ownV[j] = vs[i]
-	}
+	s.ownVAt, s.ownV = byFace(vs, keys, nf)
 	keys = keys[:0]
 	for _, e := range s.edges {
 		keys = append(keys, m.Edges[e.index].Left)
 	}
 	s.ownEAt, s.ownE = byKey(keys, nf)
 	// A sharp edge is reflex when its right face rises in front of its
-	// left face's plane (its centroid, beyond rounding).
-	var rk []int32
-	keys = keys[:0]
+	// left face's plane (its centroid, beyond rounding), else convex.
+	var rk, rkeys, ck, ckeys []int32
 	for k, e := range s.edges {
 		me := m.Edges[e.index]
 		var c geom.Vec3
@@ -186,16 +183,25 @@ func newFeatures(m *mesh.Mesh) *features {
 		}
 		c = c.Scale(1 / float64(len(fv)))
 		if m.Planes[me.Left].SignedDist(c) > 1e-9*e.len {
-			s.edges[k].reflex = true
-			rk, keys = append(rk, int32(k), int32(k)), append(keys, me.Left, me.Right)
+			rk, rkeys = append(rk, int32(k), int32(k)), append(rkeys, me.Left, me.Right)
+		} else {
+			ck, ckeys = append(ck, int32(k), int32(k)), append(ckeys, me.Left, me.Right)
 		}
 	}
-	s.reflexAt, order = byKey(keys, nf)
-	s.reflex = make([]int32, len(order))
-	for j, i := range order {
-		s.reflex[j] = rk[i]
-	}
+	s.reflexAt, s.reflex = byFace(rk, rkeys, nf)
+	s.convexAt, s.convex = byFace(ck, ckeys, nf)
 	return s
+}
+
+// byFace groups items by their keys (faces, in [0, n)): the items of face
+// f are list[start[f]:start[f+1]], in their order in items.
+func byFace(items, keys []int32, n int) (start, list []int32) {
+	start, order := byKey(keys, n)
+	list = make([]int32, len(order))
+	for j, i := range order {
+		list[j] = items[i]
+	}
+	return start, list
 }
 
 // byKey groups the items 0, 1, ... by their keys (in [0, n)): the items of
@@ -369,6 +375,11 @@ type probe struct {
 	// skipped is set by the vertex pass when the vertex is behind a face
 	// it skipped as looking away from it.
 	skipped bool
+	// beyond: the faces the vertex pass found the vertex within reach in
+	// front of, projecting outside them; a vertex in a sharp edge's
+	// Voronoi region is so in front of one of the edge's faces at least
+	// (nearEdge).
+	beyond []int32
 }
 
 // pair appends the contacts between bodies a and b (normal from a to b)
@@ -516,7 +527,9 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		if len(faces) == 0 {
 			continue
 		}
+		// had is the count of records before the vertex's.
 		had := len(dst)
+		p.beyond = p.beyond[:0]
 		q := rel.Apply(v)
 		vn := rel.ApplyDir(sa.vnorm[vi])
 		lim := math.NaN() // the vertex's margin, when needed
@@ -543,6 +556,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			proj := q.AddScaled(-sep, pl.N)
 			if !sb.inFace(f, proj, pl.N) {
 				if sep >= 0 {
+					p.beyond = append(p.beyond, f)
 					if lim != lim {
 						lim = p.rb.at(q.Sub(p.rb.c).Norm())
 					}
@@ -580,8 +594,8 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		default:
 			dst = p.underReflex(dst, sb, faces, int32(vi), q, tb, depthTol, flip)
 		}
-		if len(dst) == had {
-			dst = p.nearEdge(dst, sa, sb, faces, int32(vi), q, &lim, rel, tb, flip)
+		if len(p.beyond) > 0 && len(dst) == had {
+			dst = p.nearEdge(dst, sa, sb, int32(vi), q, &lim, rel, tb, flip)
 		}
 	}
 	return dst
@@ -720,29 +734,26 @@ func (p *probe) underReflex(dst []contact.Contact, sb *features, faces [][2]int3
 
 // nearEdge appends the speculative contact of vertex v at q (sb's frame),
 // which produced no record with its candidate faces, with the nearest
-// convex sharp edge of those faces whose Voronoi region holds it: its
-// closest point c is interior to the edge and the direction from c to q
-// lies in the edge's normal wedge, between its two faces' normals, and
-// |q - c| is within the vertex's margin (*lim, NaN until computed). A
-// corner driven into the edge of another body head on (a spinning car's
-// edge swept into another car's corner) projects onto neither face of
-// the edge, and the edges from the corner all point away from the other
-// body, so neither the vertex-face nor the edge-edge pass sees it until
-// the corner is deep inside. The normal is from the vertex's body to
-// sb's (flipped with flip, as appendVF).
-func (p *probe) nearEdge(dst []contact.Contact, sa, sb *features, faces [][2]int32, v int32, q geom.Vec3, lim *float64, rel, tb geom.Transform, flip bool) []contact.Contact {
+// convex sharp edge of the faces it is beyond (p.beyond) whose Voronoi
+// region holds it: its closest point c is interior to the edge, the
+// direction from c to q lies in the edge's normal wedge, between its two
+// faces' normals, and |q - c| is within the vertex's margin (*lim, NaN
+// until computed). A corner driven into the edge of another body head on
+// (a spinning car's edge swept into another car's corner) projects onto
+// neither face of the edge, and the edges from the corner all point away
+// from the other body, so neither the vertex-face nor the edge-edge pass
+// sees it until the corner is deep inside. A vertex with an edge heading
+// for the edge (reachesBehind) is left to the edge-edge pass. The normal
+// is from the vertex's body to sb's (flipped with flip, as appendVF).
+func (p *probe) nearEdge(dst []contact.Contact, sa, sb *features, v int32, q geom.Vec3, lim *float64, rel, tb geom.Transform, flip bool) []contact.Contact {
 	if *lim != *lim {
 		*lim = p.rb.at(q.Sub(p.rb.c).Norm())
 	}
 	best, bestD := int32(-1), *lim
 	var bestC geom.Vec3
-	for _, vf := range faces {
-		f := vf[1]
-		for _, k := range sb.ownE[sb.ownEAt[f]:sb.ownEAt[f+1]] {
+	for _, f := range p.beyond {
+		for _, k := range sb.convex[sb.convexAt[f]:sb.convexAt[f+1]] {
 			e := &sb.edges[k]
-			if e.reflex {
-				continue
-			}
 			a, b := sb.m.Verts[e.a], sb.m.Verts[e.b]
 			ab := b.Sub(a)
 			t := q.Sub(a).Dot(ab) / (e.len * e.len)
