@@ -53,6 +53,9 @@ type features struct {
 	// reflex[reflexAt[f]:reflexAt[f+1]]; each is listed under both its
 	// faces.
 	reflexAt, reflex []int32
+	// The convex sharp edges around face f, the same way:
+	// convex[convexAt[f]:convexAt[f+1]].
+	convexAt, convex []int32
 }
 
 // sharpEdge is an edge whose two faces are not coplanar: only those can
@@ -162,20 +165,15 @@ func newFeatures(m *mesh.Mesh) *features {
 			vs, keys = append(vs, int32(v)), append(keys, f)
 		}
 	}
-	s.ownVAt, order = byKey(keys, nf)
-	s.ownV = make([]int32, len(order))
-	for j, i := range order {
-		s.ownV[j] = vs[i]
-	}
+	s.ownVAt, s.ownV = byFace(vs, keys, nf)
 	keys = keys[:0]
 	for _, e := range s.edges {
 		keys = append(keys, m.Edges[e.index].Left)
 	}
 	s.ownEAt, s.ownE = byKey(keys, nf)
 	// A sharp edge is reflex when its right face rises in front of its
-	// left face's plane (its centroid, beyond rounding).
-	var rk []int32
-	keys = keys[:0]
+	// left face's plane (its centroid, beyond rounding), else convex.
+	var rk, rkeys, ck, ckeys []int32
 	for k, e := range s.edges {
 		me := m.Edges[e.index]
 		var c geom.Vec3
@@ -185,15 +183,25 @@ func newFeatures(m *mesh.Mesh) *features {
 		}
 		c = c.Scale(1 / float64(len(fv)))
 		if m.Planes[me.Left].SignedDist(c) > 1e-9*e.len {
-			rk, keys = append(rk, int32(k), int32(k)), append(keys, me.Left, me.Right)
+			rk, rkeys = append(rk, int32(k), int32(k)), append(rkeys, me.Left, me.Right)
+		} else {
+			ck, ckeys = append(ck, int32(k), int32(k)), append(ckeys, me.Left, me.Right)
 		}
 	}
-	s.reflexAt, order = byKey(keys, nf)
-	s.reflex = make([]int32, len(order))
-	for j, i := range order {
-		s.reflex[j] = rk[i]
-	}
+	s.reflexAt, s.reflex = byFace(rk, rkeys, nf)
+	s.convexAt, s.convex = byFace(ck, ckeys, nf)
 	return s
+}
+
+// byFace groups items by their keys (faces, in [0, n)): the items of face
+// f are list[start[f]:start[f+1]], in their order in items.
+func byFace(items, keys []int32, n int) (start, list []int32) {
+	start, order := byKey(keys, n)
+	list = make([]int32, len(order))
+	for j, i := range order {
+		list[j] = items[i]
+	}
+	return start, list
 }
 
 // byKey groups the items 0, 1, ... by their keys (in [0, n)): the items of
@@ -367,6 +375,11 @@ type probe struct {
 	// skipped is set by the vertex pass when the vertex is behind a face
 	// it skipped as looking away from it.
 	skipped bool
+	// beyond: the faces the vertex pass found the vertex within reach in
+	// front of, projecting outside them; a vertex in a sharp edge's
+	// Voronoi region is so in front of one of the edge's faces at least
+	// (nearEdge).
+	beyond []int32
 }
 
 // pair appends the contacts between bodies a and b (normal from a to b)
@@ -514,6 +527,9 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 		if len(faces) == 0 {
 			continue
 		}
+		// had is the count of records before the vertex's.
+		had := len(dst)
+		p.beyond = p.beyond[:0]
 		q := rel.Apply(v)
 		vn := rel.ApplyDir(sa.vnorm[vi])
 		lim := math.NaN() // the vertex's margin, when needed
@@ -540,6 +556,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			proj := q.AddScaled(-sep, pl.N)
 			if !sb.inFace(f, proj, pl.N) {
 				if sep >= 0 {
+					p.beyond = append(p.beyond, f)
 					if lim != lim {
 						lim = p.rb.at(q.Sub(p.rb.c).Norm())
 					}
@@ -576,6 +593,9 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			fallthrough
 		default:
 			dst = p.underReflex(dst, sb, faces, int32(vi), q, tb, depthTol, flip)
+		}
+		if len(p.beyond) > 0 && len(dst) == had {
+			dst = p.nearEdge(dst, sa, sb, int32(vi), q, &lim, rel, tb, flip)
 		}
 	}
 	return dst
@@ -709,18 +729,74 @@ func (p *probe) underReflex(dst []contact.Contact, sb *features, faces [][2]int3
 	if best < 0 {
 		return dst
 	}
-	c := contact.Contact{
-		Status:     contact.Penetrating,
-		Point:      tb.Apply(q.Add(bestC).Scale(0.5)),
-		Normal:     tb.ApplyDir(q.Sub(bestC).Scale(1 / bestD)),
-		Separation: -bestD,
+	return appendVE(dst, tb, v, best, q, bestC, bestC.Sub(q).Scale(1/bestD), -bestD, flip)
+}
+
+// nearEdge appends the speculative contact of vertex v at q (sb's frame),
+// which produced no record with its candidate faces, with the nearest
+// convex sharp edge of the faces it is beyond (p.beyond) whose Voronoi
+// region holds it: its closest point c is interior to the edge, the
+// direction from c to q lies in the edge's normal wedge, between its two
+// faces' normals, and |q - c| is within the vertex's margin (*lim, NaN
+// until computed). A corner driven into the edge of another body head on
+// (a spinning car's edge swept into another car's corner) projects onto
+// neither face of the edge, and the edges from the corner all point away
+// from the other body, so neither the vertex-face nor the edge-edge pass
+// sees it until the corner is deep inside. A vertex with an edge heading
+// for the edge (reachesBehind) is left to the edge-edge pass. The normal
+// is from the vertex's body to sb's (flipped with flip, as appendVF).
+func (p *probe) nearEdge(dst []contact.Contact, sa, sb *features, v int32, q geom.Vec3, lim *float64, rel, tb geom.Transform, flip bool) []contact.Contact {
+	if *lim != *lim {
+		*lim = p.rb.at(q.Sub(p.rb.c).Norm())
+	}
+	best, bestD := int32(-1), *lim
+	var bestC geom.Vec3
+	for _, f := range p.beyond {
+		for _, k := range sb.convex[sb.convexAt[f]:sb.convexAt[f+1]] {
+			e := &sb.edges[k]
+			a, b := sb.m.Verts[e.a], sb.m.Verts[e.b]
+			ab := b.Sub(a)
+			t := q.Sub(a).Dot(ab) / (e.len * e.len)
+			if !(t > 0 && t < 1) {
+				continue
+			}
+			c := a.AddScaled(t, ab)
+			d := q.Sub(c)
+			dd := d.Norm2()
+			if dd >= bestD*bestD || dd == 0 || !inWedge(d, e.n1, e.n2, ab, e.len*math.Sqrt(dd), e.w) {
+				continue
+			}
+			best, bestD, bestC = e.index, math.Sqrt(dd), c
+		}
+	}
+	if best < 0 {
+		return dst
+	}
+	n := q.Sub(bestC).Scale(1 / bestD)
+	if sa.reachesBehind(v, rel.ApplyDirInv(n)) {
+		return dst // an edge from the vertex heads for the edge: the edge-edge pass sees it
+	}
+	return appendVE(dst, tb, v, best, q, bestC, n, bestD, flip)
+}
+
+// appendVE appends the contact of vertex v at q with edge e at its point
+// c, n the edge's body's outward unit normal there (q, c and n in the
+// edge's body's frame, which tb places in the world), at separation sep:
+// the normal from the vertex's body to the edge's (with flip, the record
+// seen from the edge's body).
+func appendVE(dst []contact.Contact, tb geom.Transform, v, e int32, q, c, n geom.Vec3, sep float64, flip bool) []contact.Contact {
+	r := contact.Contact{
+		Status:     statusOf(sep),
+		Point:      tb.Apply(q.Add(c).Scale(0.5)),
+		Normal:     tb.ApplyDir(n).Neg(),
+		Separation: sep,
 		FeatureA:   contact.V(v),
-		FeatureB:   contact.E(best),
+		FeatureB:   contact.E(e),
 	}
 	if flip {
-		c = c.Flip()
+		r = r.Flip()
 	}
-	return append(dst, c)
+	return append(dst, r)
 }
 
 func appendVF(dst []contact.Contact, tb geom.Transform, v, f int32, q, proj, n geom.Vec3, sep float64, flip bool) []contact.Contact {

@@ -188,7 +188,9 @@ func (p *probe) addSlabFace(f int32, box geom.AABB, pts *geom.AABB, pad float64)
 // it) or too far in front of for the margin is dropped, and a face whose
 // edges are all farther from the centre's projection than the radius
 // holds every vertex's projection (the face is convex), so its triangles
-// are not tested.
+// are not tested. No slab edge comes within pad of the other body's box
+// (slabCandidates), so vertices' contacts with edges (underReflex,
+// nearEdge) do not arise.
 func (p *probe) slabVertices(dst []contact.Contact, sv, sf *features, pts []geom.Vec3, rel, tf geom.Transform, pad, depthTol float64, flip bool) []contact.Contact {
 	c := rel.T // sv's origin in sf's frame
 	// The spread of the vertices about c, with room for the rounding of
