@@ -546,7 +546,7 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			f := vf[1]
 			pl := sb.m.Planes[f]
 			sep := pl.SignedDist(q)
-			if sep < depthTol && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && (sep >= 0 || sa.reachesBehind(int32(vi), rel.ApplyDirInv(pl.N))) {
+			if sep < depthTol && sep > -rimFrac*depthTol && sa.looksAway(int32(vi), pl.N, sep, vn, rel) {
 				p.skipped = p.skipped || sep < 0
 				continue // the face looks away from the vertex
 			}
@@ -584,10 +584,8 @@ func (p *probe) vertices(dst []contact.Contact, sa, sb *features, cand [][2]int3
 			// Inside, behind only faces that look away (a corner poking
 			// over the other body's rim from beside it): nothing else
 			// holds it, and the nearest of those is its way out.
-			side, sep := sa.sideFace(sb, faces, int32(vi), q, vn, rel, depthTol)
-			n := sb.m.Planes[side].N
-			if proj := q.AddScaled(-sep, n); sb.inFace(side, proj, n) && !sb.entered(faces, side, q, proj) {
-				dst = appendVF(dst, tb, int32(vi), side, q, proj, n, sep, flip)
+			var held bool
+			if dst, held = sa.sideRecord(dst, sb, faces, int32(vi), q, vn, rel, tb, depthTol, flip); held {
 				break
 			}
 			fallthrough
@@ -617,6 +615,29 @@ func (p *probe) outOfReach(q geom.Vec3, sep, depthTol float64, lim *float64) boo
 	return sep < -depthTol
 }
 
+// looksAway reports whether a face of normal n (in the other body's
+// frame), sep from vertex v of s (mean normal vn there), looks away from
+// the vertex: the normals more than the facing angle apart and, with the
+// vertex behind the face, an edge from it going behind the face (the rim
+// case the rule is for). The caller checks that sep is within the rim band.
+func (s *features) looksAway(v int32, n geom.Vec3, sep float64, vn geom.Vec3, rel geom.Transform) bool {
+	return n.Dot(vn) > facingCos && (sep >= 0 || s.reachesBehind(v, rel.ApplyDirInv(n)))
+}
+
+// sideRecord appends the record of vertex v of s at q (sb's frame), inside
+// sb behind only faces the vertex pass skipped as looking away from it:
+// the nearest of those is its way out, when the vertex projects into it
+// and is not outside sb by another face (entered). It reports whether it
+// appended one.
+func (s *features) sideRecord(dst []contact.Contact, sb *features, faces [][2]int32, v int32, q, vn geom.Vec3, rel, tb geom.Transform, depthTol float64, flip bool) ([]contact.Contact, bool) {
+	side, sep := s.sideFace(sb, faces, v, q, vn, rel, depthTol)
+	n := sb.m.Planes[side].N
+	if proj := q.AddScaled(-sep, n); sb.inFace(side, proj, n) && !sb.entered(faces, side, q, proj) {
+		return appendVF(dst, tb, v, side, q, proj, n, sep, flip), true
+	}
+	return dst, false
+}
+
 // sideFace returns the nearest of faces (candidates (vertex, face) of
 // vertex v of s, at q in sb's frame, vn its mean normal there) that the
 // vertex pass skipped as looking away from the vertex with the vertex
@@ -626,7 +647,7 @@ func (s *features) sideFace(sb *features, faces [][2]int32, v int32, q, vn geom.
 	for _, vf := range faces {
 		pl := sb.m.Planes[vf[1]]
 		sep := pl.SignedDist(q)
-		if sep < 0 && sep > sideSep && sep > -rimFrac*depthTol && pl.N.Dot(vn) > facingCos && s.reachesBehind(v, rel.ApplyDirInv(pl.N)) {
+		if sep < 0 && sep > sideSep && sep > -rimFrac*depthTol && s.looksAway(v, pl.N, sep, vn, rel) {
 			side, sideSep = vf[1], sep
 		}
 	}

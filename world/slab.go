@@ -233,7 +233,7 @@ func (p *probe) slabVertices(dst []contact.Contact, sv, sf *features, pts []geom
 				if !vnOK {
 					vn, vnOK = rel.ApplyDir(sv.vnorm[vi]), true
 				}
-				if pl.N.Dot(vn) > facingCos && (sep >= 0 || sv.reachesBehind(int32(vi), rel.ApplyDirInv(pl.N))) {
+				if sv.looksAway(int32(vi), pl.N, sep, vn, rel) {
 					skipped = skipped || sep < 0
 					continue
 				}
@@ -257,11 +257,7 @@ func (p *probe) slabVertices(dst []contact.Contact, sv, sf *features, pts []geom
 		case best != nil && -bestSep <= front && !sf.entered(cand, best.f, q, bestProj):
 			dst = appendVFAt(dst, &tf, int32(vi), best.f, q, bestProj, best.nw, bestSep, flip)
 		case best == nil && front == math.Inf(1) && skipped:
-			side, sep := sv.sideFace(sf, cand, int32(vi), q, vn, rel, depthTol)
-			n := sf.m.Planes[side].N
-			if proj := q.AddScaled(-sep, n); sf.inFace(side, proj, n) && !sf.entered(cand, side, q, proj) {
-				dst = appendVFAt(dst, &tf, int32(vi), side, q, proj, tf.ApplyDir(n), sep, flip)
-			}
+			dst, _ = sv.sideRecord(dst, sf, cand, int32(vi), q, vn, rel, tf, depthTol, flip)
 		}
 	}
 	return dst
