@@ -35,15 +35,7 @@ func boxDepth(m *mesh.Mesh, pm geom.Pose, h float64, pb geom.Pose) float64 {
 // (the pass at the end of a step) leave 1.5% of the radius after 64
 // rounds.
 func TestRecheckLightBetweenHeavyAndFloor(t *testing.T) {
-	s, err := New(&Options{Gravity: geom.V(0, 0, -9.81)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slab := shapes.Box(geom.V(2, 2, 0.1))
-	slabPose := geom.Pose{P: geom.V(0, 0, -0.1), Q: geom.QuatIdentity()}
-	if _, err := s.Add(BodyDef{Mesh: slab, Static: true, Pose: slabPose}); err != nil {
-		t.Fatal(err)
-	}
+	s := simOnSlab(t, &Options{Gravity: geom.V(0, 0, -9.81)})
 	cube := shapes.Cube(0.2)
 	const half = 0.1
 	r := cube.Radius()
@@ -285,14 +277,7 @@ func TestPaced(t *testing.T) {
 // about 1%: each push shared by mass moves the light cubes back down
 // nearly as far as it lifts the heavy one.
 func TestRecheckStackUnderHeavy(t *testing.T) {
-	s, err := New(&Options{Gravity: geom.V(0, 0, -9.81)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slab := shapes.Box(geom.V(2, 2, 0.1))
-	if _, err := s.Add(BodyDef{Mesh: slab, Static: true, Pose: geom.Pose{P: geom.V(0, 0, -0.1), Q: geom.QuatIdentity()}}); err != nil {
-		t.Fatal(err)
-	}
+	s := simOnSlab(t, &Options{Gravity: geom.V(0, 0, -9.81)})
 	cube := shapes.Cube(0.2)
 	const half = 0.1
 	r := cube.Radius()
@@ -333,4 +318,19 @@ func TestRecheckStackUnderHeavy(t *testing.T) {
 	if d, lim := deepest(), 2*slopFrac*r; d > lim {
 		t.Errorf("after the recheck: deepest overlap %.3g%% of the radius, want below %.3g%%", 100*d/r, 100*lim/r)
 	}
+}
+
+// simOnSlab returns a simulation with options o and a static 4 x 4 x 0.2
+// slab whose top face is the plane z = 0.
+func simOnSlab(t *testing.T, o *Options) *Sim {
+	t.Helper()
+	s, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slab := shapes.Box(geom.V(2, 2, 0.1))
+	if _, err := s.Add(BodyDef{Mesh: slab, Static: true, Pose: geom.Pose{P: geom.V(0, 0, -0.1), Q: geom.QuatIdentity()}}); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

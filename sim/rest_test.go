@@ -16,14 +16,7 @@ import (
 // closest to the slab's top face, checked directly on the mesh, within 1% of
 // the cube's bounding radius of it.
 func TestCubeRestsOnSlab(t *testing.T) {
-	s, err := New(&Options{Gravity: geom.V(0, 0, -9.81), Friction: 0.5, Restitution: 0.2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slab := shapes.Box(geom.V(2, 2, 0.1))
-	if _, err := s.Add(BodyDef{Mesh: slab, Static: true, Pose: geom.Pose{P: geom.V(0, 0, -0.1), Q: geom.QuatIdentity()}}); err != nil {
-		t.Fatal(err)
-	}
+	s := simOnSlab(t, &Options{Gravity: geom.V(0, 0, -9.81), Friction: 0.5, Restitution: 0.2})
 	cube := shapes.Cube(0.2)
 	mp, err := mesh.MassProperties(cube, 1000)
 	if err != nil {
