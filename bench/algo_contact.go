@@ -9,12 +9,18 @@ import (
 // distance, the expanding polytope snapped to the facet of A - B for a
 // depth):
 //
-//   - "signed-distance": with the per-pair DistanceCache carried from frame
-//     to frame (GJK warm-started from the last direction and supporting
-//     vertices); Reset clears the caches.
+//   - "signed-distance": a frame's pairs in one Searcher.SignedDistances
+//     call, with the per-pair DistanceCache carried from frame to frame
+//     (the cached closest features, overlap axis, GJK's last direction
+//     and supporting vertices); Reset clears the caches.
+//   - "signed-distance-pair": the same, one SignedDistance call per pair.
 //   - "signed-distance-cold": every query from scratch.
 func init() {
 	RegisterContact("signed-distance", func(w *Workload) (ContactAlgo, error) {
+		ps, err := convexBodies(w)
+		return &sdFrameAlgo{sdAlgo: sdAlgo{polys: ps, warm: true}}, err
+	})
+	RegisterContact("signed-distance-pair", func(w *Workload) (ContactAlgo, error) {
 		ps, err := convexBodies(w)
 		return &sdAlgo{polys: ps, warm: true}, err
 	})
@@ -33,18 +39,55 @@ type sdAlgo struct {
 
 func (a *sdAlgo) Reset() { a.caches.reset(len(a.polys)) }
 
-func (a *sdAlgo) Contact(_, i, j int, ti, tj *geom.Transform, out *ContactAnswer) {
-	var c *convex.DistanceCache
-	if a.warm {
-		if a.caches.slot == nil && len(a.polys) <= slotMax {
-			a.Reset()
-		}
-		c = a.caches.get(i, j)
+// cache returns the cache of pair (i, j), nil for the cold algorithm.
+func (a *sdAlgo) cache(i, j int) *convex.DistanceCache {
+	if !a.warm {
+		return nil
 	}
-	d, err := a.s.SignedDistance(a.polys[i], ti, a.polys[j], tj, c)
+	if a.caches.slot == nil && len(a.polys) <= slotMax {
+		a.Reset()
+	}
+	return a.caches.get(i, j)
+}
+
+// answer turns a signed distance into the bench's answer.
+func answer(d *convex.Distance) ContactAnswer {
+	return ContactAnswer{Hit: d.Separation <= 0 || d.Status().Colliding(), SD: d.Separation, N: d.Normal, HasSD: true, HasN: true}
+}
+
+func (a *sdAlgo) Contact(_, i, j int, ti, tj *geom.Transform, out *ContactAnswer) {
+	d, err := a.s.SignedDistance(a.polys[i], ti, a.polys[j], tj, a.cache(i, j))
 	if err != nil {
 		*out = ContactAnswer{}
 		return
 	}
-	*out = ContactAnswer{Hit: d.Separation <= 0 || d.Status().Colliding(), SD: d.Separation, N: d.Normal, HasSD: true, HasN: true}
+	*out = answer(&d)
+}
+
+// sdFrameAlgo answers a frame's pairs in one Searcher.SignedDistances call.
+type sdFrameAlgo struct {
+	sdAlgo
+	qs []convex.PairQuery
+}
+
+func (a *sdFrameAlgo) ContactFrame(_ int, tf []geom.Transform, pairs []Pair, out []ContactAnswer) {
+	// The caches are looked up twice: the first pass adds the new pairs
+	// (which may move the others), the second takes pointers that stay
+	// valid through the call.
+	for _, p := range pairs {
+		a.cache(int(p.A), int(p.B))
+	}
+	qs := a.qs[:0]
+	for _, p := range pairs {
+		qs = append(qs, convex.PairQuery{A: int32(p.A), B: int32(p.B), Cache: a.cache(int(p.A), int(p.B))})
+	}
+	a.s.SignedDistances(a.polys, tf, qs)
+	for k := range qs {
+		if qs[k].Err != nil {
+			out[k] = ContactAnswer{}
+			continue
+		}
+		out[k] = answer(&qs[k].Out)
+	}
+	a.qs = qs
 }

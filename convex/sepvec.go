@@ -135,6 +135,7 @@ type Searcher struct {
 	// satHits counts depths found by the separating-axis test (idem).
 	satHits int
 	sat     satState
+	batch   batchState // SignedDistances
 }
 
 // Angular tolerances of the collision condition (radians): projected points

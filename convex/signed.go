@@ -194,12 +194,55 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 	if !withinMaxCoord(ta.T) || !withinMaxCoord(tb.T) {
 		return fmt.Errorf("%w: a translation is beyond geom.MaxCoord", ErrTransform)
 	}
-	tol := s.Options.tol(a, b)
-	d.Tol = tol
+	d.Tol = s.Options.tol(a, b)
 	// The transforms are checked once for all the stages.
 	okA, devA := rigid(ta)
 	okB, devB := rigid(tb)
 	okT, devT := okA && okB, max(devA, devB)
+	exact := okT && devT <= exactRotation
+	if s.sdFeature(a, ta, b, tb, cache, d, exact) || s.sdAxis(a, ta, b, tb, cache, d, exact) {
+		return nil
+	}
+	return s.sdSearch(a, ta, b, tb, cache, d, okT, devT)
+}
+
+// sdFeature is signedDistance's first stage: the cached closest feature
+// pair and its walk (feature.go), for a pair whose transforms are exact
+// rotations. It reports whether it answered; otherwise it empties the
+// cached pair.
+func (s *Searcher) sdFeature(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache, d *Distance, exact bool) bool {
+	if cache == nil || cache.feat.kind == fpNone {
+		return false
+	}
+	if exact && s.featureDistance(s.frameOf(a, ta, b, tb), ta, &cache.feat, d) {
+		cache.gjk = GJKCache{Dir: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
+		return true
+	}
+	cache.feat.kind = fpNone
+	return false
+}
+
+// sdAxis is signedDistance's second stage: a small pair that overlapped
+// at the last query goes straight to the separating-axis test from its
+// cached axis. It reports whether it answered (the bodies still overlap);
+// otherwise it empties the cached axis.
+func (s *Searcher) sdAxis(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache, d *Distance, exact bool) bool {
+	if cache == nil || cache.sat.kind == axNone || !satOK(a, b) {
+		return false
+	}
+	if exact && s.satPenetration(s.frameOf(a, ta, b, tb), ta, d, &cache.sat) {
+		return true
+	}
+	cache.sat.kind = axNone
+	return false
+}
+
+// sdSearch is signedDistance's last stage: GJK, warm-started from the
+// cache, then the closest features of a separated pair or the depth of an
+// overlapping one (separating-axis test for small pairs, else the
+// expanding polytope). okT reports whether both transforms passed rigid,
+// devT is the larger deviation.
+func (s *Searcher) sdSearch(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache, d *Distance, okT bool, devT float64) error {
 	exact := okT && devT <= exactRotation
 	var v0 geom.Vec3
 	ia, ib := int32(-1), int32(-1)
@@ -211,22 +254,6 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		v0, ia, ib = gc.Dir.Neg(), gc.A, gc.B
 	} else {
 		v0 = ta.Apply(a.centroid).Sub(tb.Apply(b.centroid))
-	}
-	small := satOK(a, b)
-	if cache != nil && cache.feat.kind != fpNone {
-		if exact && s.featureDistance(s.frameOf(a, ta, b, tb), ta, &cache.feat, d) {
-			cache.gjk = GJKCache{Dir: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
-			return nil
-		}
-		cache.feat.kind = fpNone
-	}
-	if cache != nil && small && cache.sat.kind != axNone {
-		// The pair overlapped at the last query: the separating-axis
-		// test first, GJK only when the bodies came apart.
-		if exact && s.satPenetration(s.frameOf(a, ta, b, tb), ta, d, &cache.sat) {
-			return nil
-		}
-		cache.sat.kind = axNone
 	}
 	g := &s.gjk
 	g.relTol, g.noPlane = 1e-13, true
@@ -262,7 +289,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 		s.closestFeatures(f, ta, out, d, cache)
 		return nil
 	}
-	if small && exact {
+	if satOK(a, b) && exact {
 		var c *satCache
 		if cache != nil {
 			c = &cache.sat

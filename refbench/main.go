@@ -71,7 +71,7 @@ func run(dir string, rounds int, algos, task string) error {
 		names, ref = []string{"meshquery", "fcl-obbrss"}, "fcl-obbrss"
 	}
 	if task == "contact" {
-		names = []string{"signed-distance", "signed-distance-cold", "bullet-gjkepa", "libccd-mpr-pen", "libccd-gjkepa", "fcl-epa-libccd", "fcl-epa-indep"}
+		names = []string{"signed-distance", "signed-distance-pair", "signed-distance-cold", "bullet-gjkepa", "libccd-mpr-pen", "libccd-gjkepa", "fcl-epa-libccd", "fcl-epa-indep"}
 		ref = "bullet-gjkepa"
 	}
 	if algos != "" {
