@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"slices"
+
 	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 )
@@ -71,11 +73,18 @@ type sdFrameAlgo struct {
 }
 
 func (a *sdFrameAlgo) ContactFrame(_ int, tf []geom.Transform, pairs []Pair, out []ContactAnswer) {
-	// The caches are looked up twice: the first pass adds the new pairs
-	// (which may move the others), the second takes pointers that stay
-	// valid through the call.
-	for _, p := range pairs {
-		a.cache(int(p.A), int(p.B))
+	// The pointers to the caches must stay valid through the call: in the
+	// flat table, room for every pair of the frame is made first (a new
+	// pair appends); in the hash map, every pair is added by a first pass.
+	if a.caches.slot == nil && len(a.polys) <= slotMax {
+		a.Reset()
+	}
+	if a.caches.slot != nil {
+		a.caches.caches = slices.Grow(a.caches.caches, len(pairs))
+	} else {
+		for _, p := range pairs {
+			a.cache(int(p.A), int(p.B))
+		}
 	}
 	qs := a.qs[:0]
 	for _, p := range pairs {

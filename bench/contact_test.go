@@ -3,10 +3,12 @@ package bench
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/collide-go/collide/convex"
 	"github.com/collide-go/collide/geom"
 )
 
@@ -133,6 +135,46 @@ func TestContactReferenceMatchesSample(t *testing.T) {
 		}
 		if checked < 100 {
 			t.Fatalf("%s: only %d pairs checked", name, checked)
+		}
+	}
+}
+
+// TestSignedDistanceFrame: the "signed-distance" algorithm (a frame's pairs
+// in one SignedDistances call) gives the answers of "signed-distance-pair"
+// (one call per pair) bit for bit over two passes of the n10 sample, with
+// its caches in the flat table and, given more than slotMax bodies, in the
+// hash map.
+func TestSignedDistanceFrame(t *testing.T) {
+	w, err := Load(filepath.Join(samples, "polytopes-mixed-n10-b50-f40-s1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd := prepareFrames(w)
+	pass := func(alg ContactAlgo) []ContactAnswer {
+		out := make([]ContactAnswer, 2*fd.npair)
+		alg.Reset()
+		contactPass(alg, fd, out[:fd.npair])
+		contactPass(alg, fd, out[fd.npair:]) // the caches warm
+		return out
+	}
+	ps, err := convexBodies(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := pass(&sdAlgo{polys: ps, warm: true})
+	many := append(slices.Clone(ps), make([]*convex.Polytope, slotMax)...)
+	for name, alg := range map[string]*sdFrameAlgo{
+		"flat table": {sdAlgo: sdAlgo{polys: ps, warm: true}},
+		"hash map":   {sdAlgo: sdAlgo{polys: many, warm: true}},
+	} {
+		got := pass(alg)
+		for k := range want {
+			if got[k] != want[k] {
+				t.Fatalf("%s: answer %d: %+v, per pair %+v", name, k, got[k], want[k])
+			}
+		}
+		if (alg.caches.slot == nil) != (name == "hash map") {
+			t.Errorf("%s: caches not where expected", name)
 		}
 	}
 }
