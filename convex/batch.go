@@ -39,10 +39,11 @@ type batchState struct {
 // simulation): each body's transform is checked once, not once per pair,
 // and the queries are answered stage by stage over the whole batch (every
 // cached closest-feature pair and its walk, then every cached overlap
-// axis, then GJK and what follows it for the rest), so that each stage's
-// code stays in the processor's instruction cache from one pair to the
-// next instead of being evicted by the others. Queries allocate nothing
-// once the searcher's scratch space has grown to the number of bodies and
+// axis, then GJK and what follows it for the rest), so that a stage's code
+// is reused from one pair to the next while it is in the instruction
+// cache. The caches must stay where they are during the call (pointers
+// into a slice that is not appended to). Queries allocate nothing once
+// the searcher's scratch space has grown to the number of bodies and
 // queries.
 func (s *Searcher) SignedDistances(polys []*Polytope, tf []geom.Transform, qs []PairQuery) int {
 	bs := &s.batch

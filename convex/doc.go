@@ -86,5 +86,8 @@
 // (Catto's Box2D, Coumans's Bullet), with feature ids that stay the same
 // while the same features touch, and speculative contacts within a margin.
 // A DistanceCache per pair carries the last simplex, so a coherent scene
-// starts each query where the last one ended.
+// starts each query where the last one ended. Searcher.SignedDistances
+// answers a frame's pairs (PairQuery: two body indices, a cache, the
+// answer) in one call, each body's transform checked once, with the same
+// answers as one SignedDistance call per pair.
 package convex

@@ -116,3 +116,32 @@ func ExampleSearcher_Manifold() {
 	// penetrating at (0.5, 0.5, 0.4995), separation -0.001, face / vertex
 	// penetrating at (-0.5, 0.5, 0.4995), separation -0.001, face / vertex
 }
+
+// Three cubes in a row, a frame's pairs answered in one call, each pair
+// with its own cache carried to the next frame (here the same poses).
+func ExampleSearcher_SignedDistances() {
+	cube, _ := convex.New(shapes.Cube(1))
+	polys := []*convex.Polytope{cube, cube, cube}
+	tf := make([]geom.Transform, 3)
+	for i, x := range []float64{0, 0.9, 2.4} {
+		tf[i] = geom.Pose{P: geom.Vec3{X: x}, Q: geom.QuatIdentity()}.Transform()
+	}
+	caches := make([]convex.DistanceCache, 2) // one per pair, kept by the caller
+	qs := []convex.PairQuery{{A: 0, B: 1, Cache: &caches[0]}, {A: 1, B: 2, Cache: &caches[1]}}
+	var s convex.Searcher
+	for frame := 0; frame < 2; frame++ {
+		if bad := s.SignedDistances(polys, tf, qs); bad != 0 {
+			for _, q := range qs {
+				if q.Err != nil {
+					panic(q.Err)
+				}
+			}
+		}
+	}
+	for _, q := range qs {
+		fmt.Printf("%d-%d: separation %.2f along (%.0f, %.0f, %.0f)\n", q.A, q.B, q.Out.Separation, q.Out.Normal.X, q.Out.Normal.Y, q.Out.Normal.Z)
+	}
+	// Output:
+	// 0-1: separation -0.10 along (1, 0, 0)
+	// 1-2: separation 0.50 along (1, 0, 0)
+}
