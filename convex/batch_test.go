@@ -183,3 +183,61 @@ func TestSignedDistancesNoAllocs(t *testing.T) {
 		t.Errorf("%v allocations per pass", n)
 	}
 }
+
+// FuzzSignedDistances: three bodies placed by arbitrary numbers (a nil
+// polytope among them) and four queries naming arbitrary bodies, answered
+// twice with caches: no panic, and every query either fails with an error
+// naming it or gets what SignedDistance answers for the pair with a cache
+// carried the same way.
+func FuzzSignedDistances(f *testing.F) {
+	seed := func(idx []byte, vals ...float64) []byte { return append(idx, fuzzSeed(vals...)...) }
+	f.Add(seed([]byte{0, 1, 1, 0, 0, 2, 1, 2}, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0.8, 0.1, 0, 1, 0, 0, 0, 1.5, 0, 0))
+	f.Add(seed([]byte{0, 1, 3, 0, 255, 2, 1, 1}, 1, 0, 0, 0, 0, 0, 0, 0.7, 0.7, 0, 0, 0.3, 0.2, 0.1, 1, 0, 0, 0, 1e300, 0, 0))
+	f.Add(seed([]byte{0, 1, 0, 1, 1, 0, 0, 0}, math.NaN(), 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 2, 0, 0))
+	pa, pb := fuzzBodies(f)
+	polys := []*Polytope{pa, pb, pa, nil}
+	var batch, single Searcher
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 8 {
+			return
+		}
+		idx, fl := data[:8], floats(data[8:], 21)
+		tf := make([]geom.Transform, 4)
+		for i := range 3 {
+			x := fl[7*i:]
+			q, _ := geom.Quat{W: x[0], X: x[1], Y: x[2], Z: x[3]}.Normalize()
+			tf[i] = geom.Pose{P: geom.Vec3{X: x[4], Y: x[5], Z: x[6]}, Q: q}.Transform()
+		}
+		tf[3] = geom.TransformIdentity()
+		var bc, sc [4]DistanceCache
+		qs := make([]PairQuery, 4)
+		for k := range qs {
+			qs[k] = PairQuery{A: int32(int8(idx[2*k])) % 5, B: int32(int8(idx[2*k+1])) % 5, Cache: &bc[k]}
+		}
+		for range 2 {
+			bad := batch.SignedDistances(polys, tf, qs)
+			n := 0
+			for k, q := range qs {
+				if q.Err != nil {
+					n++
+					if !strings.Contains(q.Err.Error(), "query "+strconv.Itoa(k)+":") || q.Out != (Distance{}) {
+						t.Fatalf("query %d: error %v with %+v", k, q.Err, q.Out)
+					}
+					if uint32(q.A) < 4 && uint32(q.B) < 4 {
+						if _, err := single.SignedDistance(polys[q.A], &tf[q.A], polys[q.B], &tf[q.B], &sc[k]); err == nil {
+							t.Fatalf("query %d: error %v, none alone", k, q.Err)
+						}
+					}
+					continue
+				}
+				want, err := single.SignedDistance(polys[q.A], &tf[q.A], polys[q.B], &tf[q.B], &sc[k])
+				if err != nil || want != q.Out {
+					t.Fatalf("query %d: %+v, alone %+v (%v)", k, q.Out, want, err)
+				}
+			}
+			if n != bad {
+				t.Fatalf("%d errors, %d reported", n, bad)
+			}
+		}
+	})
+}
