@@ -494,3 +494,26 @@ func insideFace(p *Polytope, fc int32, nrm, x geom.Vec3, eps float64) bool {
 	}
 	return true
 }
+
+// walkStart sets c to the feature pair of the separating axis b (a face
+// of one body and the other body's vertex deepest along its normal, or an
+// edge of each) for the walk to start from; it reports whether b names
+// such a pair.
+func (b *satAnswer) walkStart(f *pairFrame, c *featCache) bool {
+	switch b.ax.kind {
+	case axFaceA:
+		m := f.a.mesh
+		v := m.FaceVerts[m.FaceStart[b.ax.i]]
+		*c = featCache{kind: fpFV, va: [2]int32{v, v}, vb: [2]int32{b.ib, b.ib}, fa: contact.F(b.ax.i), fb: contact.V(b.ib)}
+	case axFaceB:
+		m := f.b.mesh
+		v := m.FaceVerts[m.FaceStart[b.ax.j]]
+		*c = featCache{kind: fpVF, va: [2]int32{b.ia, b.ia}, vb: [2]int32{v, v}, fa: contact.V(b.ia), fb: contact.F(b.ax.j)}
+	case axEdges:
+		e, g := &f.a.satEdges[b.ax.i], &f.b.satEdges[b.ax.j]
+		*c = featCache{kind: fpEE, va: e.v, vb: g.v, fa: contact.E(e.id), fb: contact.E(g.id)}
+	default:
+		return false
+	}
+	return c.inRange(f.a, f.b)
+}

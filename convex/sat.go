@@ -107,6 +107,10 @@ type satState struct {
 	cand [128]int32
 	fc   [faceSlots]uint8
 	kept [3*satMax - 6]keptEdge
+	// The axis that ended the last test with the bodies apart (when
+	// apart is set).
+	sep   satAnswer
+	apart bool
 }
 
 // keptEdge is an edge of A that may give an edge-pair axis: x = n2 x n1
@@ -162,26 +166,39 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	// Both bodies small enough for the vector kernels: every face axis
 	// of both, exactly (two kernel calls); else the cached axis first and
 	// only the faces whose lower bounds are below the best depth so far.
+	st.apart = false
+	// An axis separating the bodies by more than tol ends the test; it
+	// is kept (st.sep) for the feature walk that starts from it.
+	sep := func() bool {
+		st.sep, st.apart = best, best.U < -tol
+		return false
+	}
 	if st.bvec && a.soa != nil {
 		yB, xAB := cB, cAB
 		if c != nil && c.kind != axNone && c.inRange(a, b) {
 			s.satAxis(f, c.kind, c.i, c.j, &best)
+			if best.U < -tol {
+				return sep()
+			}
 			if best.U < math.Inf(1) {
 				yB, xAB = s.satDeep(f, &best)
 			}
 		}
-		if !s.satFaces(f, cB, cAB, yB, xAB, &best) || best.U < -tol {
+		if !s.satFaces(f, cB, cAB, yB, xAB, &best) {
 			return false
+		}
+		if best.U < -tol {
+			return sep()
 		}
 	} else {
 		if c != nil && c.kind != axNone && c.inRange(a, b) {
 			s.satAxis(f, c.kind, c.i, c.j, &best)
 			if best.U < -tol {
-				return false
+				return sep()
 			}
 		}
 		if !s.satFacesBounded(f, cB, cAB, &best, tol) {
-			return false
+			return sep()
 		}
 	}
 	if best.U < 0 {

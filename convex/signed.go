@@ -230,10 +230,20 @@ func (s *Searcher) sdAxis(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom
 	if cache == nil || cache.sat.kind == axNone || !satOK(a, b) {
 		return false
 	}
-	if exact && s.satPenetration(s.frameOf(a, ta, b, tb), ta, d, &cache.sat) {
+	f := s.frameOf(a, ta, b, tb)
+	if exact && s.satPenetration(f, ta, d, &cache.sat) {
 		return true
 	}
 	cache.sat.kind = axNone
+	// The bodies came apart: the axis that separates them names a
+	// feature pair near the closest one, and the walk starts there.
+	if exact && s.sat.apart && s.sat.sep.walkStart(f, &cache.feat) {
+		if s.featureDistance(f, ta, &cache.feat, d) {
+			cache.gjk = GJKCache{Dir: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
+			return true
+		}
+		cache.feat.kind = fpNone
+	}
 	return false
 }
 

@@ -402,6 +402,49 @@ func loadContactRows(t *testing.T, name string) []contactRow {
 	return out
 }
 
+// TestSATComeApart: small pairs that overlapped at the last query (their
+// cached axis) and have come apart, B moved along the depth's direction
+// by the depth and a gap of 1e-6 to 0.3 of the size (and turned by up to
+// a degree): every answer checked against the oracles, and most of them
+// given by the feature walk started from the axis that separates them
+// (no GJK), the depth's direction being the axis's.
+func TestSATComeApart(t *testing.T) {
+	small := smallShapes(t)
+	rng := rand.New(rand.NewPCG(31, 37))
+	n := map[bool]int{false: 600, true: 200}[testing.Short()]
+	cases := randomCases(rng, small, n)
+	var s Searcher
+	apart, walked := 0, 0
+	for _, c := range cases {
+		var cache DistanceCache
+		d, ref, label := checkCachedFrame(t, &s, c, &c.tb, &cache)
+		scale := (c.a.p.Radius() + c.b.p.Radius()) / 2
+		if ref > 1e-9*scale || cache.sat.kind == axNone {
+			continue // apart, or an overlap the axis test did not answer
+		}
+		tb := c.tb
+		tb.T = tb.T.AddScaled(-d.Separation+scale*math.Pow(10, -6+5.5*rng.Float64()), d.Normal)
+		q := geom.QuatAxisAngle(randDir(rng), (rng.Float64()-0.5)*math.Pi/90)
+		tb.R = geom.Pose{Q: q}.Transform().R.Mul(tb.R)
+		h0 := s.featureHits // the cache has no feature pair: a hit is the walk from the axis
+		_, ref2, _ := checkCachedFrame(t, &s, c, &tb, &cache)
+		if t.Failed() {
+			t.Fatalf("case %s", label)
+		}
+		if ref2 <= 1e-9*scale {
+			continue // the turn kept them overlapping
+		}
+		apart++
+		if s.featureHits > h0 {
+			walked++
+		}
+	}
+	t.Logf("%d pairs come apart, %d answered by the walk from the separating axis", apart, walked)
+	if apart < n/12 || walked < apart*3/4 {
+		t.Errorf("%d pairs come apart, %d answered by the walk from the separating axis", apart, walked)
+	}
+}
+
 // TestSignedDistancesBatch replays the n10 and n100 samples frame by frame
 // through SignedDistances, with per-pair caches carried from frame to frame,
 // beside one SignedDistance call per pair with caches of their own: the
