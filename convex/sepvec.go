@@ -136,6 +136,7 @@ type Searcher struct {
 	satHits int
 	sat     satState
 	batch   batchState // SignedDistances
+	walk    featCache  // the feature walk's record for a query without a cache
 }
 
 // Angular tolerances of the collision condition (radians): projected points

@@ -230,19 +230,41 @@ func (s *Searcher) sdAxis(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom
 	if cache == nil || cache.sat.kind == axNone || !satOK(a, b) {
 		return false
 	}
+	if !exact {
+		cache.sat.kind = axNone
+		return false
+	}
+	return s.sdAxisTest(a, ta, b, tb, cache, d)
+}
+
+// sdAxisTest runs the separating-axis test on a small pair whose
+// transforms are exact rotations, from the cache's axis (if any): it
+// answers an overlap, and for bodies apart it starts the feature walk
+// from the axis that separates them (its face and the other body's
+// deepest vertex, or its edge pair), a feature pair near the closest one.
+// It reports whether it answered; otherwise it empties the cached axis
+// and feature pair (cache may be nil).
+func (s *Searcher) sdAxisTest(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache, d *Distance) bool {
 	f := s.frameOf(a, ta, b, tb)
-	if exact && s.satPenetration(f, ta, d, &cache.sat) {
+	var sc *satCache
+	fc := &s.walk
+	if cache != nil {
+		sc, fc = &cache.sat, &cache.feat
+	}
+	if s.satPenetration(f, ta, d, sc) {
 		return true
 	}
-	cache.sat.kind = axNone
-	// The bodies came apart: the axis that separates them names a
-	// feature pair near the closest one, and the walk starts there.
-	if exact && s.sat.apart && s.sat.sep.walkStart(f, &cache.feat) {
-		if s.featureDistance(f, ta, &cache.feat, d) {
-			cache.gjk = GJKCache{Dir: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
+	if sc != nil {
+		sc.kind = axNone
+	}
+	if s.sat.apart && s.sat.sep.walkStart(f, fc) {
+		if s.featureDistance(f, ta, fc, d) {
+			if cache != nil {
+				cache.gjk = GJKCache{Dir: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
+			}
 			return true
 		}
-		cache.feat.kind = fpNone
+		fc.kind = fpNone
 	}
 	return false
 }
@@ -254,6 +276,9 @@ func (s *Searcher) sdAxis(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom
 // devT is the larger deviation.
 func (s *Searcher) sdSearch(a *Polytope, ta *geom.Transform, b *Polytope, tb *geom.Transform, cache *DistanceCache, d *Distance, okT bool, devT float64) error {
 	exact := okT && devT <= exactRotation
+	if exact && satOK(a, b) && (cache == nil || cache.sat.kind == axNone) && s.sdAxisTest(a, ta, b, tb, cache, d) {
+		return nil
+	}
 	var v0 geom.Vec3
 	ia, ib := int32(-1), int32(-1)
 	var gc *GJKCache

@@ -445,6 +445,41 @@ func TestSATComeApart(t *testing.T) {
 	}
 }
 
+// TestSATFresh: small pairs of every kind of placement queried without a
+// cache: each answer checked against the oracles, and most pairs apart
+// answered by the feature walk started from the axis the separating-axis
+// test found separating them, most overlapping ones by that test itself
+// (neither after GJK).
+func TestSATFresh(t *testing.T) {
+	small := smallShapes(t)
+	rng := rand.New(rand.NewPCG(41, 43))
+	n := map[bool]int{false: 600, true: 200}[testing.Short()]
+	var s Searcher
+	apart, walked, over, tested := 0, 0, 0, 0
+	for _, c := range randomCases(rng, small, n) {
+		h0, a0 := s.featureHits, s.satHits
+		_, ref, label := checkCachedFrame(t, &s, c, &c.tb, nil)
+		if t.Failed() {
+			t.Fatalf("case %s", label)
+		}
+		if ref > 1e-9*(c.a.p.Radius()+c.b.p.Radius())/2 {
+			apart++
+			if s.featureHits > h0 {
+				walked++
+			}
+		} else {
+			over++
+			if s.satHits > a0 {
+				tested++
+			}
+		}
+	}
+	t.Logf("%d apart, %d answered by the walk from the separating axis; %d overlapping, %d by the separating-axis test", apart, walked, over, tested)
+	if apart < n/5 || walked < apart/2 || over < n/5 || tested < over/2 {
+		t.Errorf("%d apart, %d answered by the walk; %d overlapping, %d by the separating-axis test", apart, walked, over, tested)
+	}
+}
+
 // TestSignedDistancesBatch replays the n10 and n100 samples frame by frame
 // through SignedDistances, with per-pair caches carried from frame to frame,
 // beside one SignedDistance call per pair with caches of their own: the
