@@ -33,8 +33,9 @@ type Polytope struct {
 	// The separating-axis test's data next to the above (the same cache
 	// lines): the mesh's face planes and the edges (at most satMax
 	// vertices).
-	planes   []geom.Plane
-	satEdges []hullEdge
+	planes     []geom.Plane
+	satEdges   []hullEdge
+	faceGroups []float64 // the face normals in groups of four (satvec.go)
 	// Neighbours of vertex v: adj[adjStart[v]:adjStart[v+1]], and for
 	// each the mesh edge and the face leaving v along it (inc, the same
 	// slots), so that feature lookups read the polytope's own compact
@@ -121,6 +122,7 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 	}
 	if n <= satMax && m.NumFaces() <= 2*satMax-4 {
 		p.satEdges = newHullEdges(p)
+		p.faceGroups = newFaceGroups(m.Planes)
 	}
 	return p, nil
 }

@@ -82,6 +82,12 @@ type satState struct {
 	bd   [faceSlots]float64
 	bg   [faceSlots]uint32  // stamps of bn, bd
 	hv   [faceSlots]float64 // the vector kernel's minima (satFaces)
+	// satFacesAll: A's vertices in B's frame (as), the minima and the
+	// vertices attaining them over B's vertices for A's faces (hv, hi)
+	// and over A's for B's faces (hv2, hi2).
+	as      soa
+	hi, hi2 [faceSlots]int64
+	hv2     [faceSlots]float64
 	// D - n.c for each face of A (n, D its plane, c B's centroid in A's
 	// frame) and of B (A's centroid in B's frame): the pruning bound of
 	// the faces and of their edges.
@@ -184,7 +190,15 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 				yB, xAB = s.satDeep(f, &best)
 			}
 		}
-		if !s.satFaces(f, cB, cAB, yB, xAB, &best) {
+		// Without an axis to bound them, every face is evaluated: four
+		// faces per kernel step.
+		ok := false
+		if best.U == math.Inf(1) {
+			ok = s.satFacesAll(f, cB, cAB, yB, xAB, &best)
+		} else {
+			ok = s.satFaces(f, cB, cAB, yB, xAB, &best)
+		}
+		if !ok {
 			return false
 		}
 		if best.U < -tol {

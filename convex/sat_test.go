@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/shapes"
 )
 
@@ -57,6 +58,59 @@ func TestSignedDistanceSATSizes(t *testing.T) {
 		}
 		if s.sat.gen > uint32(len(cases))+1 {
 			t.Errorf("n = %d: the stamp did not wrap (%d)", n, s.sat.gen)
+		}
+	}
+}
+
+// TestMinFaces checks minFaces (the AVX2 kernel where available) against
+// a direct loop over faces and points, for 1 to 16 points and 1 to 60
+// faces: random normals and points, repeated points (ties: the first one
+// wins), a NaN coordinate in one point (skipped) and in every point (no
+// vertex, -1).
+func TestMinFaces(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 53))
+	var vals [faceSlots]float64
+	var idx [faceSlots]int64
+	for trial := 0; trial < 400; trial++ {
+		np := 1 + rng.IntN(soaLen)
+		nf := 1 + rng.IntN(60)
+		pts := make([]geom.Vec3, np)
+		for i := range pts {
+			pts[i] = geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+			if i > 0 && rng.IntN(4) == 0 {
+				pts[i] = pts[rng.IntN(i)]
+			}
+		}
+		nanAt := -1
+		switch trial % 8 {
+		case 1:
+			nanAt = rng.IntN(np)
+		case 2:
+			nanAt = np // every point
+		}
+		s := newSoa(pts)
+		st := soaStride(np)
+		for i := range np {
+			if nanAt == i || nanAt == np {
+				s[st+i] = math.NaN()
+			}
+		}
+		planes := make([]geom.Plane, nf)
+		for i := range planes {
+			planes[i].N = randDir(rng)
+		}
+		minFaces(newFaceGroups(planes), (nf+3)/4, s, st, np, &vals, &idx)
+		for f, pl := range planes {
+			lo, at := math.Inf(1), int64(-1)
+			for i := range np {
+				x := pl.N.X*s[i] + pl.N.Y*s[st+i] + pl.N.Z*s[2*st+i]
+				if x < lo {
+					lo, at = x, int64(i)
+				}
+			}
+			if idx[f] != at || !close64(vals[f], lo, 1) && !(math.IsInf(lo, 1) && math.IsInf(vals[f], 1)) {
+				t.Fatalf("trial %d, %d points, face %d: %v at %d, want %v at %d", trial, np, f, vals[f], idx[f], lo, at)
+			}
 		}
 	}
 }
