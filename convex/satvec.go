@@ -50,15 +50,15 @@ func minFacesGo(groups []float64, ngroups int, pts *soa, st, npts int, vals *[fa
 	}
 }
 
-// satFacesAll is satFaces with every face of both bodies evaluated by
-// minFaces (both bodies of at most soaLen vertices, B's vertices in A's
-// frame in the soa of setB): it keeps the smallest depth in best (faces of
-// A, then of B, replacing it only when strictly smaller) and sets the
-// pruning data of every face (ga, gda, gb, gdb from the points cB, yB of B
-// in A's frame and cAB, xAB of A in B's frame; the deepest vertices jm,
-// jp, im, ip). It returns false when a kernel meets a value it cannot
-// order (NaN).
-func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satAnswer) bool {
+// satFacesAll is satFaces without a cached axis, every face of both
+// bodies evaluated by minFaces (both bodies of at most soaLen vertices,
+// B's vertices in A's frame in the soa of setB): it keeps the smallest
+// depth in best (faces of A, then of B, replacing it only when strictly
+// smaller) and sets the pruning data of every face (ga, gda, gb, gdb from
+// the centroids cB of B in A's frame and cAB of A in B's frame; the
+// deepest vertices jm, jp, im, ip). It returns false when a kernel meets
+// a value it cannot order (NaN).
+func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bool {
 	const m = faceSlots - 1
 	st := &s.sat
 	a, b := f.a, f.b
@@ -72,14 +72,14 @@ func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *s
 	poseSoA(&st.as, a.soa, na, &inv)
 	minFaces(a.faceGroups, (len(plA)+3)/4, &st.bs, st.bst, nb, &st.hv, &st.hi)
 	minFaces(b.faceGroups, (len(plB)+3)/4, &st.as, soaStride(na), na, &st.hv2, &st.hi2)
-	i, h, ok := faceMinima(plA, cB, yB, best.U, &st.hv, &st.hi, &st.bs, st.bst, nb, gen, &st.ga, &st.gda, &st.jm, &st.jp, &st.jg)
+	i, h, ok := faceMinima(plA, cB, best.U, &st.hv, &st.hi, &st.bs, st.bst, nb, gen, &st.ga, &st.gda, &st.jm, &st.jp, &st.jg)
 	if !ok {
 		return false
 	}
 	if i >= 0 {
 		*best = satAnswer{U: h, n: plA[i].N, ax: satCache{axFaceA, int32(i), 0}, ia: -1, ib: st.jm[i&m]}
 	}
-	j, h, ok := faceMinima(plB, cAB, xAB, best.U, &st.hv2, &st.hi2, a.soa, soaStride(na), na, gen, &st.gb, &st.gdb, &st.im, &st.ip, &st.ig)
+	j, h, ok := faceMinima(plB, cAB, best.U, &st.hv2, &st.hi2, a.soa, soaStride(na), na, gen, &st.gb, &st.gdb, &st.im, &st.ip, &st.ig)
 	if !ok {
 		return false
 	}
@@ -91,18 +91,20 @@ func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *s
 
 // faceMinima reads minFaces's minima hv and vertices hi for the faces pls
 // of one body (the other body's nv points pts, a soa of stride st, in A's
-// frame): it sets each face's pruning bounds g and gd (D - n.c and D -
-// n.y for the other body's points c and y in the face's frame) and its
+// frame): it sets each face's pruning bounds g and gd (both D - n.c for
+// the other body's centroid c in the face's frame: there is no cached
+// axis to give a deeper point) and its
 // deepest vertex (vm, vp in A's frame, stamp vg = gen), and returns the
 // first face whose depth D - min is below U and smallest, with that depth
 // (-1 when none), or ok = false when a face has no vertex (NaN).
-func faceMinima(pls []geom.Plane, c, y geom.Vec3, U float64, hv *[faceSlots]float64, hi *[faceSlots]int64, pts *soa, st, nv int, gen uint32,
+func faceMinima(pls []geom.Plane, c geom.Vec3, U float64, hv *[faceSlots]float64, hi *[faceSlots]int64, pts *soa, st, nv int, gen uint32,
 	g, gd *[faceSlots]float64, vm *[faceSlots]int32, vp *[faceSlots]geom.Vec3, vg *[faceSlots]uint32) (best int, h float64, ok bool) {
 	const m = faceSlots - 1
 	best, h = -1, U
 	for i := range pls {
 		pl := &pls[i]
-		g[i&m], gd[i&m] = pl.D-pl.N.Dot(c), pl.D-pl.N.Dot(y)
+		x := pl.D - pl.N.Dot(c)
+		g[i&m], gd[i&m] = x, x
 		v := hi[i&m]
 		if uint64(v) >= uint64(nv) {
 			return -1, 0, false
