@@ -194,7 +194,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 		// faces per kernel step.
 		ok := false
 		if best.U == math.Inf(1) {
-			ok = s.satFacesAll(f, cB, cAB, &best) // yB, xAB are the centroids
+			ok = s.satFacesAll(f, cB, cAB, &best, tol) // yB, xAB are the centroids
 		} else {
 			ok = s.satFaces(f, cB, cAB, yB, xAB, &best)
 		}

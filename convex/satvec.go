@@ -56,29 +56,33 @@ func minFacesGo(groups []float64, ngroups int, pts *soa, st, npts int, vals *[fa
 // depth in best (faces of A, then of B, replacing it only when strictly
 // smaller) and sets the pruning data of every face (ga, gda, gb, gdb from
 // the centroids cB of B in A's frame and cAB of A in B's frame; the
-// deepest vertices jm, jp, im, ip). It returns false when a kernel meets
-// a value it cannot order (NaN).
-func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer) bool {
+// deepest vertices jm, jp, im, ip). When a face of A separates the bodies
+// by more than tol it stops there (B's faces are not evaluated). It
+// returns false when a kernel meets a value it cannot order (NaN).
+func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer, tol float64) bool {
 	const m = faceSlots - 1
 	st := &s.sat
 	a, b := f.a, f.b
 	plA, plB := a.planes, b.planes
 	na, nb := len(a.verts), len(b.verts)
 	gen := st.gen
-	// A's vertices in B's frame: x -> R^T x - R^T t.
-	r := &f.R
-	ti := r.mulT(f.t).Neg()
-	inv := geom.Transform{R: geom.Mat3{{r.r0.X, r.r1.X, r.r2.X}, {r.r0.Y, r.r1.Y, r.r2.Y}, {r.r0.Z, r.r1.Z, r.r2.Z}}, T: ti}
-	poseSoA(&st.as, a.soa, na, &inv)
 	minFaces(a.faceGroups, (len(plA)+3)/4, &st.bs, st.bst, nb, &st.hv, &st.hi)
-	minFaces(b.faceGroups, (len(plB)+3)/4, &st.as, soaStride(na), na, &st.hv2, &st.hi2)
 	i, h, ok := faceMinima(plA, cB, best.U, &st.hv, &st.hi, &st.bs, st.bst, nb, gen, &st.ga, &st.gda, &st.jm, &st.jp, &st.jg)
 	if !ok {
 		return false
 	}
 	if i >= 0 {
 		*best = satAnswer{U: h, n: plA[i].N, ax: satCache{axFaceA, int32(i), 0}, ia: -1, ib: st.jm[i&m]}
+		if h < -tol {
+			return true // a face of A separates the bodies: the test ends
+		}
 	}
+	// A's vertices in B's frame: x -> R^T x - R^T t.
+	r := &f.R
+	ti := r.mulT(f.t).Neg()
+	inv := geom.Transform{R: geom.Mat3{{r.r0.X, r.r1.X, r.r2.X}, {r.r0.Y, r.r1.Y, r.r2.Y}, {r.r0.Z, r.r1.Z, r.r2.Z}}, T: ti}
+	poseSoA(&st.as, a.soa, na, &inv)
+	minFaces(b.faceGroups, (len(plB)+3)/4, &st.as, soaStride(na), na, &st.hv2, &st.hi2)
 	j, h, ok := faceMinima(plB, cAB, best.U, &st.hv2, &st.hi2, a.soa, soaStride(na), na, gen, &st.gb, &st.gdb, &st.im, &st.ip, &st.ig)
 	if !ok {
 		return false
