@@ -90,6 +90,17 @@ func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer,
 	if j >= 0 {
 		*best = satAnswer{U: h, n: st.bFace(f, int32(j)).Neg(), ax: satCache{axFaceB, 0, int32(j)}, ia: st.im[j&m], ib: -1}
 	}
+	// The bounds from the points deepest along the best face, tighter
+	// than the centroids' for the faces turned towards the contact.
+	yB, xAB := s.satDeep(f, best)
+	for i := range plA {
+		pl := &plA[i]
+		st.gda[i&m] = pl.D - pl.N.Dot(yB)
+	}
+	for j := range plB {
+		pl := &plB[j]
+		st.gdb[j&m] = pl.D - pl.N.Dot(xAB)
+	}
 	return true
 }
 
