@@ -54,10 +54,11 @@ func minFacesGo(groups []float64, ngroups int, pts *soa, st, npts int, vals *[fa
 // bodies evaluated by minFaces (both bodies of at most soaLen vertices,
 // B's vertices in A's frame in the soa of setB): it keeps the smallest
 // depth in best (faces of A, then of B, replacing it only when strictly
-// smaller) and sets the pruning data of every face (ga, gda, gb, gdb from
-// the centroids cB of B in A's frame and cAB of A in B's frame; the
-// deepest vertices jm, jp, im, ip). When a face of A separates the bodies
-// by more than tol it stops there (B's faces are not evaluated). It
+// smaller). A face that separates the bodies by more than tol ends it
+// (after A's faces, B's are not evaluated); otherwise it sets the pruning
+// data of every face for the edge stage (ga, gb from the centroids cB of
+// B in A's frame and cAB of A in B's frame, gda, gdb from the points
+// deepest along the best face; the deepest vertices jm, jp, im, ip). It
 // returns false when a kernel meets a value it cannot order (NaN).
 func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer, tol float64) bool {
 	const m = faceSlots - 1
@@ -65,14 +66,13 @@ func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer,
 	a, b := f.a, f.b
 	plA, plB := a.planes, b.planes
 	na, nb := len(a.verts), len(b.verts)
-	gen := st.gen
 	minFaces(a.faceGroups, (len(plA)+3)/4, &st.bs, st.bst, nb, &st.hv, &st.hi)
-	i, h, ok := faceMinima(plA, cB, best.U, &st.hv, &st.hi, &st.bs, st.bst, nb, gen, &st.ga, &st.gda, &st.jm, &st.jp, &st.jg)
+	i, h, ok := faceBest(plA, best.U, &st.hv, &st.hi, nb)
 	if !ok {
 		return false
 	}
 	if i >= 0 {
-		*best = satAnswer{U: h, n: plA[i].N, ax: satCache{axFaceA, int32(i), 0}, ia: -1, ib: st.jm[i&m]}
+		*best = satAnswer{U: h, n: plA[i].N, ax: satCache{axFaceA, int32(i), 0}, ia: -1, ib: int32(st.hi[i&m])}
 		if h < -tol {
 			return true // a face of A separates the bodies: the test ends
 		}
@@ -83,51 +83,56 @@ func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer,
 	inv := geom.Transform{R: geom.Mat3{{r.r0.X, r.r1.X, r.r2.X}, {r.r0.Y, r.r1.Y, r.r2.Y}, {r.r0.Z, r.r1.Z, r.r2.Z}}, T: ti}
 	poseSoA(&st.as, a.soa, na, &inv)
 	minFaces(b.faceGroups, (len(plB)+3)/4, &st.as, soaStride(na), na, &st.hv2, &st.hi2)
-	j, h, ok := faceMinima(plB, cAB, best.U, &st.hv2, &st.hi2, a.soa, soaStride(na), na, gen, &st.gb, &st.gdb, &st.im, &st.ip, &st.ig)
+	j, h, ok := faceBest(plB, best.U, &st.hv2, &st.hi2, na)
 	if !ok {
 		return false
 	}
 	if j >= 0 {
-		*best = satAnswer{U: h, n: st.bFace(f, int32(j)).Neg(), ax: satCache{axFaceB, 0, int32(j)}, ia: st.im[j&m], ib: -1}
+		*best = satAnswer{U: h, n: st.bFace(f, int32(j)).Neg(), ax: satCache{axFaceB, 0, int32(j)}, ia: int32(st.hi2[j&m]), ib: -1}
+		if h < -tol {
+			return true // a face of B separates them
+		}
 	}
-	// The bounds from the points deepest along the best face, tighter
-	// than the centroids' for the faces turned towards the contact.
+	// The edge stage's pruning data: the bounds from the centroids and
+	// from the points deepest along the best face (tighter for the faces
+	// turned towards the contact), the faces' deepest vertices.
+	gen := st.gen
 	yB, xAB := s.satDeep(f, best)
-	for i := range plA {
-		pl := &plA[i]
-		st.gda[i&m] = pl.D - pl.N.Dot(yB)
-	}
-	for j := range plB {
-		pl := &plB[j]
-		st.gdb[j&m] = pl.D - pl.N.Dot(xAB)
-	}
+	facePrune(plA, cB, yB, &st.hi, &st.bs, st.bst, gen, &st.ga, &st.gda, &st.jm, &st.jp, &st.jg)
+	facePrune(plB, cAB, xAB, &st.hi2, a.soa, soaStride(na), gen, &st.gb, &st.gdb, &st.im, &st.ip, &st.ig)
 	return true
 }
 
-// faceMinima reads minFaces's minima hv and vertices hi for the faces pls
-// of one body (the other body's nv points pts, a soa of stride st, in A's
-// frame): it sets each face's pruning bounds g and gd (both D - n.c for
-// the other body's centroid c in the face's frame: there is no cached
-// axis to give a deeper point) and its
-// deepest vertex (vm, vp in A's frame, stamp vg = gen), and returns the
-// first face whose depth D - min is below U and smallest, with that depth
-// (-1 when none), or ok = false when a face has no vertex (NaN).
-func faceMinima(pls []geom.Plane, c geom.Vec3, U float64, hv *[faceSlots]float64, hi *[faceSlots]int64, pts *soa, st, nv int, gen uint32,
-	g, gd *[faceSlots]float64, vm *[faceSlots]int32, vp *[faceSlots]geom.Vec3, vg *[faceSlots]uint32) (best int, h float64, ok bool) {
+// faceBest returns, among the faces pls of one body with minFaces's minima
+// hv and vertices hi over the other body's nv points, the first whose
+// depth D - min is below U and smallest, with that depth (-1 when none),
+// or ok = false when a face has no vertex (NaN).
+func faceBest(pls []geom.Plane, U float64, hv *[faceSlots]float64, hi *[faceSlots]int64, nv int) (best int, h float64, ok bool) {
 	const m = faceSlots - 1
 	best, h = -1, U
 	for i := range pls {
-		pl := &pls[i]
-		x := pl.D - pl.N.Dot(c)
-		g[i&m], gd[i&m] = x, x
-		v := hi[i&m]
-		if uint64(v) >= uint64(nv) {
+		if uint64(hi[i&m]) >= uint64(nv) {
 			return -1, 0, false
 		}
-		vm[i&m], vp[i&m], vg[i&m] = int32(v), pts.at(st, int32(v)), gen
-		if x := pl.D - hv[i&m]; x < h {
+		if x := pls[i].D - hv[i&m]; x < h {
 			best, h = i, x
 		}
 	}
 	return best, h, true
+}
+
+// facePrune sets, for the faces pls of one body, the edge stage's pruning
+// data: the bounds g = D - n.c and gd = D - n.y for the other body's
+// points c and y (in the face's frame) and the deepest vertex hi of
+// minFaces (vm, its point vp from pts, a soa of stride st in A's frame,
+// and the stamp vg = gen).
+func facePrune(pls []geom.Plane, c, y geom.Vec3, hi *[faceSlots]int64, pts *soa, st int, gen uint32,
+	g, gd *[faceSlots]float64, vm *[faceSlots]int32, vp *[faceSlots]geom.Vec3, vg *[faceSlots]uint32) {
+	const m = faceSlots - 1
+	for i := range pls {
+		pl := &pls[i]
+		g[i&m], gd[i&m] = pl.D-pl.N.Dot(c), pl.D-pl.N.Dot(y)
+		v := int32(hi[i&m])
+		vm[i&m], vp[i&m], vg[i&m] = v, pts.at(st, v), gen
+	}
 }
