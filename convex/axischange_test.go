@@ -23,7 +23,7 @@ func TestSignedDistanceAxisChange(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 37))
 	n, frames := 40, 300
 	if testing.Short() {
-		n = 12
+		frames = 150
 	}
 	var s Searcher
 	hits, total, changes := 0, 0, 0
@@ -72,7 +72,7 @@ func TestSignedDistanceAxisChange(t *testing.T) {
 	if rate < 0.3 || rate > 0.7 {
 		t.Errorf("overlap rate %.2f outside [0.3, 0.7]", rate)
 	}
-	if changes < 20 {
+	if changes < frames/15 {
 		t.Errorf("only %d changes of the depth's axis", changes)
 	}
 }
