@@ -197,13 +197,22 @@ func (q *Scratch) nodeGap(na, nb *node, ib int32, lim float64) float64 {
 	if g -= p; g > lim {
 		return g
 	}
+	// B's three axes, written out (a loop keeps hb.Get's switch and the
+	// bounds checks in the hottest test of the walk).
 	R, A := &q.r, &q.absR
-	for k := range 3 {
-		gk := abs(R[0][k]*cx+R[1][k]*cy+R[2][k]*cz) - (A[0][k]*ha.X + A[1][k]*ha.Y + A[2][k]*ha.Z + hb.Get(k)) - p
-		if gk > g {
-			if g = gk; g > lim {
-				return g
-			}
+	if gk := abs(R[0][0]*cx+R[1][0]*cy+R[2][0]*cz) - (A[0][0]*ha.X + A[1][0]*ha.Y + A[2][0]*ha.Z + hb.X) - p; gk > g {
+		if g = gk; g > lim {
+			return g
+		}
+	}
+	if gk := abs(R[0][1]*cx+R[1][1]*cy+R[2][1]*cz) - (A[0][1]*ha.X + A[1][1]*ha.Y + A[2][1]*ha.Z + hb.Y) - p; gk > g {
+		if g = gk; g > lim {
+			return g
+		}
+	}
+	if gk := abs(R[0][2]*cx+R[1][2]*cy+R[2][2]*cz) - (A[0][2]*ha.X + A[1][2]*ha.Y + A[2][2]*ha.Z + hb.Z) - p; gk > g {
+		if g = gk; g > lim {
+			return g
 		}
 	}
 	if na.thin {
@@ -225,10 +234,20 @@ func (q *Scratch) nodeGap(na, nb *node, ib int32, lim float64) float64 {
 // allowance.
 func (q *Scratch) triGap(t *tri, x *[3]geom.Vec3, bi *bInfo, lim float64) float64 {
 	g := bi.lo.X - t.hi.X
-	for _, gk := range [5]float64{t.lo.X - bi.hi.X, bi.lo.Y - t.hi.Y, t.lo.Y - bi.hi.Y, bi.lo.Z - t.hi.Z, t.lo.Z - bi.hi.Z} {
-		if gk > g {
-			g = gk
-		}
+	if gk := t.lo.X - bi.hi.X; gk > g {
+		g = gk
+	}
+	if gk := bi.lo.Y - t.hi.Y; gk > g {
+		g = gk
+	}
+	if gk := t.lo.Y - bi.hi.Y; gk > g {
+		g = gk
+	}
+	if gk := bi.lo.Z - t.hi.Z; gk > g {
+		g = gk
+	}
+	if gk := t.lo.Z - bi.hi.Z; gk > g {
+		g = gk
 	}
 	if g -= q.pad; g > lim {
 		return g

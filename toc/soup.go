@@ -470,21 +470,26 @@ func triBoxLocal(v0, v1, v2 geom.Vec3, h [3]float64) bool {
 	if math.Abs(n.Dot(v0)) > r {
 		return false
 	}
-	// Edge cross box-axis axes: axis = e x unit_k.
-	for _, e := range [3]geom.Vec3{e0, e1, e2} {
-		// x axis: (0, e.Z, -e.Y)
-		if sepAxis(geom.Vec3{Y: e.Z, Z: -e.Y}, v0, v1, v2, h) ||
-			sepAxis(geom.Vec3{X: -e.Z, Z: e.X}, v0, v1, v2, h) ||
-			sepAxis(geom.Vec3{X: e.Y, Y: -e.X}, v0, v1, v2, h) {
-			return false
-		}
-	}
-	return true
+	// Edge cross box-axis axes: axis = e x unit_k, written out per edge
+	// without the axes' zero components (the same sums as full dot
+	// products: the dropped terms are zeros).
+	return !edgeAxesApart(e0, v0, v1, v2, h) && !edgeAxesApart(e1, v0, v1, v2, h) && !edgeAxesApart(e2, v0, v1, v2, h)
 }
 
-func sepAxis(a, v0, v1, v2 geom.Vec3, h [3]float64) bool {
-	r := h[0]*math.Abs(a.X) + h[1]*math.Abs(a.Y) + h[2]*math.Abs(a.Z)
-	return outside(a.Dot(v0), a.Dot(v1), a.Dot(v2), r)
+// edgeAxesApart reports whether one of the axes e x unit_k (k = x, y, z)
+// separates the triangle v0, v1, v2 from the box [-h, h].
+func edgeAxesApart(e, v0, v1, v2 geom.Vec3, h [3]float64) bool {
+	ax, ay, az := math.Abs(e.X), math.Abs(e.Y), math.Abs(e.Z)
+	// x: (0, e.Z, -e.Y)
+	if outside(e.Z*v0.Y-e.Y*v0.Z, e.Z*v1.Y-e.Y*v1.Z, e.Z*v2.Y-e.Y*v2.Z, h[1]*az+h[2]*ay) {
+		return true
+	}
+	// y: (-e.Z, 0, e.X)
+	if outside(-e.Z*v0.X+e.X*v0.Z, -e.Z*v1.X+e.X*v1.Z, -e.Z*v2.X+e.X*v2.Z, h[0]*az+h[2]*ax) {
+		return true
+	}
+	// z: (e.Y, -e.X, 0)
+	return outside(e.Y*v0.X-e.X*v0.Y, e.Y*v1.X-e.X*v1.Y, e.Y*v2.X-e.X*v2.Y, h[0]*ay+h[1]*ax)
 }
 
 // outside reports whether the interval spanned by p0, p1, p2 misses
