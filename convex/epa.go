@@ -2,6 +2,7 @@ package convex
 
 import (
 	"math"
+	"slices"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
@@ -92,10 +93,12 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 			best = fi
 			break
 		}
-		w := f.a.at(ia).Sub(f.pb(ib))
-		if e.has(ia, ib) || len(e.faces) > epaMaxFaces {
+		// A vertex of the polytope lies below the face's plane (up to
+		// rounding): only a support within rounding of it can be one.
+		if (h-L <= 1e-9*scale && e.has(ia, ib)) || len(e.faces) > epaMaxFaces {
 			break
 		}
+		w := f.a.at(ia).Sub(f.pb(ib))
 		if !e.expand(fi, e.addVert(w, ia, ib)) {
 			break
 		}
@@ -296,27 +299,27 @@ func (e *epaState) offHull(w geom.Vec3) float64 {
 // adjacency is left for the caller to set).
 func (e *epaState) newFace(a, b, c int32) *epaFace {
 	vs := e.verts
-	pa, pb, pc := vs[a].w, vs[b].w, vs[c].w
-	n := pb.Sub(pa).Cross(pc.Sub(pa))
-	var fn geom.Vec3
-	d := math.Inf(1) // degenerate: never the nearest
-	if nn := math.Sqrt(n.Dot(n)); nn > 0 && nn < math.Inf(1) {
-		fn = n.Scale(1 / nn)
-		// The plane's distance from the vertex nearest to the origin's
-		// projection is the same up to rounding; the average of the three
-		// is the least sensitive to which vertex.
-		d = (fn.Dot(pa) + fn.Dot(pb) + fn.Dot(pc)) / 3
-	}
-	k := len(e.faces)
-	if k == cap(e.faces) {
-		e.faces = append(e.faces, epaFace{})
-	}
-	e.faces = e.faces[:k+1]
-	fc := &e.faces[k]
-	fc.v = [3]int32{a, b, c}
-	fc.n, fc.d, fc.alive = fn, d, true
+	fn, d := facePlane(vs[a].w, vs[b].w, vs[c].w)
+	e.faces = append(e.faces, epaFace{v: [3]int32{a, b, c}, n: fn, d: d, alive: true})
 	e.dist = append(e.dist, d)
-	return fc
+	return &e.faces[len(e.faces)-1]
+}
+
+// facePlane returns the unit normal of triangle (pa, pb, pc), counter-
+// clockwise seen from outside, and its plane's distance from the origin:
+// the mean of the three vertices' distances (the least sensitive to which
+// vertex), +Inf for a degenerate triangle (never the nearest face). One
+// square root and one division: the triangle's face loop creates several
+// faces at once, and their planes are independent of each other.
+func facePlane(pa, pb, pc geom.Vec3) (geom.Vec3, float64) {
+	n := pb.Sub(pa).Cross(pc.Sub(pa))
+	q := n.Dot(pa.Add(pb).Add(pc))
+	nn := n.Dot(n)
+	if !(nn > 0 && nn < math.Inf(1)) {
+		return geom.Vec3{}, math.Inf(1)
+	}
+	inv := 1 / math.Sqrt(nn)
+	return n.Scale(inv), q * inv * (1.0 / 3)
 }
 
 // kill removes face i.
@@ -375,20 +378,31 @@ func (e *epaState) expand(fi, wi int32) bool {
 	if len(e.horizon) < 3 {
 		return false
 	}
+	// The new faces (a, b, w), one per horizon edge, in a loop whose
+	// iterations are independent (their planes overlap in the processor).
 	first := int32(len(e.faces))
-	for _, he := range e.horizon {
-		g := &e.faces[he.face]
+	nh := len(e.horizon)
+	faces = slices.Grow(faces, nh)[:int(first)+nh]
+	dist = slices.Grow(dist, nh)[:int(first)+nh]
+	e.faces, e.dist = faces, dist
+	nw := faces[first:]
+	nd := dist[first:]
+	vs := e.verts
+	for j, he := range e.horizon {
+		g := &faces[he.face]
 		a, b := g.v[next3[he.edge]], g.v[he.edge]
-		g.adj[he.edge], g.adjE[he.edge] = int32(len(e.faces)), 0
-		nf := e.newFace(a, b, wi)
+		g.adj[he.edge], g.adjE[he.edge] = first+int32(j), 0
+		nf := &nw[j]
+		nf.v = [3]int32{a, b, wi}
 		nf.adj[0], nf.adjE[0] = he.face, he.edge
+		nf.n, nf.d = facePlane(vs[a].w, vs[b].w, w)
+		nf.alive = true
+		nd[j] = nf.d
 	}
 	// Face j = (a, b, w): its edge 2 (w -> a) meets edge 1 (b' -> w) of
 	// the new face with b' = a. The depth-first order lists the horizon
 	// as a loop, so that face is the one before j (cyclically); when it
 	// is not, a table from b' to its face finds it.
-	faces = e.faces
-	nw := faces[first:]
 	prev := &nw[len(nw)-1]
 	for j := range nw {
 		fj := &nw[j]
