@@ -36,13 +36,21 @@ type horizonEdge struct {
 	edge int8
 }
 
+// rimEdge is a horizon edge: edge `edge` of the kept face `face`, which
+// runs from b to a in that face, so that the new face across it is
+// (a, b, w), counter-clockwise from outside.
+type rimEdge struct {
+	face, a, b int32
+	edge       int8
+}
+
 type epaState struct {
 	verts []epaVert
 	faces []epaFace
 	// dist[i] is faces[i].d while the face is alive, +Inf once removed:
 	// the nearest face is the minimum of one array of numbers.
 	dist    []float64
-	horizon []horizonEdge
+	horizon []rimEdge
 	stack   []horizonEdge // edges still to visit, during one expansion
 	newAt   []int32       // per vertex: the new face whose edge 1 starts there (+1), during one expansion
 }
@@ -353,11 +361,12 @@ func (e *epaState) nearest() int32 {
 // its two other edges are visited next, else edge k is on the horizon.
 func (e *epaState) expand(fi, wi int32) bool {
 	w := e.verts[wi].w
-	e.horizon = e.horizon[:0]
-	e.kill(fi)
-	f0 := &e.faces[fi]
-	st := append(e.stack[:0], horizonEdge{f0.adj[2], f0.adjE[2]}, horizonEdge{f0.adj[1], f0.adjE[1]}, horizonEdge{f0.adj[0], f0.adjE[0]})
 	faces, dist := e.faces, e.dist
+	first := int32(len(faces))
+	hz := e.horizon[:0]
+	e.kill(fi)
+	f0 := &faces[fi]
+	st := append(e.stack[:0], horizonEdge{f0.adj[2], f0.adjE[2]}, horizonEdge{f0.adj[1], f0.adjE[1]}, horizonEdge{f0.adj[0], f0.adjE[0]})
 	for len(st) > 0 {
 		he := st[len(st)-1]
 		st = st[:len(st)-1]
@@ -365,58 +374,52 @@ func (e *epaState) expand(fi, wi int32) bool {
 		if !fc.alive {
 			continue
 		}
+		k := he.edge
 		if fc.n.Dot(w)-fc.d <= 0 {
-			e.horizon = append(e.horizon, he)
+			// A horizon edge: the new face across it is the next one.
+			hz = append(hz, rimEdge{face: he.face, a: fc.v[next3[k]], b: fc.v[k], edge: k})
+			fc.adj[k], fc.adjE[k] = first+int32(len(hz)-1), 0
 			continue
 		}
 		fc.alive = false
 		dist[he.face] = math.Inf(1)
-		k1, k2 := next3[he.edge], next3[he.edge+1]
+		k1, k2 := next3[k], next3[k+1]
 		st = append(st, horizonEdge{fc.adj[k2], fc.adjE[k2]}, horizonEdge{fc.adj[k1], fc.adjE[k1]})
 	}
-	e.stack = st
-	if len(e.horizon) < 3 {
+	e.stack, e.horizon = st, hz
+	nh := len(hz)
+	if nh < 3 {
 		return false
 	}
 	// The new faces (a, b, w), one per horizon edge, in a loop whose
 	// iterations are independent (their planes overlap in the processor).
-	first := int32(len(e.faces))
-	nh := len(e.horizon)
+	// Face j's edge 2 (w -> a) meets edge 1 (b' -> w) of the new face
+	// with b' = a. The depth-first order lists the horizon as a loop, so
+	// that face is the one before j (cyclically); when it is not, a table
+	// from b' to its face finds it.
 	faces = slices.Grow(faces, nh)[:int(first)+nh]
 	dist = slices.Grow(dist, nh)[:int(first)+nh]
 	e.faces, e.dist = faces, dist
 	nw := faces[first:]
-	nd := dist[first:]
+	nd := dist[first : nh+int(first)]
 	vs := e.verts
-	for j, he := range e.horizon {
-		g := &faces[he.face]
-		a, b := g.v[next3[he.edge]], g.v[he.edge]
-		g.adj[he.edge], g.adjE[he.edge] = first+int32(j), 0
+	loop := true
+	prev, prevB := first+int32(nh)-1, hz[nh-1].b
+	for j := range nw {
+		r := &hz[j]
 		nf := &nw[j]
-		nf.v = [3]int32{a, b, wi}
-		nf.adj[0], nf.adjE[0] = he.face, he.edge
-		nf.n, nf.d = facePlane(vs[a].w, vs[b].w, w)
+		nf.v = [3]int32{r.a, r.b, wi}
+		nf.adj = [3]int32{r.face, first + int32(j) + 1, prev}
+		nf.adjE = [3]int8{r.edge, 2, 1}
+		nf.n, nf.d = facePlane(vs[r.a].w, vs[r.b].w, w)
 		nf.alive = true
 		nd[j] = nf.d
+		loop = loop && r.a == prevB
+		prev, prevB = first+int32(j), r.b
 	}
-	// Face j = (a, b, w): its edge 2 (w -> a) meets edge 1 (b' -> w) of
-	// the new face with b' = a. The depth-first order lists the horizon
-	// as a loop, so that face is the one before j (cyclically); when it
-	// is not, a table from b' to its face finds it.
-	prev := &nw[len(nw)-1]
-	for j := range nw {
-		fj := &nw[j]
-		if prev.v[1] != fj.v[0] {
-			return e.linkByTable(first)
-		}
-		prev = fj
-	}
-	k := first + int32(len(nw)) - 1
-	for j := range nw {
-		fj, fk := &nw[j], &faces[k]
-		fj.adj[2], fj.adjE[2] = k, 1
-		fk.adj[1], fk.adjE[1] = first+int32(j), 2
-		k = first + int32(j)
+	nw[nh-1].adj[1] = first
+	if !loop {
+		return e.linkByTable(first)
 	}
 	return true
 }
