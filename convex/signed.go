@@ -218,6 +218,7 @@ func (s *Searcher) signedDistance(a *Polytope, ta *geom.Transform, b *Polytope, 
 			cache.gjk = GJKCache{Dir: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
 			return nil
 		}
+		cache.seedFromWalk(a, b)
 		cache.feat.kind = fpNone
 	}
 	if cache != nil && small && cache.sat.kind != axNone {
