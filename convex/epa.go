@@ -391,9 +391,9 @@ func (e *epaState) expand(fi, wi int32) bool {
 	if nh < 3 {
 		return false
 	}
-	// The new faces (a, b, w), one per horizon edge, in a loop whose
-	// iterations are independent (their planes overlap in the processor).
-	// Face j's edge 2 (w -> a) meets edge 1 (b' -> w) of the new face
+	// The new faces (a, b, w), one per horizon edge; their planes four
+	// at a time by the vector kernel where the processor has it. Face
+	// j's edge 2 (w -> a) meets edge 1 (b' -> w) of the new face
 	// with b' = a. The depth-first order lists the horizon as a loop, so
 	// that face is the one before j (cyclically); when it is not, a table
 	// from b' to its face finds it.
@@ -403,6 +403,9 @@ func (e *epaState) expand(fi, wi int32) bool {
 	nw := faces[first:]
 	nd := dist[first : nh+int(first)]
 	vs := e.verts
+	if haveVec {
+		facePlanesVec(&vs[0], &hz[0], nh, &w, &nw[0], &nd[0])
+	}
 	loop := true
 	prev, prevB := first+int32(nh)-1, hz[nh-1].b
 	for j := range nw {
@@ -411,9 +414,11 @@ func (e *epaState) expand(fi, wi int32) bool {
 		nf.v = [3]int32{r.a, r.b, wi}
 		nf.adj = [3]int32{r.face, first + int32(j) + 1, prev}
 		nf.adjE = [3]int8{r.edge, 2, 1}
-		nf.n, nf.d = facePlane(vs[r.a].w, vs[r.b].w, w)
+		if !haveVec {
+			nf.n, nf.d = facePlane(vs[r.a].w, vs[r.b].w, w)
+			nd[j] = nf.d
+		}
 		nf.alive = true
-		nd[j] = nf.d
 		loop = loop && r.a == prevB
 		prev, prevB = first+int32(j), r.b
 	}
