@@ -92,7 +92,9 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 		fc := &e.faces[fi]
 		L = fc.d
 		n := fc.n
-		e.climbStarts(f, fc, n)
+		if !haveVec || f.a.loc == nil || f.b.loc == nil {
+			e.climbStarts(f, fc, n)
+		}
 		h, ia, ib := f.depthAlong(n)
 		if h < U {
 			U, Un, best = h, n, fi
