@@ -37,22 +37,15 @@
 	VINSERTF128 $1, X10, Y, Y; \
 	VINSERTF128 $1, X11, Z, Z
 
-// Lane results of face jr: normal X0-X2 (low or high half), d X3.
-#define STORELO(jr) \
+// Lane results of face jr: normal X0-X2, d X3, their low halves (op
+// VMOVSD) or high halves (op VMOVHPD).
+#define STORE(op, jr) \
 	IMUL3Q $72, jr, R13; \
-	VMOVSD X0, 32(R8)(R13*1); \
-	VMOVSD X1, 40(R8)(R13*1); \
-	VMOVSD X2, 48(R8)(R13*1); \
-	VMOVSD X3, 56(R8)(R13*1); \
-	VMOVSD X3, (R9)(jr*8)
-
-#define STOREHI(jr) \
-	IMUL3Q $72, jr, R13; \
-	VMOVHPD X0, 32(R8)(R13*1); \
-	VMOVHPD X1, 40(R8)(R13*1); \
-	VMOVHPD X2, 48(R8)(R13*1); \
-	VMOVHPD X3, 56(R8)(R13*1); \
-	VMOVHPD X3, (R9)(jr*8)
+	op X0, 32(R8)(R13*1); \
+	op X1, 40(R8)(R13*1); \
+	op X2, 48(R8)(R13*1); \
+	op X3, 56(R8)(R13*1); \
+	op X3, (R9)(jr*8)
 
 // func facePlanesVec(verts *epaVert, rim *rimEdge, n int, w *geom.Vec3, faces *epaFace, dist *float64)
 // For j < n (at least 1): the plane of face (a, b, w) of rim[j] (a, b the
@@ -60,15 +53,15 @@
 // it, the same operations in the same order: faces[j].n, faces[j].d and
 // dist[j] = faces[j].d. The lanes past n repeat face n-1.
 TEXT ·facePlanesVec(SB), NOSPLIT, $0-48
-	MOVQ verts+0(FP), SI
-	MOVQ rim+8(FP), DI
-	MOVQ n+16(FP), DX
 	MOVQ w+24(FP), AX
-	MOVQ faces+32(FP), R8
-	MOVQ dist+40(FP), R9
 	VBROADCASTSD 0(AX), Y13
 	VBROADCASTSD 8(AX), Y14
 	VBROADCASTSD 16(AX), Y15
+	MOVQ verts+0(FP), SI
+	MOVQ rim+8(FP), DI
+	MOVQ n+16(FP), DX
+	MOVQ faces+32(FP), R8
+	MOVQ dist+40(FP), R9
 	DECQ DX               // the last face
 	XORQ CX, CX           // the group's first face
 
@@ -146,14 +139,14 @@ group:
 	VBLENDVPD Y5, Y2, Y7, Y2
 	VBLENDVPD Y5, Y3, Y6, Y3
 
-	STORELO(AX)
-	STOREHI(R10)
+	STORE(VMOVSD, AX)
+	STORE(VMOVHPD, R10)
 	VEXTRACTF128 $1, Y0, X0
 	VEXTRACTF128 $1, Y1, X1
 	VEXTRACTF128 $1, Y2, X2
 	VEXTRACTF128 $1, Y3, X3
-	STORELO(R11)
-	STOREHI(R12)
+	STORE(VMOVSD, R11)
+	STORE(VMOVHPD, R12)
 
 	ADDQ $4, CX
 	CMPQ CX, DX
