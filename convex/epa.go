@@ -2,6 +2,7 @@ package convex
 
 import (
 	"math"
+	"slices"
 
 	"github.com/collide-go/collide/contact"
 	"github.com/collide-go/collide/geom"
@@ -35,13 +36,21 @@ type horizonEdge struct {
 	edge int8
 }
 
+// rimEdge is a horizon edge: edge `edge` of the kept face `face`, which
+// runs from b to a in that face, so that the new face across it is
+// (a, b, w), counter-clockwise from outside.
+type rimEdge struct {
+	face, a, b int32
+	edge       int8
+}
+
 type epaState struct {
 	verts []epaVert
 	faces []epaFace
 	// dist[i] is faces[i].d while the face is alive, +Inf once removed:
 	// the nearest face is the minimum of one array of numbers.
 	dist    []float64
-	horizon []horizonEdge
+	horizon []rimEdge
 	stack   []horizonEdge // edges still to visit, during one expansion
 	newAt   []int32       // per vertex: the new face whose edge 1 starts there (+1), during one expansion
 }
@@ -83,7 +92,9 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 		fc := &e.faces[fi]
 		L = fc.d
 		n := fc.n
-		e.climbStarts(f, fc, n)
+		if !haveVec || f.a.loc == nil || f.b.loc == nil {
+			e.climbStarts(f, fc, n)
+		}
 		h, ia, ib := f.depthAlong(n)
 		if h < U {
 			U, Un, best = h, n, fi
@@ -92,10 +103,12 @@ func (s *Searcher) penetration(f *pairFrame, ta *geom.Transform, d *Distance) {
 			best = fi
 			break
 		}
-		w := f.a.at(ia).Sub(f.pb(ib))
-		if e.has(ia, ib) || len(e.faces) > epaMaxFaces {
+		// A vertex of the polytope lies below the face's plane (up to
+		// rounding): only a support within rounding of it can be one.
+		if (h-L <= 1e-9*scale && e.has(ia, ib)) || len(e.faces) > epaMaxFaces {
 			break
 		}
+		w := f.a.at(ia).Sub(f.pb(ib))
 		if !e.expand(fi, e.addVert(w, ia, ib)) {
 			break
 		}
@@ -296,27 +309,27 @@ func (e *epaState) offHull(w geom.Vec3) float64 {
 // adjacency is left for the caller to set).
 func (e *epaState) newFace(a, b, c int32) *epaFace {
 	vs := e.verts
-	pa, pb, pc := vs[a].w, vs[b].w, vs[c].w
-	n := pb.Sub(pa).Cross(pc.Sub(pa))
-	var fn geom.Vec3
-	d := math.Inf(1) // degenerate: never the nearest
-	if nn := math.Sqrt(n.Dot(n)); nn > 0 && nn < math.Inf(1) {
-		fn = n.Scale(1 / nn)
-		// The plane's distance from the vertex nearest to the origin's
-		// projection is the same up to rounding; the average of the three
-		// is the least sensitive to which vertex.
-		d = (fn.Dot(pa) + fn.Dot(pb) + fn.Dot(pc)) / 3
-	}
-	k := len(e.faces)
-	if k == cap(e.faces) {
-		e.faces = append(e.faces, epaFace{})
-	}
-	e.faces = e.faces[:k+1]
-	fc := &e.faces[k]
-	fc.v = [3]int32{a, b, c}
-	fc.n, fc.d, fc.alive = fn, d, true
+	fn, d := facePlane(vs[a].w, vs[b].w, vs[c].w)
+	e.faces = append(e.faces, epaFace{v: [3]int32{a, b, c}, n: fn, d: d, alive: true})
 	e.dist = append(e.dist, d)
-	return fc
+	return &e.faces[len(e.faces)-1]
+}
+
+// facePlane returns the unit normal of triangle (pa, pb, pc), counter-
+// clockwise seen from outside, and its plane's distance from the origin:
+// the mean of the three vertices' distances (the least sensitive to which
+// vertex), +Inf for a degenerate triangle (never the nearest face). One
+// square root and one division: the triangle's face loop creates several
+// faces at once, and their planes are independent of each other.
+func facePlane(pa, pb, pc geom.Vec3) (geom.Vec3, float64) {
+	n := pb.Sub(pa).Cross(pc.Sub(pa))
+	q := n.Dot(pa.Add(pb).Add(pc))
+	nn := n.Dot(n)
+	if !(nn > 0 && nn < math.Inf(1)) {
+		return geom.Vec3{}, math.Inf(1)
+	}
+	inv := 1 / math.Sqrt(nn)
+	return n.Scale(inv), q * inv * (1.0 / 3)
 }
 
 // kill removes face i.
@@ -350,11 +363,12 @@ func (e *epaState) nearest() int32 {
 // its two other edges are visited next, else edge k is on the horizon.
 func (e *epaState) expand(fi, wi int32) bool {
 	w := e.verts[wi].w
-	e.horizon = e.horizon[:0]
-	e.kill(fi)
-	f0 := &e.faces[fi]
-	st := append(e.stack[:0], horizonEdge{f0.adj[2], f0.adjE[2]}, horizonEdge{f0.adj[1], f0.adjE[1]}, horizonEdge{f0.adj[0], f0.adjE[0]})
 	faces, dist := e.faces, e.dist
+	first := int32(len(faces))
+	hz := e.horizon[:0]
+	e.kill(fi)
+	f0 := &faces[fi]
+	st := append(e.stack[:0], horizonEdge{f0.adj[2], f0.adjE[2]}, horizonEdge{f0.adj[1], f0.adjE[1]}, horizonEdge{f0.adj[0], f0.adjE[0]})
 	for len(st) > 0 {
 		he := st[len(st)-1]
 		st = st[:len(st)-1]
@@ -362,47 +376,57 @@ func (e *epaState) expand(fi, wi int32) bool {
 		if !fc.alive {
 			continue
 		}
+		k := he.edge
 		if fc.n.Dot(w)-fc.d <= 0 {
-			e.horizon = append(e.horizon, he)
+			// A horizon edge: the new face across it is the next one.
+			hz = append(hz, rimEdge{face: he.face, a: fc.v[next3[k]], b: fc.v[k], edge: k})
+			fc.adj[k], fc.adjE[k] = first+int32(len(hz)-1), 0
 			continue
 		}
 		fc.alive = false
 		dist[he.face] = math.Inf(1)
-		k1, k2 := next3[he.edge], next3[he.edge+1]
+		k1, k2 := next3[k], next3[k+1]
 		st = append(st, horizonEdge{fc.adj[k2], fc.adjE[k2]}, horizonEdge{fc.adj[k1], fc.adjE[k1]})
 	}
-	e.stack = st
-	if len(e.horizon) < 3 {
+	e.stack, e.horizon = st, hz
+	nh := len(hz)
+	if nh < 3 {
 		return false
 	}
-	first := int32(len(e.faces))
-	for _, he := range e.horizon {
-		g := &e.faces[he.face]
-		a, b := g.v[next3[he.edge]], g.v[he.edge]
-		g.adj[he.edge], g.adjE[he.edge] = int32(len(e.faces)), 0
-		nf := e.newFace(a, b, wi)
-		nf.adj[0], nf.adjE[0] = he.face, he.edge
-	}
-	// Face j = (a, b, w): its edge 2 (w -> a) meets edge 1 (b' -> w) of
-	// the new face with b' = a. The depth-first order lists the horizon
-	// as a loop, so that face is the one before j (cyclically); when it
-	// is not, a table from b' to its face finds it.
-	faces = e.faces
+	// The new faces (a, b, w), one per horizon edge; their planes four
+	// at a time by the vector kernel where the processor has it. Face
+	// j's edge 2 (w -> a) meets edge 1 (b' -> w) of the new face
+	// with b' = a. The depth-first order lists the horizon as a loop, so
+	// that face is the one before j (cyclically); when it is not, a table
+	// from b' to its face finds it.
+	faces = slices.Grow(faces, nh)[:int(first)+nh]
+	dist = slices.Grow(dist, nh)[:int(first)+nh]
+	e.faces, e.dist = faces, dist
 	nw := faces[first:]
-	prev := &nw[len(nw)-1]
-	for j := range nw {
-		fj := &nw[j]
-		if prev.v[1] != fj.v[0] {
-			return e.linkByTable(first)
-		}
-		prev = fj
+	nd := dist[first : nh+int(first)]
+	vs := e.verts
+	if haveVec {
+		facePlanesVec(&vs[0], &hz[0], nh, &w, &nw[0], &nd[0])
 	}
-	k := first + int32(len(nw)) - 1
+	loop := true
+	prev, prevB := first+int32(nh)-1, hz[nh-1].b
 	for j := range nw {
-		fj, fk := &nw[j], &faces[k]
-		fj.adj[2], fj.adjE[2] = k, 1
-		fk.adj[1], fk.adjE[1] = first+int32(j), 2
-		k = first + int32(j)
+		r := &hz[j]
+		nf := &nw[j]
+		nf.v = [3]int32{r.a, r.b, wi}
+		nf.adj = [3]int32{r.face, first + int32(j) + 1, prev}
+		nf.adjE = [3]int8{r.edge, 2, 1}
+		if !haveVec {
+			nf.n, nf.d = facePlane(vs[r.a].w, vs[r.b].w, w)
+			nd[j] = nf.d
+		}
+		nf.alive = true
+		loop = loop && r.a == prevB
+		prev, prevB = first+int32(j), r.b
+	}
+	nw[nh-1].adj[1] = first
+	if !loop {
+		return e.linkByTable(first)
 	}
 	return true
 }

@@ -218,6 +218,7 @@ func (s *Searcher) sdFeature(a *Polytope, ta *geom.Transform, b *Polytope, tb *g
 		cache.gjk = GJKCache{Dir: d.Normal, A: s.frame.ia, B: s.frame.ib, Valid: true}
 		return true
 	}
+	cache.seedFromWalk(a, b)
 	cache.feat.kind = fpNone
 	return false
 }
@@ -599,15 +600,18 @@ func (p *Polytope) edgeBetween(u, v int32) int32 {
 	return -1
 }
 
-// faceWith returns a mesh face holding every vertex of ids, or -1.
+// faceWith returns a mesh face holding every vertex of ids, or -1: the
+// first face around ids[0] (in its slot order) that is also around each
+// other vertex. A face is around a vertex exactly when it leaves the
+// vertex along one of its edges, so the test reads only the vertices'
+// adjacency slots, not the mesh's face loops.
 func (p *Polytope) faceWith(ids []int32) int32 {
-	m := p.mesh
 	lo, hi := p.slots(ids[0])
 	for _, in := range p.inc[lo:hi] {
 		fc := in.face
 		all := true
 		for _, w := range ids[1:] {
-			if !faceHas(m.Face(int(fc)), w) {
+			if !p.around(w, fc) {
 				all = false
 				break
 			}
@@ -617,6 +621,17 @@ func (p *Polytope) faceWith(ids []int32) int32 {
 		}
 	}
 	return -1
+}
+
+// around reports whether face fc is one of the faces around vertex v.
+func (p *Polytope) around(v, fc int32) bool {
+	lo, hi := p.slots(v)
+	for _, in := range p.inc[lo:hi] {
+		if in.face == fc {
+			return true
+		}
+	}
+	return false
 }
 
 // faceLeaving returns the face of an edge (ends ev, faces left and right)

@@ -32,3 +32,8 @@ func minFirst(xs *float64, n int) (idx int64) { return -1 }
 func supportLoc2(a *Polytope, da geom.Vec3, b *Polytope, db geom.Vec3) (ia int32, ha float64, ib int32, hb float64, ok bool) {
 	return 0, 0, 0, 0, false
 }
+
+// facePlanesVec is never called without the vector kernels (haveVec is
+// false): expand computes the planes with facePlane.
+func facePlanesVec(verts *epaVert, rim *rimEdge, n int, w *geom.Vec3, faces *epaFace, dist *float64) {
+}
