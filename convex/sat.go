@@ -2,6 +2,7 @@ package convex
 
 import (
 	"math"
+	"math/bits"
 	"unsafe"
 
 	"github.com/collide-go/collide/contact"
@@ -111,7 +112,6 @@ type satState struct {
 	// The edges left by the faces' values (edgesLeft), then the edges of
 	// A kept by the pruning, with their data gathered.
 	cand [128]int32
-	fc   [faceSlots]uint8
 	kept [3*satMax - 6]keptEdge
 	// The axis that ended the last test with the bodies apart (when
 	// apart is set).
@@ -226,7 +226,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	nk := 0
 	// n.(p - y) = D - n.y for p on the face (y B's centroid or its deep
 	// point): the faces' values, the edges left gathered without a branch.
-	nc := edgesLeft(a.satEdges, faceCodes(st.ga[:len(plA)], st.gda[:], U, &st.fc), &st.cand)
+	nc := edgesLeft(&a.satFaceEdges, st.ga[:len(plA)], st.gda[:], U, &st.cand)
 	for _, i := range st.cand[:nc] {
 		e := &a.satEdges[i]
 		n1, n2 := plA[e.f[0]].N, plA[e.f[1]].N
@@ -246,7 +246,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	}
 	kept := st.kept[:nk]
 	if nk > 0 {
-		nc = edgesLeft(b.satEdges, faceCodes(st.gb[:len(b.planes)], st.gdb[:], U, &st.fc), &st.cand)
+		nc = edgesLeft(&b.satFaceEdges, st.gb[:len(b.planes)], st.gdb[:], U, &st.cand)
 	} else {
 		nc = 0
 	}
@@ -405,31 +405,43 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 	return true
 }
 
-// faceCodes sets code[i] for each face value g[i] and gd[i] (the lower
-// bounds of the face's depth from two points of the other body): bit 0
-// when g[i] is not above U, bit 1 when gd[i] is not above U (NaN
-// included), and returns code.
-func faceCodes(g, gd []float64, U float64, code *[faceSlots]uint8) *[faceSlots]uint8 {
-	gd = gd[:len(g)]
-	for i, x := range g {
-		code[i&(faceSlots-1)] = uint8(b2i(!(x > U)) | b2i(!(gd[i] > U))<<1)
+// edgesLeft writes into out, in increasing order, the indices of the
+// edges not pruned by their faces' values g and gd (the lower bounds of the
+// face's depth from two points of the other body; fe the bit sets of each
+// face's edges, newFaceEdges): an edge is pruned when both its faces'
+// values from the same point are above U (NaN is not), that is unless one
+// of its faces has g not above U and one has gd not above U. Only the
+// edges left are visited; it returns their number.
+func edgesLeft(fe *[2][]uint64, g, gd []float64, U float64, out *[128]int32) int {
+	var left [2]uint64
+	for k, w := range fe {
+		if w != nil {
+			c, d := faceUnion(w, g, gd, U)
+			left[k] = c & d
+		}
 	}
-	return code
-}
-
-// edgesLeft writes into out the indices of the edges es not pruned by
-// their faces' codes (faceCodes): an edge is pruned when both its faces'
-// values from the same point are above U, that is unless each bit is set
-// in one of its faces' codes. It takes no branch per edge and returns the
-// number of edges left.
-func edgesLeft(es []hullEdge, code *[faceSlots]uint8, out *[128]int32) int {
 	n := 0
-	for i := range es {
-		e := &es[i]
-		out[n&127] = int32(i)
-		n += b2i(code[e.f[0]&(faceSlots-1)]|code[e.f[1]&(faceSlots-1)] == 3)
+	for k, w := range left {
+		for ; w != 0; w &= w - 1 {
+			out[n&127] = int32(64*k + bits.TrailingZeros64(w))
+			n++
+		}
 	}
 	return n
+}
+
+// faceUnion returns the union of the edge sets fe[i] (one word of
+// newFaceEdges) over the faces i with g[i] not above U, and over those
+// with gd[i] not above U, without a branch per face (the outcomes are
+// unpredictable).
+func faceUnion(fe []uint64, g, gd []float64, U float64) (c, d uint64) {
+	gd, fe = gd[:len(g)], fe[:len(g)]
+	for i, x := range g {
+		w := fe[i]
+		c |= w & -uint64(b2i(!(x > U)))
+		d |= w & -uint64(b2i(!(gd[i] > U)))
+	}
+	return c, d
 }
 
 // bothBelow returns 1 when x < U and y < U, else 0, without a branch.
@@ -660,4 +672,22 @@ func newHullEdges(p *Polytope) []hullEdge {
 		es[i] = hullEdge{x: n2.Cross(n1), v: e.V, f: [2]int32{e.Left, e.Right}, id: int32(i)}
 	}
 	return es
+}
+
+// newFaceEdges returns, for each face of p, the bit set of its edges among
+// p's edges es for edgesLeft: bit i of word [0][f] for edge i < 64, bit
+// i-64 of word [1][f] for the others ([1] is nil when there are at most 64
+// edges; a polytope of the test has at most 3*satMax-6 < 128).
+func newFaceEdges(p *Polytope, es []hullEdge) [2][]uint64 {
+	var fe [2][]uint64
+	for i, e := range es {
+		k := i >> 6
+		if fe[k] == nil {
+			fe[k] = make([]uint64, len(p.planes))
+		}
+		for _, f := range e.f {
+			fe[k][f] |= 1 << (i & 63)
+		}
+	}
+	return fe
 }
