@@ -99,8 +99,9 @@ type satState struct {
 	// The other body's vertex deepest along each face's axis, where
 	// evaluated (stamps jg, ig): the deepest vertex of B below each face
 	// of A (jm, and jp that vertex in A's frame) and of A beyond each face
-	// of B (im, and ip that vertex), read by the pruning of every edge of
-	// the face (in A's frame for both bodies).
+	// of B (im, and ip that vertex in B's frame), read by the pruning of
+	// every edge of the face (in the face's own frame, so that an edge is
+	// pruned before anything of it is turned into the other frame).
 	jm, im [faceSlots]int32
 	jg, ig [faceSlots]uint32
 	jp, ip [faceSlots]geom.Vec3
@@ -252,17 +253,21 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	}
 	for _, j := range st.cand[:nc] {
 		e := &b.satEdges[j]
-		// The pruning in A's frame: B's face normals and vertices turned
-		// into it, A's deepest vertices beyond the faces as they are.
+		// The pruning in B's frame: B's own face normals and vertex, A's
+		// deepest vertices beyond the faces turned into it (ip).
 		f0, f1 := e.f[0]&(faceSlots-1), e.f[1]&(faceSlots-1)
+		if g0, g1 := st.ig[f0] == gen, st.ig[f1] == gen; g0 || g1 {
+			n1, n2 := b.planes[e.f[0]].N, b.planes[e.f[1]].N
+			ep := b.verts[e.v[0]]
+			if g0 && edgePruned(ep.Sub(st.ip[f0]), n1, n2, U) {
+				continue
+			}
+			if g1 && edgePruned(ep.Sub(st.ip[f1]), n1, n2, U) {
+				continue
+			}
+		}
 		b1, b2 := st.bFace(f, f0), st.bFace(f, f1)
 		pb := st.bpt(e.v[0])
-		if st.ig[f0] == gen && edgePruned(pb.Sub(st.ip[f0]), b1, b2, U) {
-			continue
-		}
-		if st.ig[f1] == gen && edgePruned(pb.Sub(st.ip[f1]), b1, b2, U) {
-			continue
-		}
 		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
 		// (-b2) x (-b1) = R (n2 x n1).
 		dxc := f.R.mul(e.x)
@@ -330,7 +335,7 @@ func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAns
 				y = st.jp[i]
 			} else {
 				s.satAxis(f, kind, 0, int32(i), best)
-				y = f.R.mulT(st.ip[i].Sub(f.t))
+				y = st.ip[i]
 			}
 			if best.U < -tol {
 				return false
@@ -397,7 +402,7 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 		if uint32(im) >= uint32(len(a.verts)) {
 			return false
 		}
-		st.im[j], st.ip[j], st.ig[j] = im, a.verts[im], gen
+		st.im[j], st.ip[j], st.ig[j] = im, f.R.mulT(a.verts[im].Sub(f.t)), gen
 		if h := st.bd[j] - st.hv[k&m]; h < best.U {
 			*best = satAnswer{U: h, n: st.bn[j].Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}
@@ -525,7 +530,7 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 	case axFaceB:
 		m := st.bFace(f, j)
 		im, lo := minA(a, m)
-		st.im[j], st.ip[j], st.ig[j] = im, a.verts[im], st.gen
+		st.im[j], st.ip[j], st.ig[j] = im, f.R.mulT(a.verts[im].Sub(f.t)), st.gen
 		if h := st.bd[j] - lo; h < best.U {
 			*best = satAnswer{U: h, n: m.Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}

@@ -99,7 +99,7 @@ func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer,
 	gen := st.gen
 	yB, xAB := s.satDeep(f, best)
 	facePrune(plA, cB, yB, &st.hi, &st.bs, st.bst, gen, &st.ga, &st.gda, &st.jm, &st.jp, &st.jg)
-	facePrune(plB, cAB, xAB, &st.hi2, a.soa, soaStride(na), gen, &st.gb, &st.gdb, &st.im, &st.ip, &st.ig)
+	facePrune(plB, cAB, xAB, &st.hi2, &st.as, soaStride(na), gen, &st.gb, &st.gdb, &st.im, &st.ip, &st.ig)
 	return true
 }
 
@@ -124,8 +124,8 @@ func faceBest(pls []geom.Plane, U float64, hv *[faceSlots]float64, hi *[faceSlot
 // facePrune sets, for the faces pls of one body, the edge stage's pruning
 // data: the bounds g = D - n.c and gd = D - n.y for the other body's
 // points c and y (in the face's frame) and the deepest vertex hi of
-// minFaces (vm, its point vp from pts, a soa of stride st in A's frame,
-// and the stamp vg = gen).
+// minFaces (vm, its point vp from pts, a soa of stride st in the face's
+// frame, and the stamp vg = gen).
 func facePrune(pls []geom.Plane, c, y geom.Vec3, hi *[faceSlots]int64, pts *soa, st int, gen uint32,
 	g, gd *[faceSlots]float64, vm *[faceSlots]int32, vp *[faceSlots]geom.Vec3, vg *[faceSlots]uint32) {
 	const m = faceSlots - 1
