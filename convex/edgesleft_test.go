@@ -71,3 +71,40 @@ func TestEdgesLeft(t *testing.T) {
 		t.Errorf("%d of %d edges left, want 20-80%%", kept, total)
 	}
 }
+
+// TestFaceUnion checks faceUnion (the vector kernel where there is one)
+// against the rule applied face by face, for every count of faces from 1
+// to 2*satMax-4 (odd counts take the kernel's single-face tail), random
+// edge words and bounds around U with some NaN.
+func TestFaceUnion(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 9))
+	for n := 1; n <= 2*satMax-4; n++ {
+		for range 50 {
+			U := rng.NormFloat64()
+			fe := make([]uint64, n)
+			g, gd := make([]float64, n), make([]float64, n)
+			var wc, wd uint64
+			for i := range n {
+				fe[i] = rng.Uint64()
+				g[i], gd[i] = U+rng.NormFloat64(), U+rng.NormFloat64()
+				switch rng.IntN(10) {
+				case 0:
+					g[i] = math.NaN()
+				case 1:
+					gd[i] = U
+				case 2:
+					g[i] = U
+				}
+				if !(g[i] > U) {
+					wc |= fe[i]
+				}
+				if !(gd[i] > U) {
+					wd |= fe[i]
+				}
+			}
+			if c, d := faceUnion(fe, g, gd, U); c != wc || d != wd {
+				t.Fatalf("%d faces: got %x %x, want %x %x", n, c, d, wc, wd)
+			}
+		}
+	}
+}

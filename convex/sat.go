@@ -435,11 +435,12 @@ func edgesLeft(fe *[2][]uint64, g, gd []float64, U float64, out *[128]int32) int
 	return n
 }
 
-// faceUnion returns the union of the edge sets fe[i] (one word of
+// faceUnionGo returns the union of the edge sets fe[i] (one word of
 // newFaceEdges) over the faces i with g[i] not above U, and over those
 // with gd[i] not above U, without a branch per face (the outcomes are
-// unpredictable).
-func faceUnion(fe []uint64, g, gd []float64, U float64) (c, d uint64) {
+// unpredictable). faceUnion is this, with a vector kernel where there is
+// one.
+func faceUnionGo(fe []uint64, g, gd []float64, U float64) (c, d uint64) {
 	gd, fe = gd[:len(g)], fe[:len(g)]
 	for i, x := range g {
 		w := fe[i]
