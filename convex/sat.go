@@ -362,13 +362,11 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 	gen := st.gen
 	U0 := best.U
 	n := 0
+	faceBounds(a, cB, yB, &st.ga, &st.gda)
 	for i := range plA {
-		pl := &plA[i]
-		g, gd := pl.D-pl.N.Dot(cB), pl.D-pl.N.Dot(yB)
-		st.ga[i&m], st.gda[i&m] = g, gd
 		// Gathered without a branch (the outcome is unpredictable).
-		st.dn[n&m], st.di[n&m] = pl.N, int32(i)
-		n += bothBelow(g, gd, U0)
+		st.dn[n&m], st.di[n&m] = plA[i].N, int32(i)
+		n += bothBelow(st.ga[i&m], st.gda[i&m], U0)
 	}
 	minDirsVec(&st.bs, st.bst>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
 	for k := range n {
@@ -383,12 +381,10 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 		}
 	}
 	n = 0
+	faceBounds(b, cAB, xAB, &st.gb, &st.gdb)
 	for j := range plB {
-		pl := &plB[j]
-		g, gd := pl.D-pl.N.Dot(cAB), pl.D-pl.N.Dot(xAB)
-		st.gb[j&m], st.gdb[j&m] = g, gd
-		st.dn[n&m], st.di[n&m] = pl.N, int32(j)
-		n += bothBelow(g, gd, U0)
+		st.dn[n&m], st.di[n&m] = plB[j].N, int32(j)
+		n += bothBelow(st.gb[j&m], st.gdb[j&m], U0)
 	}
 	for k := range n {
 		j := st.di[k&m] & m

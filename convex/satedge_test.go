@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/collide-go/collide/geom"
 	"github.com/collide-go/collide/shapes"
 )
 
@@ -106,5 +107,41 @@ func TestFaceUnion(t *testing.T) {
 				t.Fatalf("%d faces: got %x %x, want %x %x", n, c, d, wc, wd)
 			}
 		}
+	}
+}
+
+// TestFaceBounds checks faceBounds (the vector kernel where there is one)
+// bit for bit against D - n.c and D - n.y computed face by face from the
+// mesh's planes, on polytopes of 4 to 32 vertices (face counts that are
+// and are not multiples of four) and random points c, y.
+func TestFaceBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 3))
+	counts := map[int]bool{}
+	for nv := 4; nv <= satMax; nv++ {
+		m := shapes.RandomPolytope(shapes.Ellipsoid+shapes.PolytopeShape(nv%3), nv, 1, uint64(950+nv))
+		p, err := New(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.satEdges == nil {
+			continue
+		}
+		counts[len(m.Planes)%4] = true
+		for range 20 {
+			c := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+			y := c.Scale(rng.Float64() * 3)
+			var lo, lod [faceSlots]float64
+			faceBounds(p, c, y, &lo, &lod)
+			for i, pl := range m.Planes {
+				wl := pl.D - (pl.N.X*c.X + pl.N.Y*c.Y + pl.N.Z*c.Z)
+				wd := pl.D - (pl.N.X*y.X + pl.N.Y*y.Y + pl.N.Z*y.Z)
+				if math.Float64bits(lo[i]) != math.Float64bits(wl) || math.Float64bits(lod[i]) != math.Float64bits(wd) {
+					t.Fatalf("%d vertices, face %d: got %v %v, want %v %v", nv, i, lo[i], lod[i], wl, wd)
+				}
+			}
+		}
+	}
+	if len(counts) < 2 {
+		t.Errorf("face counts mod 4: %v, want several", counts)
 	}
 }
