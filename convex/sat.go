@@ -649,8 +649,11 @@ func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *
 		d.FeatureA, d.FeatureB = contact.E(e.id), contact.E(g.id)
 	}
 	d.Separation = -U
-	d.Normal = ta.R.MulVec(n)
-	d.PointA, d.PointB = ta.Apply(xa), ta.Apply(xb)
+	// Into world coordinates as geom.Transform.Apply, with the rotation
+	// in rows (inlined: the same products and sums).
+	r := rowsOf(&ta.R)
+	d.Normal = r.mul(n)
+	d.PointA, d.PointB = r.mul(xa).Add(ta.T), r.mul(xb).Add(ta.T)
 	d.Exact = true
 	return true
 }
