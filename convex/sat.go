@@ -284,8 +284,16 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 			}
 			ea := &a.satEdges[ka.i]
 			kp := a.verts[ea.v[0]]
-			c, ok := a.verts[ea.v[1]].Sub(kp).Cross(db).Normalize()
-			if !ok {
+			// c = cr.Normalize(), its common case (a squared length well
+			// within range, as geom.Vec3.Norm tests it) inlined: the same
+			// vector bit for bit.
+			cr := a.verts[ea.v[1]].Sub(kp).Cross(db)
+			var c geom.Vec3
+			if n2 := cr.Dot(cr); n2 > 1e-290 && n2 < 1e290 {
+				c = cr.Scale(1 / math.Sqrt(n2))
+			} else if u, ok := cr.Normalize(); ok {
+				c = u
+			} else {
 				continue
 			}
 			if c.Dot(ka.n1.Add(ka.n2)) < 0 {
