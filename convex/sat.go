@@ -690,13 +690,14 @@ func newHullEdges(p *Polytope) []hullEdge {
 // newFaceEdges returns, for each face of p, the bit set of its edges among
 // p's edges es for edgesLeft: bit i of word [0][f] for edge i < 64, bit
 // i-64 of word [1][f] for the others ([1] is nil when there are at most 64
-// edges; a polytope of the test has at most 3*satMax-6 < 128).
+// edges; a polytope of the test has at most 3*satMax-6 < 128). An odd
+// number of faces is padded with a zero word (for faceUnion's pairs).
 func newFaceEdges(p *Polytope, es []hullEdge) [2][]uint64 {
 	var fe [2][]uint64
 	for i, e := range es {
 		k := i >> 6
 		if fe[k] == nil {
-			fe[k] = make([]uint64, len(p.planes))
+			fe[k] = make([]uint64, (len(p.planes)+1)&^1)
 		}
 		for _, f := range e.f {
 			fe[k][f] |= 1 << (i & 63)

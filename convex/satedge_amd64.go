@@ -4,19 +4,22 @@ package convex
 
 import "github.com/collide-go/collide/geom"
 
-// faceUnionVec is faceUnionGo with SSE2 (two faces per step) for n >= 1
-// faces: fe, gs and gds point to n values each.
+// faceUnionVec is faceUnionGo with SSE2 (two faces per step) for an even
+// n >= 2 faces: fe, gs and gds point to n values each.
 //
 //go:noescape
 func faceUnionVec(fe *uint64, gs, gds *float64, n int, U float64) (c, d uint64)
 
-// faceUnion is faceUnionGo computed by faceUnionVec.
+// faceUnion is faceUnionGo computed by faceUnionVec over an even number
+// of faces: an odd count takes one face more where the slices have room
+// for it (the arrays of the test and newFaceEdges's padding, a zero edge
+// word, so that its values do not count).
 func faceUnion(fe []uint64, g, gd []float64, U float64) (c, d uint64) {
-	n := len(g)
-	if n == 0 || len(fe) < n || len(gd) < n {
+	m := (len(g) + 1) &^ 1
+	if m == 0 || len(fe) < m || cap(g) < m || cap(gd) < m {
 		return faceUnionGo(fe, g, gd, U)
 	}
-	return faceUnionVec(&fe[0], &g[0], &gd[0], n, U)
+	return faceUnionVec(&fe[0], &g[0], &gd[0], m, U)
 }
 
 // faceBoundsVec is faceBoundsGo with AVX for ngroups >= 1 groups of

@@ -3,21 +3,19 @@
 #include "textflag.h"
 
 // func faceUnionVec(fe *uint64, gs, gds *float64, n int, U float64) (c, d uint64)
-// faceUnionGo with SSE2 for n >= 1: two faces per step, the masks of
-// !(g > U) and !(gd > U) (CMPPD not-less-than with U first: true for NaN)
-// ANDed with the faces' edge words and ORed into c and d.
+// faceUnionGo with SSE2 for an even n >= 2: two faces per step, the masks
+// of !(g > U) and !(gd > U) (CMPPD not-less-than with U first: true for
+// NaN) ANDed with the faces' edge words and ORed into c and d.
 TEXT ·faceUnionVec(SB), NOSPLIT, $0-56
-	MOVQ     fe+0(FP), SI
-	MOVQ     gs+8(FP), DI
-	MOVQ     gds+16(FP), R8
-	MOVQ     n+24(FP), CX
 	MOVSD    U+32(FP), X0
+	MOVQ     fe+0(FP), SI
 	UNPCKLPD X0, X0
+	MOVQ     gs+8(FP), DI
 	PXOR     X1, X1
+	MOVQ     gds+16(FP), R8
 	PXOR     X2, X2
+	MOVQ     n+24(FP), CX
 	XORQ     BX, BX
-	SUBQ     $2, CX
-	JLT      tail
 
 pairs:
 	MOVUPD (DI)(BX*8), X3
@@ -33,25 +31,7 @@ pairs:
 	POR    X6, X2
 	ADDQ   $2, BX
 	CMPQ   BX, CX
-	JLE    pairs
-
-tail:
-	ADDQ  $2, CX
-	CMPQ  BX, CX
-	JGE   done
-	MOVSD (DI)(BX*8), X3
-	MOVAPD X0, X4
-	CMPSD X3, X4, 5
-	MOVSD (R8)(BX*8), X5
-	MOVAPD X0, X6
-	CMPSD X5, X6, 5
-	MOVQ  (SI)(BX*8), X7
-	PAND  X7, X4
-	PAND  X7, X6
-	POR   X4, X1
-	POR   X6, X2
-
-done:
+	JLT    pairs
 	PSHUFD $0xee, X1, X3
 	POR    X3, X1
 	MOVQ   X1, c+40(FP)
@@ -66,19 +46,19 @@ done:
 // D - n.y into lod (c, y the six numbers at pts), n.c = (nx*cx + ny*cy) +
 // nz*cz as geom.Vec3.Dot; four faces per step, all 4*ngroups written.
 TEXT ·faceBoundsVec(SB), NOSPLIT, $0-40
-	MOVQ         groups+0(FP), SI
-	MOVQ         ngroups+8(FP), DX
 	MOVQ         pts+16(FP), DI
-	MOVQ         lo+24(FP), R11
-	MOVQ         lod+32(FP), R12
-	IMUL3Q       $96, DX, AX
-	LEAQ         (SI)(AX*1), R8
 	VBROADCASTSD 0(DI), Y10
+	MOVQ         groups+0(FP), SI
 	VBROADCASTSD 8(DI), Y11
+	MOVQ         ngroups+8(FP), DX
 	VBROADCASTSD 16(DI), Y12
+	MOVQ         lo+24(FP), R11
 	VBROADCASTSD 24(DI), Y13
+	MOVQ         lod+32(FP), R12
 	VBROADCASTSD 32(DI), Y14
+	IMUL3Q       $96, DX, AX
 	VBROADCASTSD 40(DI), Y15
+	LEAQ         (SI)(AX*1), R8
 
 bgroup:
 	VMOVUPD 0(SI), Y0
