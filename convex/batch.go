@@ -24,7 +24,7 @@ type batchState struct {
 	gen   uint32
 	stamp []uint32
 	dev   []float64
-	ok    []uint8 // 1: rigid, 2: translation within geom.MaxCoord
+	ok    []uint8 // 1: rigid, 2: translation within geom.MaxCoord, 4: rigid and exact to rounding
 	left  []int32
 }
 
@@ -107,19 +107,27 @@ func (s *Searcher) SignedDistances(polys []*Polytope, tf []geom.Transform, qs []
 }
 
 // check returns body i's transform checks (the bits of batchState.ok),
-// computing them at the body's first query of the call.
+// computing them at the body's first query of the call (small enough to
+// be inlined: the checks are made once per body, read once per query).
 func (bs *batchState) check(i int32, t *geom.Transform) uint8 {
 	if bs.stamp[i] != bs.gen {
-		ok, dev := rigid(t)
-		bs.ok[i] = uint8(b2i(ok) | b2i(withinMaxCoord(t.T))<<1)
-		bs.dev[i] = dev
-		bs.stamp[i] = bs.gen
+		bs.setCheck(i, t)
 	}
 	return bs.ok[i]
 }
 
+// setCheck computes body i's transform checks for check.
+func (bs *batchState) setCheck(i int32, t *geom.Transform) {
+	ok, dev := rigid(t)
+	exact := ok && dev <= exactRotation
+	bs.ok[i] = uint8(b2i(ok) | b2i(withinMaxCoord(t.T))<<1 | b2i(exact)<<2)
+	bs.dev[i] = dev
+	bs.stamp[i] = bs.gen
+}
+
 // exact reports whether both bodies' rotations are exact to rounding (the
-// condition of the cached stages).
+// condition of the cached stages: both rigid and the larger deviation at
+// most exactRotation, that is each body's).
 func (bs *batchState) exact(i, j int32) bool {
-	return bs.ok[i]&bs.ok[j]&1 != 0 && max(bs.dev[i], bs.dev[j]) <= exactRotation
+	return bs.ok[i]&bs.ok[j]&4 != 0
 }

@@ -52,6 +52,8 @@ type Polytope struct {
 	table  [TableRows * TableCols]int32
 	dkOnce sync.Once
 	dk     hierarchy // built by hierarchy()
+
+	satFaceEdges [2][]uint64 // each face's edges as a bit set (sat.go, newFaceEdges)
 }
 
 // incidence is an adjacency slot's mesh edge, the face whose loop leaves
@@ -122,6 +124,7 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 	}
 	if n <= satMax && m.NumFaces() <= 2*satMax-4 {
 		p.satEdges = newHullEdges(p)
+		p.satFaceEdges = newFaceEdges(p, p.satEdges)
 		p.faceGroups = newFaceGroups(m.Planes)
 	}
 	return p, nil

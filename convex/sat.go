@@ -2,6 +2,7 @@ package convex
 
 import (
 	"math"
+	"math/bits"
 	"unsafe"
 
 	"github.com/collide-go/collide/contact"
@@ -98,8 +99,9 @@ type satState struct {
 	// The other body's vertex deepest along each face's axis, where
 	// evaluated (stamps jg, ig): the deepest vertex of B below each face
 	// of A (jm, and jp that vertex in A's frame) and of A beyond each face
-	// of B (im, and ip that vertex), read by the pruning of every edge of
-	// the face (in A's frame for both bodies).
+	// of B (im, and ip that vertex in B's frame), read by the pruning of
+	// every edge of the face (in the face's own frame, so that an edge is
+	// pruned before anything of it is turned into the other frame).
 	jm, im [faceSlots]int32
 	jg, ig [faceSlots]uint32
 	jp, ip [faceSlots]geom.Vec3
@@ -111,7 +113,6 @@ type satState struct {
 	// The edges left by the faces' values (edgesLeft), then the edges of
 	// A kept by the pruning, with their data gathered.
 	cand [128]int32
-	fc   [faceSlots]uint8
 	kept [3*satMax - 6]keptEdge
 	// The axis that ended the last test with the bodies apart (when
 	// apart is set).
@@ -226,7 +227,7 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	nk := 0
 	// n.(p - y) = D - n.y for p on the face (y B's centroid or its deep
 	// point): the faces' values, the edges left gathered without a branch.
-	nc := edgesLeft(a.satEdges, faceCodes(st.ga[:len(plA)], st.gda[:], U, &st.fc), &st.cand)
+	nc := edgesLeft(&a.satFaceEdges, st.ga[:len(plA)], st.gda[:], U, &st.cand)
 	for _, i := range st.cand[:nc] {
 		e := &a.satEdges[i]
 		n1, n2 := plA[e.f[0]].N, plA[e.f[1]].N
@@ -246,23 +247,27 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 	}
 	kept := st.kept[:nk]
 	if nk > 0 {
-		nc = edgesLeft(b.satEdges, faceCodes(st.gb[:len(b.planes)], st.gdb[:], U, &st.fc), &st.cand)
+		nc = edgesLeft(&b.satFaceEdges, st.gb[:len(b.planes)], st.gdb[:], U, &st.cand)
 	} else {
 		nc = 0
 	}
 	for _, j := range st.cand[:nc] {
 		e := &b.satEdges[j]
-		// The pruning in A's frame: B's face normals and vertices turned
-		// into it, A's deepest vertices beyond the faces as they are.
+		// The pruning in B's frame: B's own face normals and vertex, A's
+		// deepest vertices beyond the faces turned into it (ip).
 		f0, f1 := e.f[0]&(faceSlots-1), e.f[1]&(faceSlots-1)
+		if g0, g1 := st.ig[f0] == gen, st.ig[f1] == gen; g0 || g1 {
+			n1, n2 := b.planes[e.f[0]].N, b.planes[e.f[1]].N
+			ep := b.verts[e.v[0]]
+			if g0 && edgePruned(ep.Sub(st.ip[f0]), n1, n2, U) {
+				continue
+			}
+			if g1 && edgePruned(ep.Sub(st.ip[f1]), n1, n2, U) {
+				continue
+			}
+		}
 		b1, b2 := st.bFace(f, f0), st.bFace(f, f1)
 		pb := st.bpt(e.v[0])
-		if st.ig[f0] == gen && edgePruned(pb.Sub(st.ip[f0]), b1, b2, U) {
-			continue
-		}
-		if st.ig[f1] == gen && edgePruned(pb.Sub(st.ip[f1]), b1, b2, U) {
-			continue
-		}
 		// The arc of B's edge on M's Gauss map: from -b1 to -b2, with
 		// (-b2) x (-b1) = R (n2 x n1).
 		dxc := f.R.mul(e.x)
@@ -279,8 +284,16 @@ func (s *Searcher) satPenetration(f *pairFrame, ta *geom.Transform, d *Distance,
 			}
 			ea := &a.satEdges[ka.i]
 			kp := a.verts[ea.v[0]]
-			c, ok := a.verts[ea.v[1]].Sub(kp).Cross(db).Normalize()
-			if !ok {
+			// c = cr.Normalize(), its common case (a squared length well
+			// within range, as geom.Vec3.Norm tests it) inlined: the same
+			// vector bit for bit.
+			cr := a.verts[ea.v[1]].Sub(kp).Cross(db)
+			var c geom.Vec3
+			if n2 := cr.Dot(cr); n2 > 1e-290 && n2 < 1e290 {
+				c = cr.Scale(1 / math.Sqrt(n2))
+			} else if u, ok := cr.Normalize(); ok {
+				c = u
+			} else {
 				continue
 			}
 			if c.Dot(ka.n1.Add(ka.n2)) < 0 {
@@ -330,7 +343,7 @@ func (s *Searcher) satFacesBounded(f *pairFrame, cB, cAB geom.Vec3, best *satAns
 				y = st.jp[i]
 			} else {
 				s.satAxis(f, kind, 0, int32(i), best)
-				y = f.R.mulT(st.ip[i].Sub(f.t))
+				y = st.ip[i]
 			}
 			if best.U < -tol {
 				return false
@@ -357,13 +370,11 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 	gen := st.gen
 	U0 := best.U
 	n := 0
+	faceBounds(a, cB, yB, &st.ga, &st.gda)
 	for i := range plA {
-		pl := &plA[i]
-		g, gd := pl.D-pl.N.Dot(cB), pl.D-pl.N.Dot(yB)
-		st.ga[i&m], st.gda[i&m] = g, gd
 		// Gathered without a branch (the outcome is unpredictable).
-		st.dn[n&m], st.di[n&m] = pl.N, int32(i)
-		n += bothBelow(g, gd, U0)
+		st.dn[n&m], st.di[n&m] = plA[i].N, int32(i)
+		n += bothBelow(st.ga[i&m], st.gda[i&m], U0)
 	}
 	minDirsVec(&st.bs, st.bst>>2, &st.dn[0].X, int(unsafe.Sizeof(st.dn[0])), n, &st.hv[0], &st.jm2[0])
 	for k := range n {
@@ -378,12 +389,10 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 		}
 	}
 	n = 0
+	faceBounds(b, cAB, xAB, &st.gb, &st.gdb)
 	for j := range plB {
-		pl := &plB[j]
-		g, gd := pl.D-pl.N.Dot(cAB), pl.D-pl.N.Dot(xAB)
-		st.gb[j&m], st.gdb[j&m] = g, gd
-		st.dn[n&m], st.di[n&m] = pl.N, int32(j)
-		n += bothBelow(g, gd, U0)
+		st.dn[n&m], st.di[n&m] = plB[j].N, int32(j)
+		n += bothBelow(st.gb[j&m], st.gdb[j&m], U0)
 	}
 	for k := range n {
 		j := st.di[k&m] & m
@@ -397,7 +406,7 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 		if uint32(im) >= uint32(len(a.verts)) {
 			return false
 		}
-		st.im[j], st.ip[j], st.ig[j] = im, a.verts[im], gen
+		st.im[j], st.ip[j], st.ig[j] = im, f.R.mulT(a.verts[im].Sub(f.t)), gen
 		if h := st.bd[j] - st.hv[k&m]; h < best.U {
 			*best = satAnswer{U: h, n: st.bn[j].Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}
@@ -405,31 +414,44 @@ func (s *Searcher) satFaces(f *pairFrame, cB, cAB, yB, xAB geom.Vec3, best *satA
 	return true
 }
 
-// faceCodes sets code[i] for each face value g[i] and gd[i] (the lower
-// bounds of the face's depth from two points of the other body): bit 0
-// when g[i] is not above U, bit 1 when gd[i] is not above U (NaN
-// included), and returns code.
-func faceCodes(g, gd []float64, U float64, code *[faceSlots]uint8) *[faceSlots]uint8 {
-	gd = gd[:len(g)]
-	for i, x := range g {
-		code[i&(faceSlots-1)] = uint8(b2i(!(x > U)) | b2i(!(gd[i] > U))<<1)
+// edgesLeft writes into out, in increasing order, the indices of the
+// edges not pruned by their faces' values g and gd (the lower bounds of the
+// face's depth from two points of the other body; fe the bit sets of each
+// face's edges, newFaceEdges): an edge is pruned when both its faces'
+// values from the same point are above U (NaN is not), that is unless one
+// of its faces has g not above U and one has gd not above U. Only the
+// edges left are visited; it returns their number.
+func edgesLeft(fe *[2][]uint64, g, gd []float64, U float64, out *[128]int32) int {
+	var left [2]uint64
+	for k, w := range fe {
+		if w != nil {
+			c, d := faceUnion(w, g, gd, U)
+			left[k] = c & d
+		}
 	}
-	return code
-}
-
-// edgesLeft writes into out the indices of the edges es not pruned by
-// their faces' codes (faceCodes): an edge is pruned when both its faces'
-// values from the same point are above U, that is unless each bit is set
-// in one of its faces' codes. It takes no branch per edge and returns the
-// number of edges left.
-func edgesLeft(es []hullEdge, code *[faceSlots]uint8, out *[128]int32) int {
 	n := 0
-	for i := range es {
-		e := &es[i]
-		out[n&127] = int32(i)
-		n += b2i(code[e.f[0]&(faceSlots-1)]|code[e.f[1]&(faceSlots-1)] == 3)
+	for k, w := range left {
+		for ; w != 0; w &= w - 1 {
+			out[n&127] = int32(64*k + bits.TrailingZeros64(w))
+			n++
+		}
 	}
 	return n
+}
+
+// faceUnionGo returns the union of the edge sets fe[i] (one word of
+// newFaceEdges) over the faces i with g[i] not above U, and over those
+// with gd[i] not above U, without a branch per face (the outcomes are
+// unpredictable). faceUnion is this, with a vector kernel where there is
+// one.
+func faceUnionGo(fe []uint64, g, gd []float64, U float64) (c, d uint64) {
+	gd, fe = gd[:len(g)], fe[:len(g)]
+	for i, x := range g {
+		w := fe[i]
+		c |= w & -uint64(b2i(!(x > U)))
+		d |= w & -uint64(b2i(!(gd[i] > U)))
+	}
+	return c, d
 }
 
 // bothBelow returns 1 when x < U and y < U, else 0, without a branch.
@@ -513,7 +535,7 @@ func (s *Searcher) satAxis(f *pairFrame, kind uint8, i, j int32, best *satAnswer
 	case axFaceB:
 		m := st.bFace(f, j)
 		im, lo := minA(a, m)
-		st.im[j], st.ip[j], st.ig[j] = im, a.verts[im], st.gen
+		st.im[j], st.ip[j], st.ig[j] = im, f.R.mulT(a.verts[im].Sub(f.t)), st.gen
 		if h := st.bd[j] - lo; h < best.U {
 			*best = satAnswer{U: h, n: m.Neg(), ax: satCache{axFaceB, 0, j}, ia: im, ib: -1}
 		}
@@ -635,8 +657,11 @@ func (s *Searcher) satFill(f *pairFrame, ta *geom.Transform, d *Distance, best *
 		d.FeatureA, d.FeatureB = contact.E(e.id), contact.E(g.id)
 	}
 	d.Separation = -U
-	d.Normal = ta.R.MulVec(n)
-	d.PointA, d.PointB = ta.Apply(xa), ta.Apply(xb)
+	// Into world coordinates as geom.Transform.Apply, with the rotation
+	// in rows (inlined: the same products and sums).
+	r := rowsOf(&ta.R)
+	d.Normal = r.mul(n)
+	d.PointA, d.PointB = r.mul(xa).Add(ta.T), r.mul(xb).Add(ta.T)
 	d.Exact = true
 	return true
 }
@@ -660,4 +685,23 @@ func newHullEdges(p *Polytope) []hullEdge {
 		es[i] = hullEdge{x: n2.Cross(n1), v: e.V, f: [2]int32{e.Left, e.Right}, id: int32(i)}
 	}
 	return es
+}
+
+// newFaceEdges returns, for each face of p, the bit set of its edges among
+// p's edges es for edgesLeft: bit i of word [0][f] for edge i < 64, bit
+// i-64 of word [1][f] for the others ([1] is nil when there are at most 64
+// edges; a polytope of the test has at most 3*satMax-6 < 128). An odd
+// number of faces is padded with a zero word (for faceUnion's pairs).
+func newFaceEdges(p *Polytope, es []hullEdge) [2][]uint64 {
+	var fe [2][]uint64
+	for i, e := range es {
+		k := i >> 6
+		if fe[k] == nil {
+			fe[k] = make([]uint64, (len(p.planes)+1)&^1)
+		}
+		for _, f := range e.f {
+			fe[k][f] |= 1 << (i & 63)
+		}
+	}
+	return fe
 }

@@ -19,15 +19,29 @@ import (
 
 // newFaceGroups returns the unit normals of planes in groups of four (12
 // numbers per group: four x, four y, four z), the last group padded with
-// zero normals.
+// zero normals, followed by the planes' offsets D (4 per group, padded
+// with zeros) for faceBounds.
 func newFaceGroups(planes []geom.Plane) []float64 {
 	ng := (len(planes) + 3) / 4
-	g := make([]float64, 12*ng)
+	g := make([]float64, 16*ng)
 	for i, pl := range planes {
 		b := 12*(i/4) + i%4
 		g[b], g[b+4], g[b+8] = pl.N.X, pl.N.Y, pl.N.Z
+		g[12*ng+i] = pl.D
 	}
 	return g
+}
+
+// faceBoundsGo sets, for each face of planes (normal n, offset D), lo to
+// D - n.c and lod to D - n.y: the lower bounds of the depth along the
+// face's normal from the other body's points c and y (in the face's
+// frame), which prune the faces and their edges.
+func faceBoundsGo(planes []geom.Plane, c, y geom.Vec3, lo, lod *[faceSlots]float64) {
+	const m = faceSlots - 1
+	for i := range planes {
+		pl := &planes[i]
+		lo[i&m], lod[i&m] = pl.D-pl.N.Dot(c), pl.D-pl.N.Dot(y)
+	}
 }
 
 // minFacesGo is minFaces in Go: for each face k of the ngroups groups, the
@@ -98,8 +112,8 @@ func (s *Searcher) satFacesAll(f *pairFrame, cB, cAB geom.Vec3, best *satAnswer,
 	// turned towards the contact), the faces' deepest vertices.
 	gen := st.gen
 	yB, xAB := s.satDeep(f, best)
-	facePrune(plA, cB, yB, &st.hi, &st.bs, st.bst, gen, &st.ga, &st.gda, &st.jm, &st.jp, &st.jg)
-	facePrune(plB, cAB, xAB, &st.hi2, a.soa, soaStride(na), gen, &st.gb, &st.gdb, &st.im, &st.ip, &st.ig)
+	facePrune(a, cB, yB, &st.hi, &st.bs, st.bst, gen, &st.ga, &st.gda, &st.jm, &st.jp, &st.jg)
+	facePrune(b, cAB, xAB, &st.hi2, &st.as, soaStride(na), gen, &st.gb, &st.gdb, &st.im, &st.ip, &st.ig)
 	return true
 }
 
@@ -121,17 +135,16 @@ func faceBest(pls []geom.Plane, U float64, hv *[faceSlots]float64, hi *[faceSlot
 	return best, h, true
 }
 
-// facePrune sets, for the faces pls of one body, the edge stage's pruning
+// facePrune sets, for the faces of one body, the edge stage's pruning
 // data: the bounds g = D - n.c and gd = D - n.y for the other body's
-// points c and y (in the face's frame) and the deepest vertex hi of
-// minFaces (vm, its point vp from pts, a soa of stride st in A's frame,
-// and the stamp vg = gen).
-func facePrune(pls []geom.Plane, c, y geom.Vec3, hi *[faceSlots]int64, pts *soa, st int, gen uint32,
+// points c and y (in the face's frame; faceBounds) and the deepest vertex
+// hi of minFaces (vm, its point vp from pts, a soa of stride st in the
+// face's frame, and the stamp vg = gen).
+func facePrune(p *Polytope, c, y geom.Vec3, hi *[faceSlots]int64, pts *soa, st int, gen uint32,
 	g, gd *[faceSlots]float64, vm *[faceSlots]int32, vp *[faceSlots]geom.Vec3, vg *[faceSlots]uint32) {
 	const m = faceSlots - 1
-	for i := range pls {
-		pl := &pls[i]
-		g[i&m], gd[i&m] = pl.D-pl.N.Dot(c), pl.D-pl.N.Dot(y)
+	faceBounds(p, c, y, g, gd)
+	for i := range p.planes {
 		v := int32(hi[i&m])
 		vm[i&m], vp[i&m], vg[i&m] = v, pts.at(st, v), gen
 	}
