@@ -420,18 +420,22 @@ func vertexExit(p *Polytope, v int32, n geom.Vec3) int32 {
 // two faces' normals (within 1e-12 rad), -2 when e is no edge of p with
 // those ends.
 func edgeExit(p *Polytope, e int32, v [2]int32, n geom.Vec3) int32 {
-	ed, ok := p.edgeFaces(e)
-	if !ok || !(ed.v == v || ed.v[0] == v[1] && ed.v[1] == v[0]) {
+	m := p.mesh
+	if uint32(e) >= uint32(len(m.Edges)) {
 		return -2
 	}
-	n1, n2 := ed.nl, ed.nr
+	ed := &m.Edges[e]
+	if !(ed.V == v || ed.V[0] == v[1] && ed.V[1] == v[0]) || ed.Right < 0 {
+		return -2
+	}
+	n1, n2 := m.Planes[ed.Left].N, m.Planes[ed.Right].N
 	c12 := n1.Cross(n2)
 	eps := 1e-24 * c12.Dot(c12)
 	if h := n1.Cross(n).Dot(c12); h < 0 && h*h > eps {
-		return ed.left
+		return ed.Left
 	}
 	if h := n2.Cross(n).Dot(c12); h > 0 && h*h > eps {
-		return ed.right
+		return ed.Right
 	}
 	return -1
 }

@@ -47,12 +47,8 @@ type Polytope struct {
 	// neighbour's coordinates inline: a climbing step (above locMax
 	// vertices) or a feature walk's step out of a vertex (vertexExit)
 	// reads one run of memory instead of one cache line per neighbour.
-	nbr []neighbor
-	// For a polytope above bigWalk vertices, each mesh edge's ends and
-	// faces with the faces' normals (one cache line per edge instead of
-	// the edge record and two planes).
-	edges []edgeRec
-	mesh  *mesh.Mesh // its face loops (before the table: the same lines as the above)
+	nbr  []neighbor
+	mesh *mesh.Mesh // its face loops (before the table: the same lines as the above)
 	// The direction table (512 bytes) and the rarely used fields last.
 	table  [TableRows * TableCols]int32
 	dkOnce sync.Once
@@ -71,32 +67,6 @@ type incidence struct {
 type neighbor struct {
 	v geom.Vec3
 	i int32
-}
-
-// edgeRec is a mesh edge's ends, its left and right faces and their unit
-// normals.
-type edgeRec struct {
-	v           [2]int32
-	left, right int32
-	nl, nr      geom.Vec3
-}
-
-// edgeFaces returns the record of p's mesh edge e, or ok = false when e
-// is no edge of p or has no right face.
-func (p *Polytope) edgeFaces(e int32) (r edgeRec, ok bool) {
-	if p.edges != nil {
-		if uint32(e) >= uint32(len(p.edges)) {
-			return r, false
-		}
-		r = p.edges[e]
-		return r, r.right >= 0
-	}
-	m := p.mesh
-	if uint32(e) >= uint32(len(m.Edges)) || m.Edges[e].Right < 0 {
-		return r, false
-	}
-	ed := &m.Edges[e]
-	return edgeRec{v: ed.V, left: ed.Left, right: ed.Right, nl: m.Planes[ed.Left].N, nr: m.Planes[ed.Right].N}, true
 }
 
 // slots returns the adjacency slots of vertex v: adj[k] and inc[k] for k
@@ -151,11 +121,6 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 		for k, u := range p.adj {
 			p.nbr[k] = neighbor{v: p.verts[u], i: u}
 		}
-		edges := make([]edgeRec, len(m.Edges))
-		for e := range edges {
-			edges[e], _ = p.edgeFaces(int32(e)) // from the mesh: p.edges is nil
-		}
-		p.edges = edges
 	}
 	if n <= satMax && m.NumFaces() <= 2*satMax-4 {
 		p.satEdges = newHullEdges(p)
