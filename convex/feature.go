@@ -389,23 +389,13 @@ func (c *featCache) setKind() {
 // whose edge the direction n leaves v most, (u - v).n / |u - v| > 0, or
 // -1 when n leaves it along none (v's Voronoi region holds n).
 func vertexExit(p *Polytope, v int32, n geom.Vec3) int32 {
-	x := p.at(v)
-	hx := n.Dot(x)
+	vs := p.verts
+	hx := n.Dot(vs[v])
 	best, bu := 0.0, int32(-1)
 	lo, hi := p.slots(v)
-	for k := lo; k < hi; k++ {
-		// The neighbour from the inline slots where p has them (one run
-		// of memory), else by its id.
-		var u int32
-		var xu geom.Vec3
-		if p.nbr != nil {
-			u, xu = p.nbr[k].i, p.nbr[k].v
-		} else {
-			u = p.adj[k]
-			xu = p.verts[u]
-		}
-		if h := n.Dot(xu) - hx; h > 0 {
-			e := xu.Sub(x)
+	for _, u := range p.adj[lo:hi] {
+		if h := n.Dot(vs[u]) - hx; h > 0 {
+			e := vs[u].Sub(vs[v])
 			if h *= h / e.Dot(e); h > best {
 				best, bu = h, u
 			}

@@ -43,9 +43,8 @@ type Polytope struct {
 	adjStart []int32
 	adj      []int32
 	inc      []incidence
-	// For a polytope above bigWalk vertices, the same slots with the
-	// neighbour's coordinates inline: a climbing step (above locMax
-	// vertices) or a feature walk's step out of a vertex (vertexExit)
+	// For a polytope above locMax vertices (hill climbing), the same
+	// slots with the neighbour's coordinates inline: a climbing step
 	// reads one run of memory instead of one cache line per neighbour.
 	nbr  []neighbor
 	mesh *mesh.Mesh // its face loops (before the table: the same lines as the above)
@@ -115,8 +114,7 @@ func New(m *mesh.Mesh) (*Polytope, error) {
 	}
 	if n <= locMax {
 		p.loc = newLoc(p.verts)
-	}
-	if n > bigWalk {
+	} else {
 		p.nbr = make([]neighbor, len(p.adj))
 		for k, u := range p.adj {
 			p.nbr[k] = neighbor{v: p.verts[u], i: u}
