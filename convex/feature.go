@@ -26,8 +26,9 @@ import (
 // along one of its edges gives that edge (against a face, the vertex at
 // the edge's other end); a direction beyond an edge's face gives that face
 // (against another edge, the end of that edge nearer the face's plane).
-// Up to featureSteps pairs are tried, then the query runs GJK. No step
-// reads more than the features' neighbourhoods: no support is computed.
+// Up to featureSteps pairs (featureStepsBig for big bodies) are tried,
+// then the query runs GJK. No step reads more than the features'
+// neighbourhoods: no support is computed.
 // A record from another pair is checked for consistency (kinds, ids,
 // an edge's ends) before it is used, so it only costs time.
 
@@ -113,7 +114,11 @@ func (c *featCache) inRange(a, b *Polytope) bool {
 // featureDistance answers from the cached feature pair c (see above) and
 // reports whether it could; f is set to the pair in A's frame.
 func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCache, d *Distance) bool {
-	for step := 0; step < featureSteps; step++ {
+	steps := featureSteps
+	if len(f.a.verts) > bigWalk || len(f.b.verts) > bigWalk {
+		steps = featureStepsBig
+	}
+	for step := 0; step < steps; step++ {
 		next, ok := s.featureTry(f, ta, c, d)
 		if ok {
 			return true
@@ -126,8 +131,15 @@ func (s *Searcher) featureDistance(f *pairFrame, ta *geom.Transform, c *featCach
 	return false
 }
 
-// featureSteps bounds the feature pairs featureDistance tries per query.
-const featureSteps = 8
+// featureSteps bounds the feature pairs featureDistance tries per query;
+// featureStepsBig when either body has more than bigWalk vertices, where
+// a longer walk still costs less than the GJK and closest-feature search
+// it replaces.
+const (
+	featureSteps    = 8
+	featureStepsBig = 16
+	bigWalk         = 32
+)
 
 // featureTry is one check of the feature pair c (see featureDistance).
 // When it cannot answer, it returns the next pair to try (the walk's step,

@@ -507,41 +507,52 @@ func (g *gjkState) bestEdge(i, j, k int) geom.Vec3 {
 // closestTetra handles the tetrahedron 0123: the origin is inside when it
 // is strictly on the inner side of all four faces; otherwise the closest
 // point is on a face the origin is outside of (or on a face of a flat
-// tetrahedron).
+// tetrahedron). The sides are decided first from the four points alone,
+// so that a tetrahedron holding the origin (the end of every overlapping
+// query) copies no simplex.
 func (g *gjkState) closestTetra() (geom.Vec3, bool) {
-	faces := [4][4]int{{0, 1, 2, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {1, 3, 2, 0}}
+	// A flat tetrahedron (height below 1e-9 of its size, e.g. four points
+	// on one face of M when two faces are coplanar) cannot prove that the
+	// origin is inside: its closest point is then on one of its faces.
+	p := [4]geom.Vec3{g.sv[0].w, g.sv[1].w, g.sv[2].w, g.sv[3].w}
+	p0 := p[0]
+	n0 := p[1].Sub(p0).Cross(p[2].Sub(p0))
+	e := math.Sqrt(math.Max(p[3].Sub(p0).Dot(p[3].Sub(p0)), math.Max(p[1].Sub(p0).Dot(p[1].Sub(p0)), p[2].Sub(p0).Dot(p[2].Sub(p0)))))
+	flat := !(math.Abs(p[3].Sub(p0).Dot(n0)) > 1e-9*e*math.Sqrt(n0.Dot(n0)))
+	var out [4]bool // faces the origin is not strictly inside of
+	inside := !flat
+	for k, f := range &tetraFaces {
+		a := p[f[0]]
+		n := p[f[1]].Sub(a).Cross(p[f[2]].Sub(a))
+		sp := -a.Dot(n)             // origin side
+		sd := p[f[3]].Sub(a).Dot(n) // opposite vertex side
+		if !flat && sp*sd > 0 && sd != 0 {
+			continue // origin on the inner side of this face
+		}
+		inside, out[k] = false, true
+	}
+	if inside {
+		return geom.Vec3{}, true
+	}
 	save := g.sv
 	best, bd := geom.Vec3{}, math.Inf(1)
 	var bsv [4]simplexVert
 	var blam [4]float64
 	bn := 0
-	// A flat tetrahedron (height below 1e-9 of its size, e.g. four points
-	// on one face of M when two faces are coplanar) cannot prove that the
-	// origin is inside: its closest point is then on one of its faces.
-	p0, p1, p2, p3 := save[0].w, save[1].w, save[2].w, save[3].w
-	n0 := p1.Sub(p0).Cross(p2.Sub(p0))
-	e := math.Sqrt(math.Max(p3.Sub(p0).Dot(p3.Sub(p0)), math.Max(p1.Sub(p0).Dot(p1.Sub(p0)), p2.Sub(p0).Dot(p2.Sub(p0)))))
-	flat := !(math.Abs(p3.Sub(p0).Dot(n0)) > 1e-9*e*math.Sqrt(n0.Dot(n0)))
-	inside := !flat
-	for _, f := range faces {
-		a, b, c, d := save[f[0]].w, save[f[1]].w, save[f[2]].w, save[f[3]].w
-		n := b.Sub(a).Cross(c.Sub(a))
-		sp := -a.Dot(n)       // origin side
-		sd := d.Sub(a).Dot(n) // opposite vertex side
-		if !flat && sp*sd > 0 && sd != 0 {
-			continue // origin on the inner side of this face
+	for k, f := range &tetraFaces {
+		if !out[k] {
+			continue
 		}
-		inside = false
 		g.sv, g.n = save, 4
-		p := g.closestTriangle(f[0], f[1], f[2])
-		if dd := p.Dot(p); dd < bd {
-			best, bd, bsv, blam, bn = p, dd, g.sv, g.lam, g.n
+		q := g.closestTriangle(int(f[0]), int(f[1]), int(f[2]))
+		if dd := q.Dot(q); dd < bd {
+			best, bd, bsv, blam, bn = q, dd, g.sv, g.lam, g.n
 		}
-	}
-	if inside {
-		g.sv, g.n = save, 4
-		return geom.Vec3{}, true
 	}
 	g.sv, g.lam, g.n = bsv, blam, bn
 	return best, false
 }
+
+// tetraFaces lists the faces of tetrahedron 0123 (three vertices) with
+// the vertex opposite each.
+var tetraFaces = [4][4]int8{{0, 1, 2, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {1, 3, 2, 0}}
