@@ -114,3 +114,142 @@ func TestMinFaces(t *testing.T) {
 		}
 	}
 }
+
+// TestFaceBounds checks faceBounds (the vector kernel where there is one)
+// bit for bit against D - n.c and D - n.y computed face by face from the
+// mesh's planes, on polytopes of 4 to 32 vertices (face counts that are
+// and are not multiples of four) and random points c, y.
+func TestFaceBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 3))
+	counts := map[int]bool{}
+	for nv := 4; nv <= satMax; nv++ {
+		m := shapes.RandomPolytope(shapes.Ellipsoid+shapes.PolytopeShape(nv%3), nv, 1, uint64(950+nv))
+		p, err := New(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.satEdges == nil {
+			continue
+		}
+		counts[len(m.Planes)%4] = true
+		for range 20 {
+			c := geom.Vec3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+			y := c.Scale(rng.Float64() * 3)
+			var lo, lod [faceSlots]float64
+			faceBounds(p, c, y, &lo, &lod)
+			for i, pl := range m.Planes {
+				wl := pl.D - (pl.N.X*c.X + pl.N.Y*c.Y + pl.N.Z*c.Z)
+				wd := pl.D - (pl.N.X*y.X + pl.N.Y*y.Y + pl.N.Z*y.Z)
+				if math.Float64bits(lo[i]) != math.Float64bits(wl) || math.Float64bits(lod[i]) != math.Float64bits(wd) {
+					t.Fatalf("%d vertices, face %d: got %v %v, want %v %v", nv, i, lo[i], lod[i], wl, wd)
+				}
+			}
+		}
+	}
+	if len(counts) < 2 {
+		t.Errorf("face counts mod 4: %v, want several", counts)
+	}
+}
+
+// TestEdgesLeft checks the edge stage's selection by the faces' bounds
+// against the rule applied to each edge from the mesh's own edge records
+// (left unless both its faces' g are above U or both their gd are; NaN is
+// not above U), on polytopes of 10 vertices (one word of edge bits) and
+// of 32 (above 64 edges: two words), random bounds around U with some
+// NaN: the edges in increasing order, and 20% to 80% of them left over
+// all cases (the rule is exercised both ways).
+func TestEdgesLeft(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 7))
+	total, kept := 0, 0
+	sawTwo := false
+	for k, nv := range []int{10, 10, 32, 32} {
+		m := shapes.RandomPolytope(shapes.Ellipsoid, nv, 1, uint64(900+k))
+		p, err := New(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.satEdges == nil {
+			t.Fatalf("%d vertices: no separating-axis data", nv)
+		}
+		sawTwo = sawTwo || len(m.Edges) > 64
+		nf := len(p.planes)
+		for range 200 {
+			U := rng.Float64()
+			g, gd := make([]float64, nf), make([]float64, nf)
+			for i := range g {
+				g[i], gd[i] = U+rng.NormFloat64()*0.5, U+rng.NormFloat64()*0.5
+				if rng.IntN(20) == 0 {
+					g[i] = math.NaN()
+				}
+				if rng.IntN(20) == 0 {
+					gd[i] = math.NaN()
+				}
+			}
+			var out [128]int32
+			n := edgesLeft(&p.satFaceEdges, g, gd, U, &out)
+			var want []int32
+			for i, e := range m.Edges {
+				if (g[e.Left] > U && g[e.Right] > U) || (gd[e.Left] > U && gd[e.Right] > U) {
+					continue
+				}
+				want = append(want, int32(i))
+			}
+			if n != len(want) {
+				t.Fatalf("%d vertices: %d edges left, want %d", nv, n, len(want))
+			}
+			for i, e := range want {
+				if out[i] != e {
+					t.Fatalf("%d vertices: edge %d left is %d, want %d", nv, i, out[i], e)
+				}
+			}
+			total += len(m.Edges)
+			kept += n
+		}
+	}
+	if !sawTwo {
+		t.Error("no polytope above 64 edges")
+	}
+	if kept < total/5 || kept > 4*total/5 {
+		t.Errorf("%d of %d edges left, want 20-80%%", kept, total)
+	}
+}
+
+// TestFaceUnion checks faceUnion (the vector kernel where there is one)
+// against the rule applied face by face, for every count of faces from 1
+// to 2*satMax-4, random edge words and bounds around U with some NaN; an
+// odd count is laid out as the test lays it out (room for one more value,
+// below U, and a zero edge word: newFaceEdges's padding), so that the
+// kernel takes it too.
+func TestFaceUnion(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 9))
+	for n := 1; n <= 2*satMax-4; n++ {
+		for range 50 {
+			U := rng.NormFloat64()
+			fe := make([]uint64, n+n%2)
+			g, gd := make([]float64, n+1)[:n], make([]float64, n+1)[:n]
+			g[:n+1][n], gd[:n+1][n] = U-1, U-1 // not above U: the padding word must not count
+			var wc, wd uint64
+			for i := range n {
+				fe[i] = rng.Uint64()
+				g[i], gd[i] = U+rng.NormFloat64(), U+rng.NormFloat64()
+				switch rng.IntN(10) {
+				case 0:
+					g[i] = math.NaN()
+				case 1:
+					gd[i] = U
+				case 2:
+					g[i] = U
+				}
+				if !(g[i] > U) {
+					wc |= fe[i]
+				}
+				if !(gd[i] > U) {
+					wd |= fe[i]
+				}
+			}
+			if c, d := faceUnion(fe, g, gd, U); c != wc || d != wd {
+				t.Fatalf("%d faces: got %x %x, want %x %x", n, c, d, wc, wd)
+			}
+		}
+	}
+}
