@@ -48,6 +48,17 @@ func (m Mat3) MulVec(v Vec3) Vec3 {
 	}
 }
 
+// MulVecAdd returns m v + c, the same sums in the same order as
+// m.MulVec(v).Add(c). It reads m through the pointer: a loop placing many
+// points does not copy the matrix at each call.
+func (m *Mat3) MulVecAdd(v, c Vec3) Vec3 {
+	return Vec3{
+		m[0][0]*v.X + m[0][1]*v.Y + m[0][2]*v.Z + c.X,
+		m[1][0]*v.X + m[1][1]*v.Y + m[1][2]*v.Z + c.Y,
+		m[2][0]*v.X + m[2][1]*v.Y + m[2][2]*v.Z + c.Z,
+	}
+}
+
 // MulVecT returns m^T v.
 func (m Mat3) MulVecT(v Vec3) Vec3 {
 	return Vec3{

@@ -104,14 +104,9 @@ func (q *Scratch) setup(a *Tree, ta *geom.Transform, b *Tree, tb *geom.Transform
 // toA takes a point of B's local frame to A's: R_A^T((R_B x + p_B) - p_A),
 // the formula of the benchmark format's reference, exactly as written.
 func (q *Scratch) toA(x geom.Vec3) geom.Vec3 {
-	// q.tb.Apply(x), the same sums written out (the method copies the
-	// transform and its matrix for every corner of B's triangles).
-	R, t := &q.tb.R, &q.tb.T
-	w := geom.Vec3{
-		X: R[0][0]*x.X + R[0][1]*x.Y + R[0][2]*x.Z + t.X,
-		Y: R[1][0]*x.X + R[1][1]*x.Y + R[1][2]*x.Z + t.Y,
-		Z: R[2][0]*x.X + R[2][1]*x.Y + R[2][2]*x.Z + t.Z,
-	}
+	// q.tb.Apply(x), without copying the transform for every corner of
+	// B's triangles.
+	w := q.tb.R.MulVecAdd(x, q.tb.T)
 	if q.aIdent {
 		return w
 	}

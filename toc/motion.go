@@ -245,21 +245,10 @@ type Frame struct {
 }
 
 // Pos returns the S-local position of the B-local point u.
-func (f *Frame) Pos(u geom.Vec3) geom.Vec3 { return affine(&f.A, u, &f.B) }
+func (f *Frame) Pos(u geom.Vec3) geom.Vec3 { return f.A.MulVecAdd(u, f.B) }
 
 // Vel returns the S-local velocity of the B-local point u.
-func (f *Frame) Vel(u geom.Vec3) geom.Vec3 { return affine(&f.E, u, &f.C) }
-
-// affine returns m u + c, the sums of m.MulVec(u).Add(c) in the same order,
-// written out: the hot paths place points by the hundred thousand, and
-// the method copies the matrix.
-func affine(m *geom.Mat3, u geom.Vec3, c *geom.Vec3) geom.Vec3 {
-	return geom.Vec3{
-		X: m[0][0]*u.X + m[0][1]*u.Y + m[0][2]*u.Z + c.X,
-		Y: m[1][0]*u.X + m[1][1]*u.Y + m[1][2]*u.Z + c.Y,
-		Z: m[2][0]*u.X + m[2][1]*u.Y + m[2][2]*u.Z + c.Z,
-	}
-}
+func (f *Frame) Vel(u geom.Vec3) geom.Vec3 { return f.E.MulVecAdd(u, f.C) }
 
 // Frame returns the frame at time t of the step.
 func (r *Relative) Frame(t float64) Frame {
